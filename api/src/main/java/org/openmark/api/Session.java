@@ -1,0 +1,60 @@
+package org.openmark.api;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * One client's connection to a store. A session is used by one thread at a time; the harness
+ * keeps a pool of them. Every method returns a {@link Status} and never throws for an
+ * ordinary store error (a lost connection, a conflict, a missing key): those are data.
+ * Sessions know nothing about timing.
+ */
+public interface Session extends AutoCloseable {
+
+    /**
+     * Reads one record.
+     *
+     * @param fields the fields to read, or {@code null} for all fields
+     * @param result filled with the fields read
+     */
+    Status read(String table, String key, Set<String> fields, Map<String, byte[]> result);
+
+    /**
+     * Reads up to {@code recordCount} records in key order, starting at {@code startKey}
+     * (inclusive).
+     *
+     * @param fields the fields to read, or {@code null} for all fields
+     * @param result filled with the records read, in key order
+     */
+    Status scan(String table, String startKey, int recordCount, Set<String> fields, List<Record> result);
+
+    /** Writes the given fields of an existing record (YCSB semantics: an upsert is allowed). */
+    Status update(String table, String key, Map<String, byte[]> values);
+
+    /** Inserts a new record. */
+    Status insert(String table, String key, Map<String, byte[]> values);
+
+    /** Deletes one record. */
+    Status delete(String table, String key);
+
+    /** Begins a transaction; stores without transactions return OK and do nothing. */
+    default Status start() {
+        return Status.OK;
+    }
+
+    /** Commits the current transaction; a failed commit returns {@link Status#ABORTED}. */
+    default Status commit() {
+        return Status.OK;
+    }
+
+    /** Rolls back the current transaction. */
+    default Status abort() {
+        return Status.OK;
+    }
+
+    /** Releases the session's resources. */
+    @Override
+    default void close() {
+    }
+}

@@ -1,0 +1,39 @@
+package org.openmark.api;
+
+import java.util.Set;
+
+/**
+ * Opens a store of one kind. Implementations are found with {@link java.util.ServiceLoader}
+ * (list the class in {@code META-INF/services/org.openmark.api.StoreFactory}) and selected
+ * by {@link #name()} ({@code --store NAME}).
+ */
+public interface StoreFactory {
+
+    /** The name users select the store by, e.g. {@code rocksdb}. */
+    String name();
+
+    /** One line for {@code openmark stores}. */
+    String description();
+
+    /**
+     * The property names this store reads (e.g. {@code rocksdb.dir}), so the harness can
+     * warn about misspelt ones.
+     */
+    Set<String> propertyNames();
+
+    /**
+     * Opens the store.
+     *
+     * @throws StoreConfigException when a property is invalid (names the property)
+     * @throws StoreException when the store cannot be opened
+     */
+    Store open(StoreProperties properties);
+
+    /**
+     * Opens the store with the harness's clock. Stores that simulate time (the simulated
+     * store) override this; all others ignore the clock.
+     */
+    default Store open(StoreProperties properties, Clock clock) {
+        return open(properties);
+    }
+}

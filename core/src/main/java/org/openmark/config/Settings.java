@@ -1,0 +1,177 @@
+package org.openmark.config;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * All effective properties of a run (from -P files, -p pairs and flags), immutable. Typed
+ * getters validate values and throw a {@link ConfigException} that names the property, the
+ * value and the rule. Every name that is asked for is remembered, so after configuration the
+ * harness can warn about properties nobody read (YCSB silently ignores typos).
+ */
+public final class Settings {
+    private final Map<String, String> values;
+    private final Set<String> asked = ConcurrentHashMap.newKeySet();
+
+    private Settings(Map<String, String> values) {
+        this.values = Collections.unmodifiableMap(new TreeMap<>(values));
+    }
+
+    /** Settings from a map (copied). */
+    public static Settings of(Map<String, String> values) {
+        return new Settings(values);
+    }
+
+    /** These settings with some values added or replaced. */
+    public Settings with(Map<String, String> overrides) {
+        Map<String, String> m = new LinkedHashMap<>(values);
+        m.putAll(overrides);
+        Settings s = new Settings(m);
+        s.asked.addAll(asked);
+        return s;
+    }
+
+    /** All values, sorted by name. */
+    public Map<String, String> asMap() {
+        return values;
+    }
+
+    /** The names that were set but never asked for. */
+    public Set<String> unread() {
+        Set<String> s = new java.util.TreeSet<>(values.keySet());
+        s.removeAll(asked);
+        return s;
+    }
+
+    /** Marks names as known without reading them (e.g. a store's own properties). */
+    public void markKnown(java.util.Collection<String> names) {
+        asked.addAll(names);
+    }
+
+    /** True when the property is set. */
+    public boolean contains(String name) {
+        asked.add(name);
+        return values.containsKey(name);
+    }
+
+    /** The raw value or {@code defaultValue}. */
+    public String getString(String name, String defaultValue) {
+        asked.add(name);
+        String v = values.get(name);
+        return v == null ? defaultValue : v.trim();
+    }
+
+    /** A whole number or {@code defaultValue}. */
+    public long getLong(String name, long defaultValue) {
+        String v = getString(name, null);
+        if (v == null) {
+            return defaultValue;
+        }
+        try {
+            return Long.parseLong(v.replace("_", ""));
+        } catch (NumberFormatException e) {
+            throw ConfigException.of(name, v, "must be a whole number");
+        }
+    }
+
+    /** A whole number at least {@code min}, or {@code defaultValue}. */
+    public long getLong(String name, long defaultValue, long min) {
+        long v = getLong(name, defaultValue);
+        if (v < min) {
+            throw ConfigException.of(name, String.valueOf(v), "must be >= " + min);
+        }
+        return v;
+    }
+
+    /** A 32-bit whole number at least {@code min}, or {@code defaultValue}. */
+    public int getInt(String name, int defaultValue, int min) {
+        long v = getLong(name, defaultValue, min);
+        if (v > Integer.MAX_VALUE) {
+            throw ConfigException.of(name, String.valueOf(v), "must be <= " + Integer.MAX_VALUE);
+        }
+        return (int) v;
+    }
+
+    /** A number or {@code defaultValue}. */
+    public double getDouble(String name, double defaultValue) {
+        String v = getString(name, null);
+        if (v == null) {
+            return defaultValue;
+        }
+        try {
+            double d = Double.parseDouble(v);
+            if (Double.isNaN(d) || Double.isInfinite(d)) {
+                throw new NumberFormatException();
+            }
+            return d;
+        } catch (NumberFormatException e) {
+            throw ConfigException.of(name, v, "must be a number");
+        }
+    }
+
+    /** A number in [min, max] or {@code defaultValue}. */
+    public double getDouble(String name, double defaultValue, double min, double max) {
+        double d = getDouble(name, defaultValue);
+        if (d < min || d > max) {
+            throw ConfigException.of(name, getString(name, String.valueOf(d)),
+                    "must be between " + min + " and " + max);
+        }
+        return d;
+    }
+
+    /** {@code true}/{@code false} or {@code defaultValue}. */
+    public boolean getBoolean(String name, boolean defaultValue) {
+        String v = getString(name, null);
+        if (v == null) {
+            return defaultValue;
+        }
+        return switch (v.toLowerCase(Locale.ROOT)) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw ConfigException.of(name, v, "must be true or false");
+        };
+    }
+
+    /**
+     * One of the allowed words (case-insensitive), or {@code defaultValue}. The error lists the
+     * allowed values and suggests the closest.
+     */
+    public String getChoice(String name, String defaultValue, List<String> allowed) {
+        String v = getString(name, null);
+        if (v == null) {
+            return defaultValue;
+        }
+        for (String a : allowed) {
+            if (a.equalsIgnoreCase(v)) {
+                return a;
+            }
+        }
+        throw ConfigException.of(name, v, notAllowed(v, allowed));
+    }
+
+    /** An enum constant named by the value (case-insensitive, '-' and '_' alike), or the default. */
+    public <E extends Enum<E>> E getEnum(String name, E defaultValue, Class<E> type) {
+        List<String> allowed = java.util.Arrays.stream(type.getEnumConstants())
+                .map(e -> e.name().toLowerCase(Locale.ROOT)).toList();
+        String v = getChoice(name, null, allowed);
+        return v == null ? defaultValue : Enum.valueOf(type, v.toUpperCase(Locale.ROOT));
+    }
+
+    /** The rule text for a value outside {@code allowed}: the list plus "did you mean". */
+    public static String notAllowed(String value, List<String> allowed) {
+        List<String> close = Suggestions.closeMatches(value, allowed);
+        return "must be one of " + String.join(", ", allowed)
+                + (close.isEmpty() ? "" : " (did you mean " + close.get(0) + "?)");
+    }
+
+    @Override
+    public String toString() {
+        return values.toString();
+    }
+}

@@ -1,0 +1,27 @@
+package org.openmark.workload;
+
+import org.openmark.api.Session;
+import org.openmark.api.Status;
+
+/**
+ * One unit of work chosen by a workload: a single store call, or several (read-modify-write,
+ * a transaction). The driver decides when it runs and measures it; the operation only talks
+ * to the session.
+ */
+public interface Operation {
+
+    /** The name its latency is reported under, e.g. {@code READ} or {@code READ-MODIFY-WRITE}. */
+    String name();
+
+    /**
+     * True when the operation makes several store calls. The driver then hands it a session
+     * that also records each inner call under its own name (as YCSB records READ and UPDATE
+     * inside READ-MODIFY-WRITE).
+     */
+    default boolean composite() {
+        return false;
+    }
+
+    /** Runs the operation; returns its status (never throws for a store error). */
+    Status execute(Session session);
+}
