@@ -1,0 +1,43 @@
+# Shared by bin/openmark and bin/test: find a JDK >= 21 and run Maven with it.
+# Sourced, not executed.
+
+openmark_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+
+# Prints the major version of the java binary $1 (e.g. 25), or nothing.
+openmark_java_major() {
+  "$1" -version 2>&1 | awk -F'"' '/version/ {split($2, v, "."); print (v[1] == "1" ? v[2] : v[1]); exit}'
+}
+
+# Sets JAVA_HOME to a JDK >= 21: $JAVA_HOME if it qualifies, else the newest under /usr/lib/jvm.
+openmark_find_jdk() {
+  local candidate major best="" best_major=0
+  if [ -n "${JAVA_HOME:-}" ] && [ -x "$JAVA_HOME/bin/javac" ]; then
+    major=$(openmark_java_major "$JAVA_HOME/bin/java")
+    if [ -n "$major" ] && [ "$major" -ge 21 ]; then
+      return 0
+    fi
+  fi
+  for candidate in /usr/lib/jvm/*; do
+    [ -x "$candidate/bin/javac" ] || continue
+    major=$(openmark_java_major "$candidate/bin/java")
+    if [ -n "$major" ] && [ "$major" -ge 21 ] && [ "$major" -gt "$best_major" ]; then
+      best="$candidate"; best_major="$major"
+    fi
+  done
+  if [ -z "$best" ]; then
+    echo "openmark: no JDK >= 21 found (JAVA_HOME=${JAVA_HOME:-unset}, searched /usr/lib/jvm/*)." >&2
+    echo "openmark: install one (e.g. a Temurin 21 or 25 JDK) or point JAVA_HOME at it." >&2
+    return 1
+  fi
+  export JAVA_HOME="$best"
+}
+
+# Runs Maven with the JDK found above, quietly about Maven's own JDK warnings.
+openmark_mvn() {
+  if ! command -v mvn >/dev/null 2>&1; then
+    echo "openmark: Maven (mvn) is not installed; install it (Debian: apt-get install -y maven)." >&2
+    return 1
+  fi
+  MAVEN_OPTS="${MAVEN_OPTS:-} --sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED" \
+    mvn -B "$@"
+}

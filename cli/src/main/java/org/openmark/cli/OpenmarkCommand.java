@@ -1,0 +1,31 @@
+package org.openmark.cli;
+
+import java.io.PrintStream;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** {@code openmark}: the top-level command; its subcommands do the work. */
+@Command(name = "openmark", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = "A benchmark framework for data stores: open and closed load models, honest latencies.",
+        subcommands = {RunCommand.class, LoadCommand.class, StoresCommand.class})
+final class OpenmarkCommand implements Callable<Integer> {
+    final PrintStream out;
+    final PrintStream err;
+
+    @Spec
+    CommandSpec spec;
+
+    OpenmarkCommand(PrintStream out, PrintStream err) {
+        this.out = out;
+        this.err = err;
+    }
+
+    @Override
+    public Integer call() {
+        spec.commandLine().usage(out);
+        return CommandLine.ExitCode.USAGE;
+    }
+}

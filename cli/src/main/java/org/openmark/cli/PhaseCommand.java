@@ -1,0 +1,97 @@
+package org.openmark.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.openmark.api.Clock;
+import org.openmark.config.Settings;
+import org.openmark.load.StopSignal;
+import org.openmark.load.Tasks;
+import org.openmark.report.AtomicFiles;
+import org.openmark.report.JsonReport;
+import org.openmark.report.YcsbTextReport;
+import org.openmark.run.Phase;
+import org.openmark.run.RunConfig;
+import org.openmark.run.RunConfigParser;
+import org.openmark.run.RunResult;
+import org.openmark.run.Runner;
+import org.openmark.run.StoreRegistry;
+import org.openmark.workload.Workloads;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+/** What {@code run} and {@code load} share: resolve the configuration, run, report. */
+abstract class PhaseCommand implements Callable<Integer> {
+    @ParentCommand
+    OpenmarkCommand parent;
+
+    @Mixin
+    RunOptions options;
+
+    @Option(names = "-load", description = "YCSB compatibility: run the load phase.")
+    boolean loadFlag;
+
+    @Option(names = "-t", description = "YCSB compatibility: run the transaction (run) phase.")
+    boolean runFlag;
+
+    abstract Phase defaultPhase();
+
+    @Override
+    public Integer call() throws InterruptedException, IOException {
+        Phase phase = loadFlag ? Phase.LOAD : runFlag ? Phase.RUN : defaultPhase();
+        PrintStream out = parent.out;
+        PrintStream err = parent.err;
+        Settings settings = options.settings();
+        RunConfig cfg = RunConfigParser.parse(phase, settings, options.out, options.quiet);
+        StopSignal stop = new StopSignal();
+        CountDownLatch reported = new CountDownLatch(1);
+        Thread hook = interruptHook(stop, reported, cfg.grace(), err);
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            Runner runner = new Runner(StoreRegistry.discover(), Workloads::create, Clock.system(), Tasks.real(), stop,
+                    err);
+            err.println("openmark " + phase.name().toLowerCase(java.util.Locale.ROOT) + ": store " + cfg.store()
+                    + ", seed " + cfg.seed());
+            RunResult result = runner.execute(cfg);
+            String text = YcsbTextReport.render(result);
+            out.print(text);
+            out.flush();
+            if (cfg.outDir() != null) {
+                Path dir = cfg.outDir();
+                AtomicFiles.writeString(dir.resolve("result.json"), JsonReport.render(result));
+                AtomicFiles.writeString(dir.resolve("result.txt"), text);
+                err.println("openmark: results in " + dir.toAbsolutePath());
+            }
+            for (String w : result.warnings()) {
+                err.println("openmark: warning: " + w);
+            }
+            return result.interrupted() ? Main.EXIT_INTERRUPTED : 0;
+        } finally {
+            reported.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException e) {
+                // Already shutting down (Ctrl-C): the hook is running and waits for the report.
+            }
+        }
+    }
+
+    /** On SIGINT/SIGTERM: stop issuing, then wait (bounded) until the report is written. */
+    private static Thread interruptHook(StopSignal stop, CountDownLatch reported, Duration grace, PrintStream err) {
+        return new Thread(() -> {
+            err.println("openmark: interrupted: stopping, waiting up to " + grace.toSeconds()
+                    + " s for outstanding operations, then writing the report");
+            stop.stop();
+            try {
+                reported.await(grace.toMillis() + 30_000, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "openmark-interrupt");
+    }
+}

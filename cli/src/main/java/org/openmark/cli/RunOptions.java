@@ -1,0 +1,135 @@
+package org.openmark.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.openmark.config.Settings;
+import picocli.CommandLine.Option;
+
+/**
+ * The options shared by {@code run} and {@code load}: YCSB's flags unchanged, plus openmark's.
+ * Each flag only sets a property (see RunConfigParser for the property names and defaults), so
+ * anything can also be given as {@code -p name=value} or in a -P file.
+ */
+final class RunOptions {
+    /** YCSB binding class names (the db property) and the openmark store that does the same. */
+    static final Map<String, String> YCSB_BINDINGS = Map.of("site.ycsb.BasicDB", "noop",
+            "site.ycsb.db.rocksdb.RocksDBClient", "rocksdb", "site.ycsb.db.RedisClient", "redis",
+            "site.ycsb.db.JdbcDBClient", "jdbc");
+
+    @Option(names = "-P", paramLabel = "FILE", description = "A property file (YCSB workload file) or a bundled"
+            + " workload name (workloada … workloadf). Repeatable; later files win.")
+    List<String> propertyFiles = new ArrayList<>();
+
+    @Option(names = "-p", paramLabel = "NAME=VALUE", description = "Sets one property; wins over -P files.")
+    List<String> properties = new ArrayList<>();
+
+    @Option(names = {"--store", "-db"}, paramLabel = "NAME", description = "The store (default rocksdb). See 'openmark stores'.")
+    String store;
+
+    @Option(names = "-threads", paramLabel = "N", description = "Client threads (closed model; also the load phase).")
+    Integer threads;
+
+    @Option(names = "-target", paramLabel = "OPS", description = "Closed model: total target rate in ops/s.")
+    Double target;
+
+    @Option(names = "-s", arity = "0..1", fallbackValue = "10", paramLabel = "SECONDS",
+            description = "Status interval in seconds (default 10; status lines go to stderr).")
+    Integer statusInterval;
+
+    @Option(names = "--quiet", description = "No status lines.")
+    boolean quiet;
+
+    @Option(names = "--model", paramLabel = "open|closed", description = "Load model (default open, or closed when"
+            + " -threads/-target is given).")
+    String model;
+
+    @Option(names = "--rate", paramLabel = "OPS", description = "Open model: target arrival rate in ops/s (default 1000).")
+    Double rate;
+
+    @Option(names = "--arrival", paramLabel = "PROCESS", description = "Open model: constant, poisson (default),"
+            + " pareto:SHAPE, hyperexp:CV.")
+    String arrival;
+
+    @Option(names = "--rate-schedule", paramLabel = "SCHEDULE", description = "Open model: \"ramp:FROM..TO over"
+            + " DURATION\" or \"steps:R1,R2,... every DURATION\".")
+    String rateSchedule;
+
+    @Option(names = "--max-in-flight", paramLabel = "N", description = "Open model: bound on outstanding operations"
+            + " (default 10000).")
+    Integer maxInFlight;
+
+    @Option(names = "--on-overload", paramLabel = "wait|drop", description = "Open model: when all in-flight slots"
+            + " are taken, wait (default; counted) or drop (counted; run invalid).")
+    String onOverload;
+
+    @Option(names = "--think-time", paramLabel = "DURATION", description = "Closed model: pause after each operation.")
+    String thinkTime;
+
+    @Option(names = "--duration", paramLabel = "DURATION", description = "Stop after this long (e.g. 60s, 5m)."
+            + " With a duration, operationcount from -P files is ignored unless given with -p.")
+    String duration;
+
+    @Option(names = "--warmup", paramLabel = "DURATION", description = "Exclude the first DURATION from the final"
+            + " histograms (kept in the interval log).")
+    String warmup;
+
+    @Option(names = "--grace", paramLabel = "DURATION", description = "How long outstanding operations may finish"
+            + " after the run stops (default 5s).")
+    String grace;
+
+    @Option(names = "--seed", paramLabel = "N", description = "Seed of every random choice (default: chosen and printed).")
+    Long seed;
+
+    @Option(names = "--max-send-lag", paramLabel = "DURATION", description = "Open model: send-lag p99 above this"
+            + " marks the run invalid (default 1ms).")
+    String maxSendLag;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Write result.json, result.txt, latency.hlog and"
+            + " timeseries.csv here.")
+    Path out;
+
+    /** The effective properties: -P files, then -p pairs, then flags. */
+    Settings settings() {
+        List<String> files = propertyFiles.isEmpty() ? List.of(PropertySources.DEFAULT_WORKLOAD) : propertyFiles;
+        Map<String, String> pairs = PropertySources.pairs(properties);
+        Map<String, String> m = new LinkedHashMap<>(PropertySources.read(files, properties));
+        Map<String, String> flags = new LinkedHashMap<>();
+        put(flags, "store", store);
+        put(flags, "threadcount", threads);
+        put(flags, "target", target);
+        put(flags, "status.interval", statusInterval);
+        put(flags, "model", model);
+        put(flags, "rate", rate);
+        put(flags, "arrival", arrival);
+        put(flags, "rate.schedule", rateSchedule);
+        put(flags, "maxinflight", maxInFlight);
+        put(flags, "onoverload", onOverload);
+        put(flags, "thinktime", thinkTime);
+        put(flags, "duration", duration);
+        put(flags, "warmup", warmup);
+        put(flags, "grace", grace);
+        put(flags, "seed", seed);
+        put(flags, "maxsendlag", maxSendLag);
+        m.putAll(flags);
+        if (m.containsKey("db") && !m.containsKey("store")) {
+            m.put("store", YCSB_BINDINGS.getOrDefault(m.get("db"), m.get("db")));
+            m.remove("db");
+        }
+        boolean timed = m.containsKey("duration") || m.containsKey("rate.schedule")
+                || (m.containsKey("maxexecutiontime") && !"0".equals(m.get("maxexecutiontime")));
+        if (timed && !pairs.containsKey("operationcount")) {
+            // A time-bounded run: the workload file's operationcount would otherwise end it early.
+            m.remove("operationcount");
+        }
+        return Settings.of(m);
+    }
+
+    private static void put(Map<String, String> m, String name, Object value) {
+        if (value != null) {
+            m.put(name, value instanceof Double d && d == Math.rint(d) ? String.valueOf(d.longValue()) : value.toString());
+        }
+    }
+}

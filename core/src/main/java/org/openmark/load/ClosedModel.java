@@ -1,0 +1,132 @@
+package org.openmark.load;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import org.openmark.api.Clock;
+import org.openmark.api.Session;
+import org.openmark.measure.MeasurementWriter;
+import org.openmark.workload.Operation;
+import org.openmark.workload.WorkloadClient;
+
+/**
+ * YCSB's closed model: T client threads, each issuing its next operation when the previous one
+ * finished, optionally paced to a target rate or separated by a think time.
+ *
+ * <p>With a target, thread i's k-th operation is due at {@code start + offset_i + k·tick}
+ * (tick = T / target); when the store is slow the thread falls behind and that due time is the
+ * operation's intended start, so the response time (from intended start) carries YCSB's
+ * "intended" correction while the service time is YCSB's raw latency. Without a target the
+ * intended start is the actual start. The operation count is split over the threads as YCSB
+ * does (the first {@code count % T} threads do one more).
+ */
+public final class ClosedModel implements LoadModel {
+    private final int threads;
+    private final double targetPerSec;
+    private final Duration thinkTime;
+    private final boolean loadPhase;
+
+    /**
+     * @param threads client threads (&gt;= 1)
+     * @param targetPerSec total target rate, or 0 for as fast as possible
+     * @param thinkTime pause after each operation (zero for none)
+     * @param loadPhase true to issue the workload's load operations instead of its run operations
+     */
+    public ClosedModel(int threads, double targetPerSec, Duration thinkTime, boolean loadPhase) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be >= 1");
+        }
+        this.threads = threads;
+        this.targetPerSec = targetPerSec;
+        this.thinkTime = thinkTime;
+        this.loadPhase = loadPhase;
+    }
+
+    @Override
+    public String describe() {
+        return "closed(threads=" + threads + (targetPerSec > 0 ? ", target=" + (long) targetPerSec + "/s" : "")
+                + (thinkTime.isZero() ? "" : ", think=" + thinkTime.toMillis() + "ms") + ")";
+    }
+
+    /** True when a target paces the threads (so intended and actual start differ). */
+    public boolean paced() {
+        return targetPerSec > 0;
+    }
+
+    @Override
+    public PhaseOutcome run(PhaseContext ctx) throws InterruptedException {
+        Clock clock = ctx.clock();
+        long start = clock.nanoTime();
+        long deadline = ctx.limits().deadlineNanos(start);
+        long budget = ctx.limits().operationBudget();
+        long tickNanos = targetPerSec > 0 ? Math.max(1, Math.round(threads * 1e9 / targetPerSec)) : 0;
+        AtomicReference<String> thrown = new AtomicReference<>();
+        OperationRunner runner = new OperationRunner(clock, thrown);
+        AtomicLong lastIssue = new AtomicLong(start);
+        List<Thread> started = new ArrayList<>();
+        for (int i = 0; i < threads; i++) {
+            int index = i;
+            long quota = budget == Long.MAX_VALUE ? Long.MAX_VALUE
+                    : budget / threads + (i < budget % threads ? 1 : 0);
+            long offset = tickNanos * i / threads;
+            started.add(ctx.tasks().startPlatform("openmark-client-" + i,
+                    () -> clientLoop(ctx, runner, index, quota, start + offset, tickNanos, deadline, lastIssue)));
+        }
+        for (Thread t : started) {
+            t.join();
+        }
+        List<String> warnings = new ArrayList<>();
+        String w = OperationRunner.warning(thrown);
+        if (w != null) {
+            warnings.add(w);
+        }
+        return new PhaseOutcome(start, Math.max(lastIssue.get(), clock.nanoTime()), 0, null, warnings);
+    }
+
+    private void clientLoop(PhaseContext ctx, OperationRunner runner, int index, long quota, long firstDue,
+            long tickNanos, long deadline, AtomicLong lastIssue) {
+        Clock clock = ctx.clock();
+        MeasurementWriter writer = ctx.measurements().newThreadWriter();
+        WorkloadClient client = ctx.workload().newClient(index, threads, ctx.seed());
+        long thinkNanos = thinkTime.toNanos();
+        try (Session session = ctx.store().newSession()) {
+            Session measured = new MeasuredSession(session, writer, clock);
+            long now = clock.nanoTime();
+            long previousEnd = now;
+            for (long k = 0; k < quota; k++) {
+                if (ctx.stop().isStopped() || now >= deadline) {
+                    break;
+                }
+                Operation op = loadPhase ? client.nextLoadOperation() : client.nextOperation();
+                if (op == null) {
+                    break;
+                }
+                long intended;
+                if (tickNanos > 0) {
+                    intended = firstDue + k * tickNanos;
+                } else if (thinkNanos > 0 && k > 0) {
+                    intended = previousEnd + thinkNanos;
+                } else {
+                    intended = now;
+                }
+                if (intended > now) {
+                    clock.parkUntil(intended);
+                    now = clock.nanoTime();
+                    if (ctx.stop().isStopped() || now >= deadline) {
+                        break;
+                    }
+                } else if (tickNanos == 0 && thinkNanos == 0) {
+                    intended = now;
+                }
+                writer.issued();
+                previousEnd = runner.run(op, session, measured, writer, intended, now);
+                now = previousEnd;
+            }
+            lastIssue.accumulateAndGet(now, Math::max);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,192 @@
+package org.openmark.load;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import org.openmark.api.Clock;
+import org.openmark.api.Session;
+import org.openmark.measure.MeasurementWriter;
+import org.openmark.workload.Operation;
+import org.openmark.workload.WorkloadClient;
+
+/**
+ * The open system model: operations arrive at intended start times drawn from an arrival
+ * process and a rate schedule, independent of when earlier operations complete. Latency is
+ * measured from the intended start, so a store that stalls is charged for every request that
+ * arrived during the stall (no coordinated omission).
+ *
+ * <p>Implementation notes: one scheduler thread generates operations in arrival order and waits
+ * (parks, never spins) until each is due. Operations that are already due when the scheduler
+ * wakes are handed off in a batch without parking again. Each operation runs on its own virtual
+ * thread with a session from a pool; {@code maxInFlight} bounds outstanding operations (a
+ * semaphore). When no slot is free the scheduler waits for one (counted, and the delay shows
+ * as send lag and response time) or drops the operation ({@link OverloadPolicy#DROP}, counted,
+ * run invalid). Outstanding operations are tracked with their intended start, so those still
+ * running after the grace period are reported as unfinished with their latency so far.
+ */
+public final class OpenModel implements LoadModel {
+    /** Seed offset for the arrival stream, so arrivals and the workload use different streams. */
+    private static final long ARRIVAL_STREAM = 0x9E3779B97F4A7C15L;
+
+    private final ArrivalProcess arrivals;
+    private final RateSchedule schedule;
+    private final int maxInFlight;
+    private final OverloadPolicy onOverload;
+
+    public OpenModel(ArrivalProcess arrivals, RateSchedule schedule, int maxInFlight, OverloadPolicy onOverload) {
+        if (maxInFlight < 1) {
+            throw new IllegalArgumentException("maxInFlight must be >= 1");
+        }
+        this.arrivals = arrivals;
+        this.schedule = schedule;
+        this.maxInFlight = maxInFlight;
+        this.onOverload = onOverload;
+    }
+
+    @Override
+    public String describe() {
+        return "open(arrival=" + arrivals.describe() + ", rate=" + schedule.describe() + ", maxInFlight="
+                + maxInFlight + (onOverload == OverloadPolicy.DROP ? ", on-overload=drop" : "") + ")";
+    }
+
+    public RateSchedule schedule() {
+        return schedule;
+    }
+
+    @Override
+    public PhaseOutcome run(PhaseContext ctx) throws InterruptedException {
+        Clock clock = ctx.clock();
+        AtomicReference<PhaseOutcome> outcome = new AtomicReference<>();
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        // The scheduler runs on its own platform thread so that parking is precise and the
+        // caller (the run orchestration) is free; under a virtual-time clock in tests it is a
+        // registered participant like every operation.
+        Thread scheduler = ctx.tasks().startPlatform("openmark-scheduler", () -> {
+            try {
+                outcome.set(schedule(ctx, clock));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (RuntimeException | Error e) {
+                failure.set(e);
+            }
+        });
+        scheduler.join();
+        if (failure.get() instanceof RuntimeException re) {
+            throw re;
+        }
+        if (failure.get() instanceof Error er) {
+            throw er;
+        }
+        if (outcome.get() == null) {
+            throw new InterruptedException("the scheduler was interrupted");
+        }
+        return outcome.get();
+    }
+
+    private PhaseOutcome schedule(PhaseContext ctx, Clock clock) throws InterruptedException {
+        MeasurementWriter writer = ctx.measurements().sharedWriter();
+        WorkloadClient client = ctx.workload().newClient(0, 1, ctx.seed());
+        SplittableRandom random = new SplittableRandom(ctx.seed() ^ ARRIVAL_STREAM);
+        AtomicReference<String> thrown = new AtomicReference<>();
+        OperationRunner runner = new OperationRunner(clock, thrown);
+        Semaphore slots = new Semaphore(maxInFlight);
+        ConcurrentHashMap<Long, Long> outstanding = new ConcurrentHashMap<>();
+        long start = clock.nanoTime();
+        long deadline = ctx.limits().deadlineNanos(start);
+        long budget = ctx.limits().operationBudget();
+        long dropped = 0;
+        long waited = 0;
+        long waitNanos = 0;
+        long issued = 0;
+        long lastIntended = start;
+        double nextIntended = start;
+        long now = start;
+        try (SessionPool pool = new SessionPool(ctx.store())) {
+            for (long seq = 0; seq < budget; seq++) {
+                long intended = (long) nextIntended;
+                if (intended >= deadline || ctx.stop().isStopped()) {
+                    break;
+                }
+                nextIntended += arrivals.nextGapNanos(schedule.rateAt(intended - start), random);
+                Operation op = client.nextOperation();
+                if (intended > now) {
+                    now = clock.nanoTime();
+                    if (intended > now) {
+                        clock.parkUntil(intended);
+                        now = clock.nanoTime();
+                    }
+                    if (ctx.stop().isStopped()) {
+                        break;
+                    }
+                }
+                lastIntended = intended;
+                if (!slots.tryAcquire()) {
+                    if (onOverload == OverloadPolicy.DROP) {
+                        dropped++;
+                        continue;
+                    }
+                    waited++;
+                    long before = clock.nanoTime();
+                    slots.acquire();
+                    now = clock.nanoTime();
+                    waitNanos += now - before;
+                }
+                Session session = pool.take();
+                writer.issued();
+                issued++;
+                Long key = seq;
+                outstanding.put(key, intended);
+                ctx.gauges().operationStarted();
+                ctx.tasks().startOperation(() -> {
+                    try {
+                        long actual = clock.nanoTime();
+                        runner.run(op, session, new MeasuredSession(session, writer, clock), writer, intended, actual);
+                    } finally {
+                        outstanding.remove(key);
+                        ctx.gauges().operationEnded();
+                        pool.give(session);
+                        slots.release();
+                    }
+                });
+            }
+            long issueEnd = clock.nanoTime();
+            long unfinished = drain(ctx, clock, outstanding);
+            List<String> warnings = new ArrayList<>();
+            String w = OperationRunner.warning(thrown);
+            if (w != null) {
+                warnings.add(w);
+            }
+            long span = Math.max(1, issueEnd - start);
+            ScheduleStats stats = new ScheduleStats(schedule.meanRate(span), issued, dropped, waited, waitNanos,
+                    lastIntended - start);
+            return new PhaseOutcome(start, issueEnd, unfinished, stats, warnings);
+        }
+    }
+
+    /** Waits up to the grace period for outstanding operations; records the rest as unfinished. */
+    private long drain(PhaseContext ctx, Clock clock, ConcurrentHashMap<Long, Long> outstanding)
+            throws InterruptedException {
+        Duration grace = ctx.limits().grace();
+        long graceEnd = clock.nanoTime() + grace.toNanos();
+        long pollNanos = Duration.ofMillis(1).toNanos();
+        while (!outstanding.isEmpty()) {
+            long now = clock.nanoTime();
+            if (now >= graceEnd) {
+                break;
+            }
+            clock.parkUntil(Math.min(graceEnd, now + pollNanos));
+        }
+        long now = clock.nanoTime();
+        AtomicLong count = new AtomicLong();
+        outstanding.forEach((seq, intended) -> {
+            ctx.measurements().recordUnfinished((now - intended) / 1000);
+            count.incrementAndGet();
+        });
+        return count.get();
+    }
+}

@@ -1,0 +1,49 @@
+package org.openmark.load;
+
+import java.util.concurrent.atomic.AtomicReference;
+import org.openmark.api.Clock;
+import org.openmark.api.Session;
+import org.openmark.api.Status;
+import org.openmark.measure.MeasurementWriter;
+import org.openmark.workload.Operation;
+
+/**
+ * Runs one operation on a session and records its three times. Shared by both load models so
+ * their bookkeeping is identical. A binding that throws (breaking the contract) is counted as
+ * ERROR and reported once as a warning; the run goes on.
+ */
+final class OperationRunner {
+    private final Clock clock;
+    private final AtomicReference<String> firstThrown;
+
+    OperationRunner(Clock clock, AtomicReference<String> firstThrown) {
+        this.clock = clock;
+        this.firstThrown = firstThrown;
+    }
+
+    /** Executes {@code op} and records it; returns the completion time. */
+    long run(Operation op, Session plain, Session measured, MeasurementWriter writer, long intendedStartNanos,
+            long actualStartNanos) {
+        Status status;
+        try {
+            status = op.execute(op.composite() ? measured : plain);
+            if (status == null) {
+                status = Status.ERROR;
+                firstThrown.compareAndSet(null, op.name() + " returned no status");
+            }
+        } catch (RuntimeException e) {
+            status = Status.ERROR;
+            firstThrown.compareAndSet(null, op.name() + " threw " + e);
+        }
+        long completed = clock.nanoTime();
+        writer.record(op.name(), status, intendedStartNanos, actualStartNanos, completed);
+        return completed;
+    }
+
+    /** The warning for the report, or null when no binding misbehaved. */
+    static String warning(AtomicReference<String> firstThrown) {
+        String s = firstThrown.get();
+        return s == null ? null
+                : "the binding broke its contract (counted as ERROR, the run went on): " + s;
+    }
+}

@@ -1,0 +1,16 @@
+package org.openmark.load;
+
+import org.openmark.api.Clock;
+import org.openmark.api.Store;
+import org.openmark.measure.Measurements;
+import org.openmark.workload.Workload;
+
+/**
+ * Everything a load model needs to run one phase.
+ *
+ * @param seed the run's seed (each client derives its own stream from it)
+ * @param gauges live figures the status line reads (in-flight operations)
+ */
+public record PhaseContext(Workload workload, Store store, Measurements measurements, Clock clock, long seed,
+        RunLimits limits, StopSignal stop, Tasks tasks, Gauges gauges) {
+}

@@ -1,0 +1,21 @@
+package org.openmark.report;
+
+import java.io.IOException;
+import org.openmark.measure.IntervalSnapshot;
+
+/** Receives every interval as it is collected (the HDR log, the time series, the status line). */
+public interface IntervalSink extends AutoCloseable {
+
+    /**
+     * One interval.
+     *
+     * @param elapsedSeconds seconds since the phase started, at the interval's end
+     * @param inFlight outstanding operations at the interval's end
+     * @param warmUp true when the interval belongs to the warm-up
+     */
+    void interval(IntervalSnapshot snapshot, double elapsedSeconds, long inFlight, boolean warmUp) throws IOException;
+
+    /** Finishes the output (renames the file into place). */
+    @Override
+    void close() throws IOException;
+}

@@ -1,0 +1,135 @@
+package org.openmark.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.openmark.api.Status;
+import org.openmark.run.Accounting;
+import org.openmark.run.OpResult;
+import org.openmark.run.RunResult;
+import org.openmark.run.ScheduleReport;
+
+/**
+ * {@code result.json}: the machine-readable result. Schema (documented in the README):
+ * openmarkVersion, seed, phase, model, store, config, startEpochMs, runtimeMs, throughput,
+ * operations{NAME: {count, statuses, latencyUs, serviceTimeUs, histograms{response{STATUS},
+ * service{STATUS}}}}, accounting, schedule, warnings, notes, valid, interrupted, validation.
+ * Latency figures are microseconds; {@code latencyUs} is always measured from the intended
+ * start (response time), {@code serviceTimeUs} from the actual start.
+ */
+public final class JsonReport {
+    /** Version of the result.json layout; bumped when a field changes meaning. */
+    public static final int SCHEMA_VERSION = 1;
+
+    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private JsonReport() {
+    }
+
+    /** The JSON text. */
+    public static String render(RunResult r) {
+        try {
+            return MAPPER.writeValueAsString(toMap(r)) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot render result.json", e);
+        }
+    }
+
+    /** The result as nested maps (for embedding in other documents). */
+    public static Map<String, Object> toMap(RunResult r) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("schemaVersion", SCHEMA_VERSION);
+        m.put("openmarkVersion", r.openmarkVersion());
+        m.put("seed", r.seed());
+        m.put("phase", r.phase().name().toLowerCase(java.util.Locale.ROOT));
+        m.put("model", r.model());
+        m.put("store", r.store());
+        m.put("config", r.config());
+        m.put("startEpochMs", r.startEpochMs());
+        m.put("runtimeMs", r.runtimeMs());
+        m.put("throughput", Percentiles.round(r.throughput()));
+        Map<String, Object> ops = new LinkedHashMap<>();
+        for (OpResult op : r.operations()) {
+            ops.put(op.name(), operation(op));
+        }
+        m.put("operations", ops);
+        m.put("accounting", accounting(r.accounting()));
+        m.put("schedule", r.schedule() == null ? null : schedule(r.schedule()));
+        m.put("unfinishedLatencyUs", r.unfinishedLatency() == null ? null : Percentiles.summary(r.unfinishedLatency()));
+        m.put("warnings", r.warnings());
+        m.put("notes", r.notes());
+        m.put("valid", r.valid());
+        m.put("interrupted", r.interrupted());
+        m.put("validation", r.validation() == null ? null : validation(r));
+        return m;
+    }
+
+    private static Map<String, Object> validation(RunResult r) {
+        Map<String, Object> v = new LinkedHashMap<>();
+        v.put("passed", r.validation().passed());
+        v.putAll(r.validation().values());
+        return v;
+    }
+
+    private static Map<String, Object> operation(OpResult op) {
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("count", op.count());
+        Map<String, Long> statuses = new LinkedHashMap<>();
+        op.statuses().forEach((s, n) -> statuses.put(s.name(), n));
+        o.put("statuses", statuses);
+        o.put("latencyUs", Percentiles.summary(op.okResponse()));
+        o.put("serviceTimeUs", Percentiles.summary(op.okService()));
+        if (op.failedResponse().getTotalCount() > 0) {
+            o.put("failedLatencyUs", Percentiles.summary(op.failedResponse()));
+        }
+        Map<String, Object> hist = new LinkedHashMap<>();
+        hist.put("response", encoded(op.byStatusResponse()));
+        hist.put("service", encoded(op.byStatusService()));
+        o.put("histograms", hist);
+        return o;
+    }
+
+    private static Map<String, String> encoded(Map<Status, Histogram> byStatus) {
+        Map<String, String> m = new LinkedHashMap<>();
+        byStatus.forEach((s, h) -> m.put(s.name(), HistogramCodec.encode(h)));
+        return m;
+    }
+
+    private static Map<String, Object> accounting(Accounting a) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("issued", a.issued());
+        m.put("warmUp", a.warmUp());
+        m.put("ok", a.statuses().getOrDefault(Status.OK, 0L));
+        m.put("errors", a.errors() - a.statuses().getOrDefault(Status.TIMEOUT, 0L));
+        m.put("timeouts", a.statuses().getOrDefault(Status.TIMEOUT, 0L));
+        m.put("unfinished", a.unfinished());
+        m.put("dropped", a.dropped());
+        Map<String, Long> statuses = new LinkedHashMap<>();
+        a.statuses().forEach((s, n) -> statuses.put(s.name(), n));
+        m.put("statuses", statuses);
+        m.put("addsUp", a.addsUp());
+        return m;
+    }
+
+    private static Map<String, Object> schedule(ScheduleReport s) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("targetRate", Percentiles.round(s.targetRate()));
+        m.put("scheduledRate", Percentiles.round(s.scheduledRate()));
+        m.put("achievedRate", Percentiles.round(s.achievedRate()));
+        Map<String, Number> lag = new LinkedHashMap<>();
+        Histogram h = s.sendLag();
+        boolean empty = h.getTotalCount() == 0;
+        lag.put("p50", empty ? 0 : h.getValueAtPercentile(50));
+        lag.put("p99", empty ? 0 : h.getValueAtPercentile(99));
+        lag.put("p999", empty ? 0 : h.getValueAtPercentile(99.9));
+        lag.put("max", empty ? 0 : h.getMaxValue());
+        m.put("sendLagUs", lag);
+        m.put("waitedForSlot", s.waitedForSlot());
+        m.put("slotWaitMs", Percentiles.round(s.slotWaitMs()));
+        m.put("dropped", s.dropped());
+        return m;
+    }
+}

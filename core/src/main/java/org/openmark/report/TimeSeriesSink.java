@@ -1,0 +1,69 @@
+package org.openmark.report;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
+import org.openmark.measure.Channel;
+import org.openmark.measure.IntervalSnapshot;
+
+/**
+ * {@code timeseries.csv}: one row per interval and operation (all statuses together, inner
+ * calls excluded): elapsed seconds, ops/s, response-time percentiles in microseconds, the
+ * in-flight count and the interval's send-lag p99.
+ */
+public final class TimeSeriesSink implements IntervalSink {
+    /** The header row. */
+    public static final String HEADER = "elapsed_s,operation,warmup,ops_per_s,p50_us,p90_us,p99_us,p999_us,max_us,"
+            + "in_flight,send_lag_p99_us";
+
+    private final Path target;
+    private final BufferedWriter out;
+
+    public TimeSeriesSink(Path target) throws IOException {
+        this.target = target;
+        Files.createDirectories(target.toAbsolutePath().getParent());
+        this.out = Files.newBufferedWriter(AtomicFiles.temporary(target), StandardCharsets.UTF_8);
+        out.write(HEADER);
+        out.write('\n');
+    }
+
+    @Override
+    public void interval(IntervalSnapshot s, double elapsedSeconds, long inFlight, boolean warmUp) throws IOException {
+        double seconds = Math.max(1e-9, (s.endMillis() - s.startMillis()) / 1000.0);
+        long lagP99 = s.sendLag().getTotalCount() == 0 ? 0 : s.sendLag().getValueAtPercentile(99);
+        for (Map.Entry<String, Histogram> e : byOperation(s.response()).entrySet()) {
+            Histogram h = e.getValue();
+            out.write(String.format(Locale.ROOT, "%.3f,%s,%s,%.1f,%d,%d,%d,%d,%d,%d,%d%n", elapsedSeconds, e.getKey(),
+                    warmUp, h.getTotalCount() / seconds, h.getValueAtPercentile(50), h.getValueAtPercentile(90),
+                    h.getValueAtPercentile(99), h.getValueAtPercentile(99.9), h.getMaxValue(), inFlight, lagP99));
+        }
+        out.flush();
+    }
+
+    static Map<String, Histogram> byOperation(Map<Channel, Histogram> byChannel) {
+        Map<String, Histogram> m = new TreeMap<>();
+        byChannel.forEach((c, h) -> {
+            if (!c.inner()) {
+                Histogram sum = m.computeIfAbsent(c.op(), k -> {
+                    Histogram n = new Histogram(3);
+                    n.setAutoResize(true);
+                    return n;
+                });
+                sum.add(h);
+            }
+        });
+        return m;
+    }
+
+    @Override
+    public void close() throws IOException {
+        out.close();
+        AtomicFiles.commit(target);
+    }
+}

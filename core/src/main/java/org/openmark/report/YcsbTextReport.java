@@ -1,0 +1,129 @@
+package org.openmark.report;
+
+import java.util.Locale;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.openmark.api.Status;
+import org.openmark.run.Accounting;
+import org.openmark.run.OpResult;
+import org.openmark.run.RunResult;
+import org.openmark.run.ScheduleReport;
+
+/**
+ * The final text block in YCSB's line format ({@code [SECTION], metric, value}), so scripts
+ * written for YCSB keep working, followed by openmark's own sections (accounting, schedule).
+ *
+ * <p>{@code [READ]} holds the latencies of OK outcomes and {@code [READ-FAILED]} of the rest,
+ * as YCSB does. Under the open model these are response times (from the intended start) and
+ * {@code [SERVICE-READ]} adds the service times; under a paced closed model {@code [READ]} is
+ * YCSB's raw latency and {@code [Intended-READ]} the latency from the intended start.
+ */
+public final class YcsbTextReport {
+    private YcsbTextReport() {
+    }
+
+    /** The whole block. */
+    public static String render(RunResult r) {
+        StringBuilder b = new StringBuilder();
+        line(b, "OVERALL", "RunTime(ms)", String.valueOf(r.runtimeMs()));
+        line(b, "OVERALL", "Throughput(ops/sec)", number(r.throughput()));
+        for (OpResult op : r.operations()) {
+            if (r.openModel()) {
+                block(b, r, op.name(), op.okResponse(), op);
+                failed(b, r, op, op.failedResponse());
+                block(b, r, "SERVICE-" + op.name(), op.okService(), null);
+            } else {
+                block(b, r, op.name(), op.okService(), op);
+                failed(b, r, op, op.failedService());
+                if (r.paced()) {
+                    block(b, r, "Intended-" + op.name(), op.okResponse(), null);
+                }
+            }
+        }
+        accounting(b, r.accounting());
+        if (r.schedule() != null) {
+            schedule(b, r.schedule());
+        }
+        if (r.unfinishedLatency() != null && r.unfinishedLatency().getTotalCount() > 0) {
+            block(b, r, "UNFINISHED", r.unfinishedLatency(), null);
+        }
+        if (r.validation() != null) {
+            for (String l : r.validation().textLines()) {
+                b.append(l).append('\n');
+            }
+        }
+        line(b, "RUN", "Seed", r.seed() + (r.seedChosen() ? " (chosen; replay with --seed " + r.seed() + ")" : ""));
+        line(b, "RUN", "Model", r.model());
+        line(b, "RUN", "Valid", String.valueOf(r.valid()));
+        if (r.interrupted()) {
+            line(b, "RUN", "Interrupted", "true");
+        }
+        for (String w : r.warnings()) {
+            line(b, "WARNING", w.replace('\n', ' '), "");
+        }
+        return b.toString();
+    }
+
+    private static void failed(StringBuilder b, RunResult r, OpResult op, Histogram h) {
+        if (h.getTotalCount() > 0) {
+            block(b, r, op.name() + "-FAILED", h, null);
+        }
+    }
+
+    private static void block(StringBuilder b, RunResult r, String name, Histogram h, OpResult statuses) {
+        boolean empty = h.getTotalCount() == 0;
+        line(b, name, "Operations", String.valueOf(h.getTotalCount()));
+        line(b, name, "AverageLatency(us)", empty ? "0.0" : number(h.getMean()));
+        line(b, name, "MinLatency(us)", String.valueOf(empty ? 0 : h.getMinValue()));
+        line(b, name, "MaxLatency(us)", String.valueOf(empty ? 0 : h.getMaxValue()));
+        for (double p : r.percentiles()) {
+            line(b, name, Percentiles.ycsbName(p) + "PercentileLatency(us)",
+                    String.valueOf(empty ? 0 : h.getValueAtPercentile(p)));
+        }
+        if (statuses != null) {
+            for (Map.Entry<Status, Long> e : statuses.statuses().entrySet()) {
+                line(b, name, "Return=" + e.getKey().name(), String.valueOf(e.getValue()));
+            }
+        }
+    }
+
+    private static void accounting(StringBuilder b, Accounting a) {
+        line(b, "ACCOUNTING", "Issued", String.valueOf(a.issued()));
+        line(b, "ACCOUNTING", "WarmUp", String.valueOf(a.warmUp()));
+        for (Map.Entry<Status, Long> e : a.statuses().entrySet()) {
+            line(b, "ACCOUNTING", e.getKey().name(), String.valueOf(e.getValue()));
+        }
+        line(b, "ACCOUNTING", "Unfinished", String.valueOf(a.unfinished()));
+        line(b, "ACCOUNTING", "AddsUp", String.valueOf(a.addsUp()));
+        if (a.dropped() > 0) {
+            line(b, "ACCOUNTING", "Dropped(not issued)", String.valueOf(a.dropped()));
+        }
+    }
+
+    private static void schedule(StringBuilder b, ScheduleReport s) {
+        line(b, "SCHEDULE", "TargetRate(ops/sec)", number(s.targetRate()));
+        line(b, "SCHEDULE", "ScheduledRate(ops/sec)", number(s.scheduledRate()));
+        line(b, "SCHEDULE", "AchievedRate(ops/sec)", number(s.achievedRate()));
+        Histogram lag = s.sendLag();
+        boolean empty = lag.getTotalCount() == 0;
+        line(b, "SCHEDULE", "SendLag50th(us)", String.valueOf(empty ? 0 : lag.getValueAtPercentile(50)));
+        line(b, "SCHEDULE", "SendLag99th(us)", String.valueOf(empty ? 0 : lag.getValueAtPercentile(99)));
+        line(b, "SCHEDULE", "SendLag99.9(us)", String.valueOf(empty ? 0 : lag.getValueAtPercentile(99.9)));
+        line(b, "SCHEDULE", "SendLagMax(us)", String.valueOf(empty ? 0 : lag.getMaxValue()));
+        line(b, "SCHEDULE", "WaitedForSlot", String.valueOf(s.waitedForSlot()));
+        line(b, "SCHEDULE", "Dropped", String.valueOf(s.dropped()));
+    }
+
+    private static void line(StringBuilder b, String section, String metric, String value) {
+        b.append('[').append(section).append("], ").append(metric);
+        if (!value.isEmpty()) {
+            b.append(", ").append(value);
+        }
+        b.append('\n');
+    }
+
+    /** YCSB prints doubles with Java's default formatting. */
+    static String number(double v) {
+        return String.valueOf(Math.round(v * 1000) / 1000.0).toLowerCase(Locale.ROOT);
+    }
+}

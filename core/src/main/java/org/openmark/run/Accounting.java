@@ -1,0 +1,32 @@
+package org.openmark.run;
+
+import java.util.Map;
+import org.openmark.api.Status;
+
+/**
+ * Where every issued operation went: {@code issued = warmUp + Σ statuses + unfinished}.
+ * Inner calls of composite operations are not counted here (they are not units of work).
+ *
+ * @param issued operations handed to the store
+ * @param warmUp operations that completed during the warm-up (excluded from the histograms)
+ * @param statuses operations that completed after the warm-up, per status
+ * @param unfinished operations still outstanding when the run stopped
+ * @param dropped operations the open model dropped for lack of a slot (never issued)
+ */
+public record Accounting(long issued, long warmUp, Map<Status, Long> statuses, long unfinished, long dropped) {
+
+    /** True when the counts add up. */
+    public boolean addsUp() {
+        return issued == warmUp + completed() + unfinished;
+    }
+
+    /** Operations that completed after the warm-up. */
+    public long completed() {
+        return statuses.values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    /** Operations that completed with a status other than OK after the warm-up. */
+    public long errors() {
+        return completed() - statuses.getOrDefault(Status.OK, 0L);
+    }
+}

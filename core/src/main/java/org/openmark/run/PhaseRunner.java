@@ -1,0 +1,147 @@
+package org.openmark.run;
+
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.HdrHistogram.Histogram;
+import org.openmark.api.Clock;
+import org.openmark.api.Store;
+import org.openmark.load.Gauges;
+import org.openmark.load.LoadModel;
+import org.openmark.load.OpenModel;
+import org.openmark.load.PhaseContext;
+import org.openmark.load.PhaseOutcome;
+import org.openmark.load.RunLimits;
+import org.openmark.load.ScheduleStats;
+import org.openmark.load.StopSignal;
+import org.openmark.load.Tasks;
+import org.openmark.measure.Measurements;
+import org.openmark.measure.Totals;
+import org.openmark.report.IntervalSink;
+import org.openmark.workload.Workload;
+
+/**
+ * Runs one phase with a load model: starts the interval collector, lets the model issue the
+ * operations, takes the final interval, and builds the {@link RunResult} with the self-check.
+ */
+public final class PhaseRunner {
+    private final Clock clock;
+    private final Tasks tasks;
+    private final StopSignal stop;
+    private final PrintStream status;
+
+    /**
+     * @param status where live status lines go, or null for none
+     */
+    public PhaseRunner(Clock clock, Tasks tasks, StopSignal stop, PrintStream status) {
+        this.clock = clock;
+        this.tasks = tasks;
+        this.stop = stop;
+        this.status = status;
+    }
+
+    /**
+     * Runs the phase.
+     *
+     * @param operationCount operations to issue (0 = until the duration ends)
+     * @param sinks interval outputs (HDR log, time series); closed by the caller
+     */
+    public RunResult run(RunConfig cfg, LoadModel model, Workload workload, Store store, long operationCount,
+            Duration duration, List<IntervalSink> sinks) throws InterruptedException {
+        Measurements measurements = new Measurements();
+        Gauges gauges = new Gauges();
+        RunLimits limits = new RunLimits(operationCount, duration, cfg.grace());
+        long startNanos = clock.nanoTime();
+        long startMillis = clock.currentTimeMillis();
+        long warmupEnd = startNanos + cfg.warmup().toNanos();
+        long cpuBefore = ProcessCpu.cpuNanos();
+        IntervalCollector collector = new IntervalCollector(measurements, clock, gauges, sinks,
+                cfg.quiet() ? null : status, startNanos, warmupEnd, operationCount, limits.deadlineNanos(startNanos));
+        Thread ticker = tasks.startBackground("openmark-status", () -> collector.tick(cfg.statusInterval().toNanos()));
+        PhaseOutcome outcome;
+        try {
+            outcome = model.run(new PhaseContext(workload, store, measurements, clock, cfg.seed(), limits, stop, tasks,
+                    gauges));
+        } finally {
+            ticker.interrupt();
+            ticker.join();
+        }
+        collector.collect(false);
+        long endNanos = clock.nanoTime();
+        long cpuAfter = ProcessCpu.cpuNanos();
+        Totals totals = collector.totals();
+
+        List<String> warnings = new ArrayList<>(outcome.warnings());
+        warnings.addAll(collector.sinkErrors());
+        List<String> notes = new ArrayList<>();
+        boolean valid = true;
+        long measuredStart = Math.min(Math.max(startNanos, warmupEnd), endNanos);
+        double runtimeSeconds = Math.max(1e-9, (endNanos - measuredStart) / 1e9);
+        ScheduleReport schedule = null;
+        ScheduleStats stats = outcome.schedule();
+        if (stats != null) {
+            double issueSeconds = Math.max(1e-9, (outcome.endNanos() - outcome.startNanos()) / 1e9);
+            double scheduledSeconds = Math.max(1e-9, stats.scheduledSpanNanos() / 1e9);
+            schedule = new ScheduleReport(stats.targetRatePerSec(), stats.issued() / scheduledSeconds,
+                    stats.issued() / issueSeconds, totals.sendLag(),
+                    stats.waitedForSlot(), stats.slotWaitNanos() / 1e6, stats.dropped());
+            valid = selfCheck(cfg, schedule, warnings);
+        }
+        if (cpuBefore >= 0 && cpuAfter >= 0) {
+            double busy = (cpuAfter - cpuBefore) / ((endNanos - startNanos) * (double) ProcessCpu.cores());
+            if (busy > 0.9 && stats != null) {
+                warnings.add(String.format(Locale.ROOT,
+                        "the load process used %.0f%% of all CPU cores: the generator may have limited this run", busy * 100));
+            }
+        }
+        Accounting accounting = ResultBuilder.accounting(measurements.issued(), totals,
+                stats == null ? 0 : stats.dropped());
+        if (!accounting.addsUp()) {
+            warnings.add("the accounting does not add up: " + accounting);
+            valid = false;
+        }
+        boolean interrupted = stop.isStopped();
+        if (interrupted) {
+            valid = false;
+            notes.add("interrupted: the run was stopped before its end");
+        }
+        Histogram unfinished = measurements.unfinished();
+        double throughput = totals.measuredCompleted() / runtimeSeconds;
+        return new RunResult(Version.current(), cfg.seed(), cfg.seedChosen(), cfg.phase(), model.describe(),
+                cfg.model() == ModelChoice.CLOSED && cfg.targetPerSec() > 0 && cfg.phase() == Phase.RUN,
+                model instanceof OpenModel, cfg.store(), ResultBuilder.maskedConfig(cfg.settings().asMap()), startMillis,
+                Math.round(runtimeSeconds * 1000), throughput, ResultBuilder.operations(totals), accounting, schedule,
+                unfinished, warnings, notes, valid, interrupted, null, cfg.percentiles());
+    }
+
+    /** The open model's self-check; adds warnings and returns whether the run is valid. */
+    static boolean selfCheck(RunConfig cfg, ScheduleReport s, List<String> warnings) {
+        boolean valid = true;
+        long lagP99 = s.sendLag().getTotalCount() == 0 ? 0 : s.sendLag().getValueAtPercentile(99);
+        long maxLagMicros = cfg.maxSendLag().toNanos() / 1000;
+        if (lagP99 > maxLagMicros) {
+            warnings.add(String.format(Locale.ROOT, "the load generator, not the store, limited this run: send-lag p99"
+                    + " = %d us > %d us (--max-send-lag); the scheduler could not keep its schedule", lagP99, maxLagMicros));
+            valid = false;
+        }
+        if (s.dropped() > 0) {
+            warnings.add(s.dropped() + " operations were dropped because all " + cfg.maxInFlight()
+                    + " in-flight slots were taken (--on-overload drop): the run is not valid");
+            valid = false;
+        }
+        if (s.achievedRate() < 0.99 * s.scheduledRate() && s.scheduledRate() > 0) {
+            if (s.waitedForSlot() > 0) {
+                warnings.add(String.format(Locale.ROOT, "achieved rate %.1f ops/s is below the target %.1f ops/s because"
+                        + " %d operations waited for one of the %d in-flight slots (--max-in-flight): the store could not"
+                        + " keep up", s.achievedRate(), s.scheduledRate(), s.waitedForSlot(), cfg.maxInFlight()));
+            } else {
+                warnings.add(String.format(Locale.ROOT, "the load generator, not the store, limited this run: achieved"
+                        + " %.1f ops/s < 99%% of the scheduled %.1f ops/s", s.achievedRate(), s.scheduledRate()));
+                valid = false;
+            }
+        }
+        return valid;
+    }
+}

@@ -1,0 +1,44 @@
+package org.openmark.run;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.openmark.config.Settings;
+import org.openmark.load.ArrivalProcess;
+import org.openmark.load.OverloadPolicy;
+import org.openmark.load.RateSchedule;
+
+/**
+ * A run's configuration, resolved and validated once at the edge (see {@link RunConfigParser}).
+ * Everything downstream reads these typed fields, never raw properties.
+ *
+ * @param phase load or run
+ * @param store the store's name ({@code --store}, {@code -db})
+ * @param settings every effective property (workload and store properties included)
+ * @param model open or closed
+ * @param threads closed model: client threads (and load-phase threads)
+ * @param targetPerSec closed model: total target rate, 0 = unpaced
+ * @param thinkTime closed model: pause after each operation
+ * @param arrival open model: the arrival process
+ * @param rateSchedule open model: the target rate over time
+ * @param maxInFlight open model: bound on outstanding operations
+ * @param onOverload open model: wait or drop when the bound is reached
+ * @param operationCount operations of the phase (0 = only the duration limits it)
+ * @param duration time limit of the phase (zero = none)
+ * @param warmup time at the start excluded from the final histograms
+ * @param statusInterval how often the status line and the interval log are written
+ * @param grace how long outstanding operations may finish after the phase stops
+ * @param seed the seed of every random choice
+ * @param seedChosen true when the user gave no seed and one was chosen
+ * @param outDir where result files go, or null for none
+ * @param percentiles the percentiles printed in the YCSB text block
+ * @param autoLoad load first when the store is known to be empty (run phase)
+ * @param maxSendLag open-model self-check threshold for the send-lag p99
+ * @param quiet no status lines
+ */
+public record RunConfig(Phase phase, String store, Settings settings, ModelChoice model, int threads,
+        double targetPerSec, Duration thinkTime, ArrivalProcess arrival, RateSchedule rateSchedule, int maxInFlight,
+        OverloadPolicy onOverload, long operationCount, Duration duration, Duration warmup, Duration statusInterval,
+        Duration grace, long seed, boolean seedChosen, Path outDir, List<Double> percentiles, boolean autoLoad,
+        Duration maxSendLag, boolean quiet) {
+}

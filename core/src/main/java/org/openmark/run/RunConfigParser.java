@@ -1,0 +1,137 @@
+package org.openmark.run;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.openmark.config.ConfigException;
+import org.openmark.config.Durations;
+import org.openmark.config.Settings;
+import org.openmark.load.ArrivalProcess;
+import org.openmark.load.Arrivals;
+import org.openmark.load.OverloadPolicy;
+import org.openmark.load.RateSchedule;
+
+/**
+ * Resolves a {@link RunConfig} from properties. Every run option is a property (flags are
+ * shortcuts that set them), and all defaults live here:
+ *
+ * <table>
+ * <tr><th>property</th><th>flag</th><th>default</th></tr>
+ * <tr><td>store (or YCSB's db)</td><td>--store, -db</td><td>rocksdb</td></tr>
+ * <tr><td>model</td><td>--model</td><td>open, or closed when threadcount/target is set</td></tr>
+ * <tr><td>threadcount</td><td>-threads</td><td>1</td></tr>
+ * <tr><td>target</td><td>-target</td><td>0 (unpaced)</td></tr>
+ * <tr><td>thinktime</td><td>--think-time</td><td>0</td></tr>
+ * <tr><td>rate</td><td>--rate</td><td>1000 ops/s</td></tr>
+ * <tr><td>arrival</td><td>--arrival</td><td>poisson</td></tr>
+ * <tr><td>rate.schedule</td><td>--rate-schedule</td><td>none (constant rate)</td></tr>
+ * <tr><td>maxinflight</td><td>--max-in-flight</td><td>10000</td></tr>
+ * <tr><td>onoverload</td><td>--on-overload</td><td>wait</td></tr>
+ * <tr><td>operationcount</td><td>-p</td><td>from the workload file</td></tr>
+ * <tr><td>duration (or YCSB's maxexecutiontime, seconds)</td><td>--duration</td><td>none</td></tr>
+ * <tr><td>warmup</td><td>--warmup</td><td>0</td></tr>
+ * <tr><td>status.interval (seconds)</td><td>-s N</td><td>10</td></tr>
+ * <tr><td>grace</td><td>--grace</td><td>5s</td></tr>
+ * <tr><td>seed</td><td>--seed</td><td>chosen and printed</td></tr>
+ * <tr><td>hdrhistogram.percentiles</td><td>-p</td><td>50,95,99,99.9</td></tr>
+ * <tr><td>autoload</td><td>-p</td><td>true</td></tr>
+ * <tr><td>maxsendlag</td><td>--max-send-lag</td><td>1ms</td></tr>
+ * </table>
+ */
+public final class RunConfigParser {
+    /** The embedded default store. */
+    public static final String DEFAULT_STORE = "rocksdb";
+    public static final double DEFAULT_RATE = 1000;
+    public static final int DEFAULT_MAX_IN_FLIGHT = 10_000;
+
+    private RunConfigParser() {
+    }
+
+    /**
+     * Resolves the configuration of one phase.
+     *
+     * @param outDir where result files go, or null
+     * @param quiet suppress status lines
+     */
+    public static RunConfig parse(Phase phase, Settings s, Path outDir, boolean quiet) {
+        String store = s.contains("store") ? s.getString("store", DEFAULT_STORE) : s.getString("db", DEFAULT_STORE);
+        int threads = s.getInt("threadcount", 1, 1);
+        double target = s.getDouble("target", 0);
+        if (target < 0) {
+            throw ConfigException.of("target", s.getString("target", ""), "must be >= 0 ops/s (0 = unpaced)");
+        }
+        Duration think = duration(s, "thinktime", Duration.ZERO);
+        ModelChoice model = modelOf(phase, s);
+        double rate = s.getDouble("rate", DEFAULT_RATE);
+        if (!(rate > 0)) {
+            throw ConfigException.of("rate", s.getString("rate", ""), "must be > 0 ops/s");
+        }
+        ArrivalProcess arrival = Arrivals.parse("arrival", s.getString("arrival", "poisson"));
+        RateSchedule schedule = s.contains("rate.schedule")
+                ? RateSchedule.parse("rate.schedule", s.getString("rate.schedule", ""))
+                : new RateSchedule.Constant(rate);
+        int maxInFlight = s.getInt("maxinflight", DEFAULT_MAX_IN_FLIGHT, 1);
+        OverloadPolicy overload = s.getEnum("onoverload", OverloadPolicy.WAIT, OverloadPolicy.class);
+
+        Duration duration = s.contains("duration") ? duration(s, "duration", Duration.ZERO)
+                : Duration.ofSeconds(s.getLong("maxexecutiontime", 0, 0));
+        if (duration.isZero() && model == ModelChoice.OPEN && phase == Phase.RUN) {
+            duration = schedule.naturalLength();
+        }
+        long operationCount = phase == Phase.RUN ? s.getLong("operationcount", 0, 0) : 0;
+        if (phase == Phase.RUN && operationCount == 0 && duration.isZero()) {
+            throw new ConfigException("operationcount=0 and no duration: give -p operationcount=N or --duration"
+                    + " (e.g. --duration 60s) so the run knows when to stop");
+        }
+        Duration warmup = duration(s, "warmup", Duration.ZERO);
+        if (!duration.isZero() && warmup.compareTo(duration) >= 0) {
+            throw ConfigException.of("warmup", Durations.format(warmup),
+                    "must be shorter than the duration (" + Durations.format(duration) + ")");
+        }
+        long intervalSeconds = s.getLong("status.interval", 10, 1);
+        Duration grace = duration(s, "grace", Duration.ofSeconds(5));
+        boolean seedChosen = !s.contains("seed");
+        long seed = seedChosen ? new SplittableRandom().nextLong() & Long.MAX_VALUE : s.getLong("seed", 0);
+        List<Double> percentiles = percentiles(s.getString("hdrhistogram.percentiles", "50,95,99,99.9"));
+        boolean autoLoad = s.getBoolean("autoload", true);
+        Duration maxSendLag = duration(s, "maxsendlag", Duration.ofMillis(1));
+        return new RunConfig(phase, store, s, model, threads, target, think, arrival, schedule, maxInFlight, overload,
+                operationCount, duration, warmup, Duration.ofSeconds(intervalSeconds), grace, seed, seedChosen, outDir,
+                percentiles, autoLoad, maxSendLag, quiet);
+    }
+
+    private static ModelChoice modelOf(Phase phase, Settings s) {
+        if (phase == Phase.LOAD) {
+            s.contains("model");
+            return ModelChoice.CLOSED;
+        }
+        if (s.contains("model")) {
+            return s.getEnum("model", ModelChoice.OPEN, ModelChoice.class);
+        }
+        return s.contains("threadcount") || s.contains("target") ? ModelChoice.CLOSED : ModelChoice.OPEN;
+    }
+
+    private static Duration duration(Settings s, String name, Duration defaultValue) {
+        String v = s.getString(name, null);
+        return v == null ? defaultValue : Durations.parse(name, v);
+    }
+
+    static List<Double> percentiles(String text) {
+        List<Double> out = new ArrayList<>();
+        for (String p : text.split(",")) {
+            try {
+                double d = Double.parseDouble(p.trim());
+                if (d <= 0 || d >= 100) {
+                    throw new NumberFormatException();
+                }
+                out.add(d);
+            } catch (NumberFormatException e) {
+                throw ConfigException.of("hdrhistogram.percentiles", text,
+                        "must be a comma-separated list of numbers between 0 and 100, e.g. 50,95,99,99.9");
+            }
+        }
+        return List.copyOf(out);
+    }
+}

@@ -1,0 +1,30 @@
+package org.openmark.run;
+
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.openmark.workload.ValidationReport;
+
+/**
+ * The immutable result of one phase: what was configured, what happened, and the full
+ * histograms (so results from several machines can be merged without loss).
+ *
+ * @param phase load or run
+ * @param model the load model's description
+ * @param paced closed model with a target: the text report adds YCSB's Intended- blocks
+ * @param openModel true when the latencies are open-model response times
+ * @param config every effective property, passwords masked
+ * @param runtimeMs from the phase's start to its end (after the warm-up when there was one)
+ * @param throughput completed operations per second over {@code runtimeMs}
+ * @param operations per operation name, in name order
+ * @param schedule the open model's self-check, or null
+ * @param unfinishedLatency how long unfinished operations had waited (a lower bound)
+ * @param valid false when the generator, not the store, limited the run, or it was interrupted
+ * @param validation what the workload's validation stage found, or null
+ */
+public record RunResult(String openmarkVersion, long seed, boolean seedChosen, Phase phase, String model, boolean paced,
+        boolean openModel, String store, Map<String, String> config, long startEpochMs, long runtimeMs,
+        double throughput, List<OpResult> operations, Accounting accounting, ScheduleReport schedule,
+        Histogram unfinishedLatency, List<String> warnings, List<String> notes, boolean valid, boolean interrupted,
+        ValidationReport validation, List<Double> percentiles) {
+}

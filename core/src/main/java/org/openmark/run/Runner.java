@@ -1,0 +1,187 @@
+package org.openmark.run;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import org.openmark.api.Clock;
+import org.openmark.api.Store;
+import org.openmark.api.StoreConfigException;
+import org.openmark.api.StoreException;
+import org.openmark.api.StoreFactory;
+import org.openmark.api.StoreProperties;
+import org.openmark.config.ConfigException;
+import org.openmark.config.Settings;
+import org.openmark.config.Suggestions;
+import org.openmark.load.ClosedModel;
+import org.openmark.load.LoadModel;
+import org.openmark.load.OpenModel;
+import org.openmark.load.StopSignal;
+import org.openmark.load.Tasks;
+import org.openmark.report.HlogSink;
+import org.openmark.report.IntervalSink;
+import org.openmark.report.TimeSeriesSink;
+import org.openmark.workload.Workload;
+
+/**
+ * Orchestrates a whole phase: opens the store and the workload, loads an empty store first
+ * when running, runs the phase with its load model, validates, and returns the result. The
+ * caller (the CLI) renders the reports.
+ */
+public final class Runner {
+    /** Creates the workload from the run's settings. */
+    @FunctionalInterface
+    public interface WorkloadFactory {
+        Workload create(Settings settings, Clock clock);
+    }
+
+    /** Properties YCSB users pass that openmark accepts without using (no unknown-property warning). */
+    private static final Set<String> TOLERATED = Set.of("measurementtype", "measurement.interval",
+            "measurement.histogram.verbose", "exporter", "exportfile", "hdrhistogram.fileoutput",
+            "hdrhistogram.output.path", "histogram.buckets", "timeseries.granularity", "workload", "db", "dotransactions");
+
+    private final StoreRegistry stores;
+    private final WorkloadFactory workloads;
+    private final Clock clock;
+    private final Tasks tasks;
+    private final StopSignal stop;
+    private final PrintStream err;
+
+    public Runner(StoreRegistry stores, WorkloadFactory workloads, Clock clock, Tasks tasks, StopSignal stop,
+            PrintStream err) {
+        this.stores = stores;
+        this.workloads = workloads;
+        this.clock = clock;
+        this.tasks = tasks;
+        this.stop = stop;
+        this.err = err;
+    }
+
+    /** Runs the configured phase (loading first when needed) and returns its result. */
+    public RunResult execute(RunConfig cfg) throws InterruptedException, IOException {
+        StoreFactory factory = stores.get("store", cfg.store());
+        Settings settings = cfg.settings();
+        settings.markKnown(factory.propertyNames());
+        settings.markKnown(TOLERATED);
+        Workload workload = workloads.create(settings, clock);
+        if (cfg.outDir() != null) {
+            prepareOutDir(cfg.outDir());
+        }
+        List<String> notes = new ArrayList<>();
+        List<String> warnings = unknownProperties(settings, factory);
+        try (Store store = open(factory, settings)) {
+            if (cfg.phase() == Phase.RUN && cfg.model() == ModelChoice.CLOSED && !settings.contains("model")) {
+                say(notes, "closed model (YCSB compatible) because -threads/-target was given; --model open avoids"
+                        + " coordinated omission");
+            }
+            if (cfg.phase() == Phase.RUN && cfg.autoLoad() && store.isKnownEmpty(workload.table())) {
+                RunResult load = autoLoad(cfg, workload, store);
+                say(notes, String.format(Locale.ROOT, "store '%s' was empty: loaded %d records first in %.1f s (%.0f ops/s,"
+                        + " %d errors; -p autoload=false skips this)", cfg.store(), load.accounting().completed(),
+                        load.runtimeMs() / 1000.0, load.throughput(), load.accounting().errors()));
+                if (load.accounting().errors() > 0) {
+                    warnings.add("the automatic load had " + load.accounting().errors() + " errors");
+                }
+            }
+            RunResult result = runPhase(cfg, workload, store);
+            var validation = cfg.phase() == Phase.RUN ? workload.validate(store).orElse(null) : null;
+            List<String> allWarnings = new ArrayList<>(warnings);
+            allWarnings.addAll(result.warnings());
+            List<String> allNotes = new ArrayList<>(notes);
+            allNotes.addAll(result.notes());
+            boolean valid = result.valid() && (validation == null || validation.passed());
+            return new RunResult(result.openmarkVersion(), result.seed(), result.seedChosen(), result.phase(),
+                    result.model(), result.paced(), result.openModel(), result.store(), result.config(),
+                    result.startEpochMs(), result.runtimeMs(), result.throughput(), result.operations(),
+                    result.accounting(), result.schedule(), result.unfinishedLatency(), allWarnings, allNotes, valid,
+                    result.interrupted(), validation, result.percentiles());
+        }
+    }
+
+    private void say(List<String> notes, String note) {
+        notes.add(note);
+        err.println("openmark: " + note);
+    }
+
+    private Store open(StoreFactory factory, Settings settings) {
+        try {
+            return factory.open(StoreProperties.of(settings.asMap()), clock);
+        } catch (StoreConfigException e) {
+            throw new ConfigException(e.getMessage());
+        } catch (StoreException e) {
+            throw new StoreException("cannot open store '" + factory.name() + "': " + e.getMessage(), e);
+        }
+    }
+
+    private RunResult autoLoad(RunConfig cfg, Workload workload, Store store) throws InterruptedException {
+        int threads = Math.max(cfg.threads(), Runtime.getRuntime().availableProcessors());
+        LoadModel model = new ClosedModel(threads, 0, Duration.ZERO, true);
+        RunConfig loadCfg = RunConfigParser.parse(Phase.LOAD, cfg.settings(), null, true);
+        return new PhaseRunner(clock, tasks, stop, null).run(withWarmupOff(loadCfg), model, workload, store,
+                workload.loadOperationCount(), Duration.ZERO, List.of());
+    }
+
+    private static RunConfig withWarmupOff(RunConfig c) {
+        return new RunConfig(c.phase(), c.store(), c.settings(), c.model(), c.threads(), c.targetPerSec(),
+                c.thinkTime(), c.arrival(), c.rateSchedule(), c.maxInFlight(), c.onOverload(), c.operationCount(),
+                c.duration(), Duration.ZERO, c.statusInterval(), c.grace(), c.seed(), c.seedChosen(), c.outDir(),
+                c.percentiles(), c.autoLoad(), c.maxSendLag(), true);
+    }
+
+    private RunResult runPhase(RunConfig cfg, Workload workload, Store store) throws InterruptedException, IOException {
+        LoadModel model = modelOf(cfg);
+        long count = cfg.phase() == Phase.LOAD ? workload.loadOperationCount() : cfg.operationCount();
+        Duration duration = cfg.phase() == Phase.LOAD ? Duration.ZERO : cfg.duration();
+        if (cfg.phase() == Phase.LOAD && count == 0) {
+            throw new ConfigException("recordcount/insertcount is 0: the load phase has nothing to insert");
+        }
+        List<IntervalSink> sinks = new ArrayList<>();
+        try {
+            if (cfg.outDir() != null) {
+                sinks.add(new HlogSink(cfg.outDir().resolve("latency.hlog"), clock.currentTimeMillis()));
+                sinks.add(new TimeSeriesSink(cfg.outDir().resolve("timeseries.csv")));
+            }
+            return new PhaseRunner(clock, tasks, stop, err).run(cfg, model, workload, store, count, duration, sinks);
+        } finally {
+            for (IntervalSink s : sinks) {
+                s.close();
+            }
+        }
+    }
+
+    /** The load model a configuration asks for. */
+    public static LoadModel modelOf(RunConfig cfg) {
+        if (cfg.phase() == Phase.LOAD || cfg.model() == ModelChoice.CLOSED) {
+            return new ClosedModel(cfg.threads(), cfg.targetPerSec(), cfg.thinkTime(), cfg.phase() == Phase.LOAD);
+        }
+        return new OpenModel(cfg.arrival(), cfg.rateSchedule(), cfg.maxInFlight(), cfg.onOverload());
+    }
+
+    private static void prepareOutDir(Path dir) {
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw ConfigException.of("--out", dir.toString(), "cannot create the directory (" + e.getMessage() + ")");
+        }
+        if (!Files.isWritable(dir)) {
+            throw ConfigException.of("--out", dir.toString(), "the directory is not writable");
+        }
+    }
+
+    private static List<String> unknownProperties(Settings settings, StoreFactory factory) {
+        List<String> known = new ArrayList<>(factory.propertyNames());
+        known.addAll(TOLERATED);
+        List<String> out = new ArrayList<>();
+        for (String name : settings.unread()) {
+            List<String> close = Suggestions.closeMatches(name, known);
+            out.add("unknown property '" + name + "' is ignored"
+                    + (close.isEmpty() ? "" : " (did you mean " + close.get(0) + "?)"));
+        }
+        return out;
+    }
+}

@@ -1,0 +1,61 @@
+package org.openmark.run;
+
+import java.util.Locale;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.openmark.measure.Channel;
+import org.openmark.measure.IntervalSnapshot;
+
+/**
+ * The live progress line: elapsed time, operations so far, the interval's rate, an estimate of
+ * the time left, and per operation the interval's count, p50, p99 and max (microseconds).
+ */
+final class StatusLine {
+    private StatusLine() {
+    }
+
+    /**
+     * @param totalOps operations completed so far in the phase
+     * @param remainingSeconds estimated time left, or negative when unknown
+     */
+    static String format(double elapsedSeconds, long totalOps, IntervalSnapshot s, long inFlight,
+            double remainingSeconds, boolean warmUp) {
+        double seconds = Math.max(1e-9, (s.endMillis() - s.startMillis()) / 1000.0);
+        StringBuilder b = new StringBuilder();
+        b.append(String.format(Locale.ROOT, "%6.0f sec: %d operations; %.1f current ops/sec", elapsedSeconds, totalOps,
+                s.completed() / seconds));
+        if (remainingSeconds >= 0) {
+            b.append("; est completion in ").append(eta(remainingSeconds));
+        }
+        if (inFlight > 0) {
+            b.append("; in-flight ").append(inFlight);
+        }
+        if (warmUp) {
+            b.append(" (warm-up)");
+        }
+        Map<String, Histogram> byOp = new java.util.TreeMap<>();
+        for (Map.Entry<Channel, Histogram> e : s.response().entrySet()) {
+            if (!e.getKey().inner()) {
+                byOp.computeIfAbsent(e.getKey().op(), k -> {
+                    Histogram h = new Histogram(3);
+                    h.setAutoResize(true);
+                    return h;
+                }).add(e.getValue());
+            }
+        }
+        byOp.forEach((op, h) -> b.append(String.format(Locale.ROOT, " [%s: Count=%d, p50=%d, p99=%d, Max=%d]", op,
+                h.getTotalCount(), h.getValueAtPercentile(50), h.getValueAtPercentile(99), h.getMaxValue())));
+        return b.toString();
+    }
+
+    static String eta(double seconds) {
+        long s = Math.round(seconds);
+        if (s < 60) {
+            return s + " sec";
+        }
+        if (s < 3600) {
+            return (s / 60) + " min " + (s % 60) + " sec";
+        }
+        return (s / 3600) + " h " + ((s % 3600) / 60) + " min";
+    }
+}

@@ -1,0 +1,117 @@
+package org.openmark.load;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.function.LongUnaryOperator;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.openmark.run.OpResult;
+import org.openmark.run.PhaseRunner;
+import org.openmark.run.RunConfig;
+import org.openmark.run.RunResult;
+import org.openmark.run.Runner;
+import org.openmark.testing.LatencyStore;
+import org.openmark.testing.SimpleWorkload;
+import org.openmark.testing.TestConfigs;
+import org.openmark.testing.VirtualClock;
+import org.openmark.testing.VirtualTasks;
+
+/**
+ * A store that serves every request in 0.5 ms but stalls completely from 1 s to 2 s, driven at
+ * a constant 1000 ops/s for 3 s, in virtual time. The open model must charge the stall to every
+ * request that arrived during it (exact queueing arithmetic); the closed model shows the
+ * omission in its raw latencies and YCSB's intended correction in its response times.
+ */
+class CoordinatedOmissionTest {
+    private static final long MS = 1_000_000L;
+    private static final int OPS = 3000;
+    /** Completion time of a request that starts at {@code start}. */
+    private static final LongUnaryOperator STALL_STORE =
+            start -> (start >= 1000 * MS && start < 2000 * MS ? 2000 * MS : start) + MS / 2;
+
+    private static RunResult run(RunConfig cfg) throws InterruptedException {
+        VirtualClock clock = new VirtualClock();
+        LatencyStore store = new LatencyStore(clock, STALL_STORE);
+        return new PhaseRunner(clock, new VirtualTasks(clock), new StopSignal(), null)
+                .run(cfg, Runner.modelOf(cfg), new SimpleWorkload(100, 0), store, OPS, Duration.ZERO, List.of());
+    }
+
+    private static Histogram histogram() {
+        Histogram h = new Histogram(3);
+        h.setAutoResize(true);
+        return h;
+    }
+
+    private static void assertSameDistribution(Histogram expected, Histogram actual) {
+        assertEquals(expected.getTotalCount(), actual.getTotalCount(), "count");
+        assertEquals(expected.getMean(), actual.getMean(), 1e-6, "mean");
+        assertEquals(expected.getMaxValue(), actual.getMaxValue(), "max");
+        for (double p : new double[] {1, 10, 50, 66.6, 90, 95, 99, 99.9}) {
+            assertEquals(expected.getValueAtPercentile(p), actual.getValueAtPercentile(p), "p" + p);
+        }
+    }
+
+    @Test
+    void openModel_storeStallsOneSecond_everyArrivalIsIssuedOnTimeAndChargedForTheStall() throws Exception {
+        RunResult r = run(TestConfigs.run("model", "open", "rate", "1000", "arrival", "constant",
+                "operationcount", String.valueOf(OPS)));
+
+        Histogram expected = histogram();
+        for (int i = 0; i < OPS; i++) {
+            long intended = i * MS;
+            expected.recordValue((STALL_STORE.applyAsLong(intended) - intended) / 1000);
+        }
+        OpResult read = r.operations().get(0);
+        assertEquals("READ", read.name());
+        assertSameDistribution(expected, read.okResponse());
+        // Issued at its intended time: no send lag, no waiting for a slot, all 1000 stalled
+        // requests were outstanding at once.
+        assertEquals(0, r.schedule().sendLag().getMaxValue());
+        assertEquals(0, r.schedule().waitedForSlot());
+        assertEquals(OPS, r.accounting().issued());
+        assertTrue(r.accounting().addsUp());
+        assertTrue(r.valid(), () -> "warnings: " + r.warnings());
+        // The mean charges the stall: (Σ_{k=1..1000} (k − 0.5) ms + 3000 · 0.5 ms) / 3000.
+        assertEquals((500_500.0 - 500 + 1500) / 3000 * 1000, read.okResponse().getMean(), 200);
+    }
+
+    @Test
+    void closedModel_sameStall_rawLatencyHidesItAndIntendedCorrectsIt() throws Exception {
+        RunResult r = run(TestConfigs.run("model", "closed", "threadcount", "1", "target", "1000",
+                "operationcount", String.valueOf(OPS)));
+
+        // The closed loop, simulated by hand: one thread, paced to 1 ms ticks.
+        Histogram raw = histogram();
+        Histogram intended = histogram();
+        long previousEnd = 0;
+        for (int k = 0; k < OPS; k++) {
+            long due = k * MS;
+            long start = Math.max(due, previousEnd);
+            long end = STALL_STORE.applyAsLong(start);
+            raw.recordValue((end - start) / 1000);
+            intended.recordValue((end - due) / 1000);
+            previousEnd = end;
+        }
+        OpResult read = r.operations().get(0);
+        assertSameDistribution(raw, read.okService());
+        assertSameDistribution(intended, read.okResponse());
+        // The omission: only one raw sample saw the stall, so raw p99 stays at the 0.5 ms service time.
+        assertEquals(500, read.okService().getValueAtPercentile(99), 1);
+        assertTrue(read.okResponse().getValueAtPercentile(99) > 900_000, "intended p99 sees the stall");
+        assertTrue(r.paced());
+    }
+
+    @Test
+    void closedModel_rawMeanIsFarBelowOpenModelMean() throws Exception {
+        RunResult open = run(TestConfigs.run("model", "open", "rate", "1000", "arrival", "constant",
+                "operationcount", String.valueOf(OPS)));
+        RunResult closed = run(TestConfigs.run("model", "closed", "threadcount", "1", "target", "1000",
+                "operationcount", String.valueOf(OPS)));
+        double openMean = open.operations().get(0).okResponse().getMean();
+        double closedRawMean = closed.operations().get(0).okService().getMean();
+        assertTrue(closedRawMean * 10 < openMean, "closed raw " + closedRawMean + " vs open " + openMean);
+    }
+}

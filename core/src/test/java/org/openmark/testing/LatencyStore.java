@@ -1,0 +1,100 @@
+package org.openmark.testing;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.function.LongUnaryOperator;
+import org.HdrHistogram.Histogram;
+import org.openmark.api.Clock;
+import org.openmark.api.Record;
+import org.openmark.api.Session;
+import org.openmark.api.Status;
+import org.openmark.api.Store;
+
+/**
+ * An in-memory store for driver tests whose every call completes at a time given by a
+ * function of its start time (e.g. "0.5 ms, or the end of a stall"), waiting through the clock.
+ * It records what each call's latency truly was, so tests compare the driver's measurement
+ * with the truth.
+ */
+public final class LatencyStore implements Store {
+    private final Clock clock;
+    private final LongUnaryOperator completionAt;
+    private final ConcurrentSkipListMap<String, Map<String, byte[]>> data = new ConcurrentSkipListMap<>();
+    private final Histogram truth = new Histogram(3);
+
+    /** @param completionAt maps a call's start (clock nanos) to its completion time */
+    public LatencyStore(Clock clock, LongUnaryOperator completionAt) {
+        this.clock = clock;
+        this.completionAt = completionAt;
+        truth.setAutoResize(true);
+    }
+
+    /** Latencies (microseconds) the store really imposed, one per call. */
+    public synchronized Histogram truth() {
+        return truth.copy();
+    }
+
+    private Status serve() {
+        long start = clock.nanoTime();
+        long end = completionAt.applyAsLong(start);
+        try {
+            clock.parkUntil(end);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Status.ERROR;
+        }
+        synchronized (this) {
+            truth.recordValue((end - start) / 1000);
+        }
+        return Status.OK;
+    }
+
+    @Override
+    public Session newSession() {
+        return new Session() {
+            @Override
+            public Status read(String table, String key, Set<String> fields, Map<String, byte[]> result) {
+                Status s = serve();
+                Map<String, byte[]> v = data.get(key);
+                if (v != null) {
+                    result.putAll(v);
+                }
+                return s;
+            }
+
+            @Override
+            public Status scan(String table, String startKey, int recordCount, Set<String> fields, List<Record> result) {
+                return serve();
+            }
+
+            @Override
+            public Status update(String table, String key, Map<String, byte[]> values) {
+                data.put(key, Map.copyOf(values));
+                return serve();
+            }
+
+            @Override
+            public Status insert(String table, String key, Map<String, byte[]> values) {
+                data.put(key, Map.copyOf(values));
+                return serve();
+            }
+
+            @Override
+            public Status delete(String table, String key) {
+                data.remove(key);
+                return serve();
+            }
+        };
+    }
+
+    @Override
+    public boolean isKnownEmpty(String table) {
+        return data.isEmpty();
+    }
+
+    @Override
+    public void close() {
+    }
+}
