@@ -277,6 +277,41 @@ public abstract class StoreContractTest {
     }
 
     @Test
+    void update_concurrentOnOneKey_noThreadsFieldLost() throws Exception {
+        int threads = 4;
+        int rounds = 200;
+        session.insert(TABLE, key(1), Map.of("base", bytes("b")));
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            List<Callable<Integer>> tasks = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                String field = "thread" + t;
+                tasks.add(() -> {
+                    int failures = 0;
+                    try (Session own = store.newSession()) {
+                        for (int r = 0; r < rounds; r++) {
+                            if (own.update(TABLE, key(1), Map.of(field, bytes(Integer.toString(r)))) != Status.OK) {
+                                failures++;
+                            }
+                        }
+                    }
+                    return failures;
+                });
+            }
+            for (Future<Integer> done : pool.invokeAll(tasks)) {
+                assertEquals(0, done.get());
+            }
+        } finally {
+            pool.shutdown();
+        }
+        Map<String, byte[]> expected = new HashMap<>(Map.of("base", bytes("b")));
+        for (int t = 0; t < threads; t++) {
+            expected.put("thread" + t, bytes(Integer.toString(rounds - 1)));
+        }
+        assertFieldsEqual(expected, readAll(key(1)));
+    }
+
+    @Test
     void insert_concurrentFromSeveralThreads_scanCountsEveryRecordInOrder() throws Exception {
         int threads = 4;
         int perThread = 250;
