@@ -74,15 +74,31 @@ public final class ClosedModel implements LoadModel {
             started.add(ctx.tasks().startPlatform("openmark-client-" + i,
                     () -> clientLoop(ctx, runner, index, quota, start + offset, tickNanos, deadline, lastIssue)));
         }
-        for (Thread t : started) {
-            t.join();
-        }
+        joinAll(started, ctx);
         List<String> warnings = new ArrayList<>();
         String w = OperationRunner.warning(thrown);
         if (w != null) {
             warnings.add(w);
         }
         return new PhaseOutcome(start, Math.max(lastIssue.get(), clock.nanoTime()), 0, null, warnings);
+    }
+
+    /**
+     * Waits for the client threads. Once the user interrupts the run, a thread stuck in a store
+     * call gets the grace period (real time) and is then left behind: its operation counts as
+     * unfinished (issued, never recorded).
+     */
+    private static void joinAll(List<Thread> threads, PhaseContext ctx) throws InterruptedException {
+        for (Thread t : threads) {
+            while (t.isAlive() && !ctx.stop().isStopped()) {
+                t.join(Duration.ofMillis(50));
+            }
+        }
+        if (ctx.stop().isStopped()) {
+            for (Thread t : threads) {
+                t.join(ctx.limits().grace());
+            }
+        }
     }
 
     private void clientLoop(PhaseContext ctx, OperationRunner runner, int index, long quota, long firstDue,

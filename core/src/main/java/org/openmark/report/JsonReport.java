@@ -47,7 +47,7 @@ public final class JsonReport {
         m.put("phase", r.phase().name().toLowerCase(java.util.Locale.ROOT));
         m.put("model", r.model());
         m.put("store", r.store());
-        m.put("config", r.config());
+        m.put("config", new java.util.TreeMap<>(r.config()));
         m.put("startEpochMs", r.startEpochMs());
         m.put("runtimeMs", r.runtimeMs());
         m.put("throughput", Percentiles.round(r.throughput()));
