@@ -49,6 +49,11 @@ public final class Settings {
         return s;
     }
 
+    /** Every name some component asked for (the known property names, for suggestions). */
+    public Set<String> askedNames() {
+        return new java.util.TreeSet<>(asked);
+    }
+
     /** Marks names as known without reading them (e.g. a store's own properties). */
     public void markKnown(java.util.Collection<String> names) {
         asked.addAll(names);

@@ -174,8 +174,7 @@ public final class Runner {
     }
 
     private static List<String> unknownProperties(Settings settings, StoreFactory factory) {
-        List<String> known = new ArrayList<>(factory.propertyNames());
-        known.addAll(TOLERATED);
+        List<String> known = new ArrayList<>(settings.askedNames());
         List<String> out = new ArrayList<>();
         for (String name : settings.unread()) {
             List<String> close = Suggestions.closeMatches(name, known);

@@ -1,0 +1,74 @@
+package org.openmark.benchmarks;
+
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Threads;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openmark.api.Status;
+import org.openmark.measure.MeasurementWriter;
+import org.openmark.measure.Measurements;
+
+/**
+ * The cost of recording one finished operation: a thread's own writer (closed model) and the
+ * shared writer two threads contend on (open model).
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(1)
+public class RecorderBenchmark {
+
+    @State(Scope.Benchmark)
+    public static class Shared {
+        Measurements measurements;
+        MeasurementWriter shared;
+
+        @Setup(Level.Trial)
+        public void setUp() {
+            measurements = new Measurements();
+            shared = measurements.sharedWriter();
+        }
+    }
+
+    @State(Scope.Thread)
+    public static class Own {
+        MeasurementWriter writer;
+        long t;
+
+        @Setup(Level.Trial)
+        public void setUp(Shared s) {
+            writer = s.measurements.newThreadWriter();
+        }
+    }
+
+    @Benchmark
+    @Threads(1)
+    public void threadWriter(Own own) {
+        long t = own.t += 1_337;
+        own.writer.record("READ", Status.OK, t, t + 100, t + 50_000 + (t & 0xFFFF));
+    }
+
+    @Benchmark
+    @Threads(2)
+    public void threadWriterTwoThreads(Own own) {
+        long t = own.t += 1_337;
+        own.writer.record("READ", Status.OK, t, t + 100, t + 50_000 + (t & 0xFFFF));
+    }
+
+    @Benchmark
+    @Threads(2)
+    public void sharedWriterTwoThreads(Shared s, Own own) {
+        long t = own.t += 1_337;
+        s.shared.record("READ", Status.OK, t, t + 100, t + 50_000 + (t & 0xFFFF));
+    }
+}
