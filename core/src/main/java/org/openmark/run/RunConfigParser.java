@@ -64,6 +64,9 @@ public final class RunConfigParser {
         }
         Duration think = duration(s, "thinktime", Duration.ZERO);
         ModelChoice model = modelOf(phase, s);
+        if (phase == Phase.RUN) {
+            rejectOtherModelsOptions(s, model);
+        }
         double rate = s.getDouble("rate", DEFAULT_RATE);
         if (!(rate > 0)) {
             throw ConfigException.of("rate", s.getString("rate", ""), "must be > 0 ops/s");
@@ -100,6 +103,21 @@ public final class RunConfigParser {
         return new RunConfig(phase, store, s, model, threads, target, think, arrival, schedule, maxInFlight, overload,
                 operationCount, duration, warmup, Duration.ofSeconds(intervalSeconds), grace, seed, seedChosen, outDir,
                 percentiles, autoLoad, maxSendLag, quiet);
+    }
+
+    /** Options of one model given to a run of the other are a mistake, not something to ignore. */
+    private static void rejectOtherModelsOptions(Settings s, ModelChoice model) {
+        List<String> closedOnly = List.of("threadcount", "target", "thinktime");
+        List<String> openOnly = List.of("rate", "arrival", "rate.schedule", "maxinflight", "onoverload");
+        for (String name : model == ModelChoice.OPEN ? closedOnly : openOnly) {
+            if (s.contains(name)) {
+                throw ConfigException.of(name, s.getString(name, ""), "applies to the "
+                        + (model == ModelChoice.OPEN ? "closed" : "open") + " model only, but model="
+                        + model.name().toLowerCase(java.util.Locale.ROOT)
+                        + (model == ModelChoice.OPEN ? " (use --rate/--max-in-flight, or --model closed)"
+                                : " (use -threads/-target, or --model open)"));
+            }
+        }
     }
 
     private static ModelChoice modelOf(Phase phase, Settings s) {
