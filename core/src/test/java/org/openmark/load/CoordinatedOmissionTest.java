@@ -16,8 +16,8 @@ import org.openmark.run.Runner;
 import org.openmark.testing.LatencyStore;
 import org.openmark.testing.SimpleWorkload;
 import org.openmark.testing.TestConfigs;
-import org.openmark.testing.VirtualClock;
-import org.openmark.testing.VirtualTasks;
+import org.openmark.load.VirtualClock;
+import org.openmark.load.VirtualTasks;
 
 /**
  * A store that serves every request in 0.5 ms but stalls completely from 1 s to 2 s, driven at

@@ -18,8 +18,8 @@ import org.openmark.run.Runner;
 import org.openmark.testing.LatencyStore;
 import org.openmark.testing.SimpleWorkload;
 import org.openmark.testing.TestConfigs;
-import org.openmark.testing.VirtualClock;
-import org.openmark.testing.VirtualTasks;
+import org.openmark.load.VirtualClock;
+import org.openmark.load.VirtualTasks;
 
 /**
  * Every load model and arrival process, in virtual time, against a store with pseudo-random

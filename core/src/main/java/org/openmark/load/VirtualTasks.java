@@ -1,6 +1,4 @@
-package org.openmark.testing;
-
-import org.openmark.load.Tasks;
+package org.openmark.load;
 
 /** Starts threads registered with a {@link VirtualClock}, so virtual time waits for them. */
 public final class VirtualTasks implements Tasks {
