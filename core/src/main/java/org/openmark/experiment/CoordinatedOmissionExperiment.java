@@ -1,0 +1,198 @@
+package org.openmark.experiment;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.openmark.api.Clock;
+import org.openmark.config.Settings;
+import org.openmark.load.StopSignal;
+import org.openmark.load.Tasks;
+import org.openmark.load.VirtualClock;
+import org.openmark.load.VirtualTasks;
+import org.openmark.report.AtomicFiles;
+import org.openmark.report.JsonReport;
+import org.openmark.report.Percentiles;
+import org.openmark.run.OpResult;
+import org.openmark.run.Phase;
+import org.openmark.run.RunConfig;
+import org.openmark.run.RunConfigParser;
+import org.openmark.run.RunResult;
+import org.openmark.run.Runner;
+import org.openmark.run.StoreRegistry;
+
+/**
+ * Section 5.1 of Friedrich, Wingerath, Ritter, "Coordinated Omission in NoSQL Database
+ * Benchmarking" (BTW 2017) on the simulated store: a constant target rate against a store with
+ * a throughput limit and one hiccup, measured by the open model and by the closed model with
+ * several thread counts (raw and intended latencies).
+ */
+public final class CoordinatedOmissionExperiment {
+    private final ExperimentConfig cfg;
+    private final StoreRegistry stores;
+    private final Runner.WorkloadFactory workloads;
+    private final PrintStream err;
+    private final StopSignal stop;
+
+    public CoordinatedOmissionExperiment(ExperimentConfig cfg, StoreRegistry stores, Runner.WorkloadFactory workloads,
+            StopSignal stop, PrintStream err) {
+        this.cfg = cfg;
+        this.stores = stores;
+        this.workloads = workloads;
+        this.stop = stop;
+        this.err = err;
+    }
+
+    /** Runs every approach and returns the rows in order. */
+    public List<ExperimentRun> run() throws InterruptedException, IOException {
+        List<ExperimentRun> rows = new ArrayList<>();
+        RunResult open = runOne("open", 0);
+        rows.add(new ExperimentRun("open", 0, latency(open, true), open.valid()));
+        for (int threads : cfg.threads()) {
+            if (stop.isStopped()) {
+                break;
+            }
+            RunResult closed = runOne("closed", threads);
+            rows.add(new ExperimentRun("closed", threads, latency(closed, false), closed.valid()));
+            rows.add(new ExperimentRun("closed-intended", threads, latency(closed, true), closed.valid()));
+        }
+        return rows;
+    }
+
+    private RunResult runOne(String approach, int threads) throws InterruptedException, IOException {
+        Map<String, String> p = new LinkedHashMap<>();
+        p.put("store", "sim");
+        p.put("sim.maxthroughput", fmt(cfg.maxThroughput()));
+        p.put("sim.hiccups", cfg.hiccupAt().toMillis() + "ms:" + cfg.hiccup().toMillis() + "ms");
+        p.put("sim.latency", cfg.clientLatency());
+        p.put("sim.seed", String.valueOf(cfg.seed()));
+        p.put("autoload", "false");
+        p.put("workload", "core");
+        p.put("recordcount", "1000");
+        p.put("operationcount", String.valueOf(cfg.ops()));
+        p.put("readproportion", "0");
+        p.put("updateproportion", "1");
+        p.put("requestdistribution", "uniform");
+        p.put("fieldcount", "1");
+        p.put("fieldlength", "16");
+        p.put("seed", String.valueOf(cfg.seed()));
+        p.put("grace", "120s");
+        p.put("status.interval", "10");
+        if (threads == 0) {
+            p.put("model", "open");
+            p.put("rate", fmt(cfg.rate()));
+            p.put("arrival", cfg.arrival());
+            p.put("maxinflight", "1000000");
+        } else {
+            p.put("model", "closed");
+            p.put("threadcount", String.valueOf(threads));
+            p.put("target", fmt(cfg.rate()));
+        }
+        Path dir = cfg.out() == null ? null : cfg.out().resolve(threads == 0 ? approach : approach + "-" + threads);
+        RunConfig rc = RunConfigParser.parse(Phase.RUN, Settings.of(p), dir, true);
+        Clock clock;
+        Tasks tasks;
+        if (cfg.virtualTime()) {
+            VirtualClock v = new VirtualClock();
+            clock = v;
+            tasks = new VirtualTasks(v);
+        } else {
+            clock = Clock.system();
+            tasks = Tasks.real();
+        }
+        err.println("experiment: " + (threads == 0 ? "open model" : "closed model, " + threads + " threads") + " ...");
+        RunResult r = new Runner(stores, workloads, clock, tasks, stop, new PrintStream(PrintStream.nullOutputStream()))
+                .execute(rc);
+        if (dir != null) {
+            AtomicFiles.writeString(dir.resolve("result.json"), JsonReport.render(r));
+        }
+        return r;
+    }
+
+    private static Histogram latency(RunResult r, boolean fromIntendedStart) {
+        Histogram h = new Histogram(3);
+        h.setAutoResize(true);
+        for (OpResult op : r.operations()) {
+            h.add(fromIntendedStart ? op.okResponse() : op.okService());
+            h.add(fromIntendedStart ? op.failedResponse() : op.failedService());
+        }
+        return h;
+    }
+
+    /** The table printed at the end: approach, threads, mean, p50, p90, p99, p99.9, max in ms. */
+    public static String table(List<ExperimentRun> rows) {
+        StringBuilder b = new StringBuilder();
+        b.append(String.format(Locale.ROOT, "%-16s %7s %10s %10s %10s %10s %10s %10s%n", "approach", "threads",
+                "mean(ms)", "p50(ms)", "p90(ms)", "p99(ms)", "p99.9(ms)", "max(ms)"));
+        for (ExperimentRun r : rows) {
+            Histogram h = r.latency();
+            b.append(String.format(Locale.ROOT, "%-16s %7s %10.2f %10.2f %10.2f %10.2f %10.2f %10.2f%n", r.approach(),
+                    r.threads() == 0 ? "-" : String.valueOf(r.threads()), h.getMean() / 1000,
+                    h.getValueAtPercentile(50) / 1000.0, h.getValueAtPercentile(90) / 1000.0,
+                    h.getValueAtPercentile(99) / 1000.0, h.getValueAtPercentile(99.9) / 1000.0,
+                    h.getMaxValue() / 1000.0));
+        }
+        return b.toString();
+    }
+
+    /** experiment.json: the parameters, the prediction and every run's latency summary (µs). */
+    public String json(List<ExperimentRun> rows, Histogram prediction) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("experiment", "coordinated-omission");
+        Map<String, Object> params = new LinkedHashMap<>();
+        params.put("rate", cfg.rate());
+        params.put("ops", cfg.ops());
+        params.put("maxThroughput", cfg.maxThroughput());
+        params.put("hiccupAtMs", cfg.hiccupAt().toMillis());
+        params.put("hiccupMs", cfg.hiccup().toMillis());
+        params.put("clientLatency", cfg.clientLatency());
+        params.put("arrival", cfg.arrival());
+        params.put("threads", cfg.threads());
+        params.put("time", cfg.virtualTime() ? "virtual" : "real");
+        params.put("seed", cfg.seed());
+        m.put("parameters", params);
+        m.put("predictionOpenUs", summary(prediction));
+        List<Map<String, Object>> runs = new ArrayList<>();
+        for (ExperimentRun r : rows) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("approach", r.approach());
+            row.put("threads", r.threads());
+            row.put("latencyUs", summary(r.latency()));
+            row.put("valid", r.valid());
+            runs.add(row);
+        }
+        m.put("runs", runs);
+        try {
+            return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(m) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static Map<String, Number> summary(Histogram h) {
+        Map<String, Number> s = new LinkedHashMap<>();
+        Map<String, Number> all = Percentiles.summary(h);
+        for (String k : List.of("mean", "p50", "p90", "p99", "p999", "max")) {
+            s.put(k, all.get(k));
+        }
+        return s;
+    }
+
+    private static String fmt(double d) {
+        return d == Math.rint(d) ? String.valueOf((long) d) : String.valueOf(d);
+    }
+
+    /** Seconds as a double. */
+    static double seconds(Duration d) {
+        return d.toNanos() / 1e9;
+    }
+}
