@@ -11,16 +11,16 @@ import org.openmark.api.Store;
  * grows on demand; its size is bounded by the in-flight limit, since a session is only held
  * while its operation runs. Last in, first out, so a few warm sessions do most of the work.
  */
-final class SessionPool implements AutoCloseable {
+public final class SessionPool implements AutoCloseable {
     private final Store store;
     private final ConcurrentLinkedDeque<Session> idle = new ConcurrentLinkedDeque<>();
     private final List<Session> all = new ArrayList<>();
 
-    SessionPool(Store store) {
+    public SessionPool(Store store) {
         this.store = store;
     }
 
-    Session take() {
+    public Session take() {
         Session s = idle.pollFirst();
         if (s != null) {
             return s;
@@ -32,7 +32,7 @@ final class SessionPool implements AutoCloseable {
         return s;
     }
 
-    void give(Session s) {
+    public void give(Session s) {
         idle.offerFirst(s);
     }
 

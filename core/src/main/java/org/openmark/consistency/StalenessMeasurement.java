@@ -1,0 +1,165 @@
+package org.openmark.consistency;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.LongAdder;
+import org.HdrHistogram.Histogram;
+import org.openmark.api.Clock;
+import org.openmark.api.Session;
+import org.openmark.api.Status;
+import org.openmark.api.Store;
+import org.openmark.load.SessionPool;
+import org.openmark.load.StopSignal;
+import org.openmark.load.Tasks;
+
+/**
+ * Measures staleness on a store whose reads may be served by a lagging replica: a writer
+ * updates keys with versioned values at a constant rate, and after each acknowledged write a
+ * prober reads the key at fixed offsets (0, 1, 2, 5, … ms after the acknowledgement) until it
+ * sees that version or a newer one.
+ *
+ * <p>Assumptions (documented in the README): times come from one clock, so writer and readers
+ * must run on one machine or on machines with synchronized clocks; once a probe sees a write,
+ * later probes are assumed to see it too (monotonic reads on the read path), so probing stops.
+ * The t-visibility figures have the probe schedule's resolution.
+ */
+public final class StalenessMeasurement {
+    private final StalenessConfig cfg;
+    private final Clock clock;
+    private final Tasks tasks;
+    private final StopSignal stop;
+
+    private final Map<Double, LongAdder> consistentAt = new ConcurrentHashMap<>();
+    private final Map<Double, LongAdder> probedAt = new ConcurrentHashMap<>();
+    private final Map<Long, LongAdder> kStaleness = new ConcurrentHashMap<>();
+    private final Histogram tVisibility = new Histogram(3);
+    private final LongAdder reads = new LongAdder();
+    private final LongAdder staleReads = new LongAdder();
+    private final LongAdder neverSeen = new LongAdder();
+    private final LongAdder errors = new LongAdder();
+    private final AtomicLong outstanding = new AtomicLong();
+
+    public StalenessMeasurement(StalenessConfig cfg, Clock clock, Tasks tasks, StopSignal stop) {
+        this.cfg = cfg;
+        this.clock = clock;
+        this.tasks = tasks;
+        this.stop = stop;
+        tVisibility.setAutoResize(true);
+        for (double t : cfg.probeOffsetsMs()) {
+            consistentAt.put(t, new LongAdder());
+            probedAt.put(t, new LongAdder());
+        }
+    }
+
+    /** Runs the writes and their probes; returns when every probe finished. */
+    public StalenessResult run(Store store) throws InterruptedException {
+        AtomicReference<RuntimeException> failure = new AtomicReference<>();
+        long[] writes = new long[1];
+        Thread writer = tasks.startPlatform("openmark-staleness-writer", () -> {
+            try (SessionPool pool = new SessionPool(store)) {
+                writes[0] = writeAndProbe(pool);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (RuntimeException e) {
+                failure.set(e);
+            }
+        });
+        writer.join();
+        if (failure.get() != null) {
+            throw failure.get();
+        }
+        Map<Double, Long> c = new TreeMap<>();
+        consistentAt.forEach((t, n) -> c.put(t, n.sum()));
+        Map<Double, Long> p = new TreeMap<>();
+        probedAt.forEach((t, n) -> p.put(t, n.sum()));
+        Map<Long, Long> k = new TreeMap<>();
+        kStaleness.forEach((kk, n) -> k.put(kk, n.sum()));
+        Histogram tv;
+        synchronized (tVisibility) {
+            tv = tVisibility.copy();
+        }
+        return new StalenessResult(writes[0], reads.sum(), staleReads.sum(), c, p, tv, neverSeen.sum(), k,
+                errors.sum());
+    }
+
+    private long writeAndProbe(SessionPool pool) throws InterruptedException {
+        Map<Integer, Long> versions = new HashMap<>();
+        Session writerSession = pool.take();
+        long start = clock.nanoTime();
+        double gapNanos = 1e9 / cfg.writeRatePerSec();
+        long acknowledged = 0;
+        for (long i = 0; i < cfg.writes() && !stop.isStopped(); i++) {
+            clock.parkUntil(start + Math.round(i * gapNanos));
+            int keyIndex = (int) (i % cfg.keys());
+            long version = versions.merge(keyIndex, 1L, Long::sum);
+            String key = "stale" + keyIndex;
+            long writeStart = clock.nanoTime();
+            Status s = writerSession.update(cfg.table(), key,
+                    Map.of(VersionedValue.FIELD, new VersionedValue(version, writeStart).encode()));
+            long ack = clock.nanoTime();
+            if (!s.isOk()) {
+                errors.increment();
+                continue;
+            }
+            acknowledged++;
+            outstanding.incrementAndGet();
+            tasks.startOperation(() -> {
+                try {
+                    probe(pool, key, version, ack);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                } finally {
+                    outstanding.decrementAndGet();
+                }
+            });
+        }
+        pool.give(writerSession);
+        long waitUntil = clock.nanoTime() + cfg.horizon().toNanos() + 10_000_000_000L;
+        while (outstanding.get() > 0 && clock.nanoTime() < waitUntil) {
+            clock.parkUntil(clock.nanoTime() + 1_000_000);
+        }
+        return acknowledged;
+    }
+
+    private void probe(SessionPool pool, String key, long version, long ackNanos) throws InterruptedException {
+        List<Double> offsets = cfg.probeOffsetsMs();
+        Session session = pool.take();
+        try {
+            for (int i = 0; i < offsets.size(); i++) {
+                double t = offsets.get(i);
+                clock.parkUntil(ackNanos + Math.round(t * 1e6));
+                Map<String, byte[]> result = new HashMap<>();
+                Status s = session.read(cfg.table(), key, null, result);
+                reads.increment();
+                if (!s.isOk() && s != Status.NOT_FOUND) {
+                    errors.increment();
+                    continue;
+                }
+                long seen = VersionedValue.versionOf(result.get(VersionedValue.FIELD));
+                probedAt.get(t).increment();
+                if (seen >= version) {
+                    for (int j = i; j < offsets.size(); j++) {
+                        consistentAt.get(offsets.get(j)).increment();
+                        if (j > i) {
+                            probedAt.get(offsets.get(j)).increment();
+                        }
+                    }
+                    synchronized (tVisibility) {
+                        tVisibility.recordValue(Math.round(t * 1000));
+                    }
+                    return;
+                }
+                staleReads.increment();
+                kStaleness.computeIfAbsent(version - seen, k -> new LongAdder()).increment();
+            }
+            neverSeen.increment();
+        } finally {
+            pool.give(session);
+        }
+    }
+}

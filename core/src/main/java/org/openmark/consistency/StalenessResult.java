@@ -1,0 +1,90 @@
+package org.openmark.consistency;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
+import org.openmark.report.Percentiles;
+
+/**
+ * What a staleness measurement found.
+ *
+ * @param writes acknowledged writes that were probed
+ * @param reads probe reads issued
+ * @param staleReads probe reads that returned an older version
+ * @param consistentAt per probe offset (ms): reads at that offset that saw the write (or newer)
+ * @param probedAt per probe offset (ms): reads at that offset
+ * @param tVisibilityUs time from acknowledgement to the first probe that saw the write (µs), at
+ *     the schedule's resolution
+ * @param neverSeen writes no probe saw within the horizon
+ * @param kStaleness for stale reads: how many versions behind (k → count)
+ * @param errors writes or reads that failed
+ */
+public record StalenessResult(long writes, long reads, long staleReads, Map<Double, Long> consistentAt,
+        Map<Double, Long> probedAt, Histogram tVisibilityUs, long neverSeen, Map<Long, Long> kStaleness,
+        long errors) {
+
+    /** P(consistent read) at each probe offset. */
+    public Map<Double, Double> pConsistentAt() {
+        Map<Double, Double> m = new TreeMap<>();
+        probedAt.forEach((t, n) -> m.put(t, n == 0 ? 1.0 : consistentAt.getOrDefault(t, 0L) / (double) n));
+        return m;
+    }
+
+    /** The text report. */
+    public String text() {
+        StringBuilder b = new StringBuilder();
+        b.append("[STALENESS], Writes, ").append(writes).append('\n');
+        b.append("[STALENESS], Reads, ").append(reads).append('\n');
+        b.append("[STALENESS], StaleReads, ").append(staleReads).append('\n');
+        b.append("[STALENESS], NeverSeenWithinHorizon, ").append(neverSeen).append('\n');
+        b.append("[STALENESS], Errors, ").append(errors).append('\n');
+        pConsistentAt().forEach((t, p) -> b.append(String.format(Locale.ROOT, "[STALENESS], PConsistentAt(%sms), %.5f%n",
+                key(t), p)));
+        Map<String, Number> tv = tVisibilityMs();
+        tv.forEach((k, v) -> b.append("[STALENESS], TVisibility").append(k).append("(ms), ").append(v).append('\n'));
+        kStaleness.forEach((k, n) -> b.append("[STALENESS], KStaleness(").append(k).append("), ").append(n)
+                .append('\n'));
+        return b.toString();
+    }
+
+    /** t-visibility percentiles in ms. */
+    public Map<String, Number> tVisibilityMs() {
+        Map<String, Number> m = new LinkedHashMap<>();
+        boolean empty = tVisibilityUs.getTotalCount() == 0;
+        for (double p : new double[] {50, 90, 99, 99.9}) {
+            m.put(Percentiles.jsonKey(p), empty ? 0 : tVisibilityUs.getValueAtPercentile(p) / 1000.0);
+        }
+        m.put("max", empty ? 0 : tVisibilityUs.getMaxValue() / 1000.0);
+        return m;
+    }
+
+    /** The {@code staleness{…}} section of result.json. */
+    public Map<String, Object> json() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        Map<String, Double> p = new LinkedHashMap<>();
+        pConsistentAt().forEach((t, v) -> p.put(key(t), v));
+        m.put("pConsistentAt", p);
+        m.put("tVisibilityMs", tVisibilityMs());
+        Map<String, Long> k = new LinkedHashMap<>();
+        kStaleness.forEach((kk, n) -> k.put(String.valueOf(kk), n));
+        m.put("kStaleness", k);
+        m.put("staleReads", staleReads);
+        m.put("reads", reads);
+        m.put("writes", writes);
+        m.put("neverSeen", neverSeen);
+        m.put("errors", errors);
+        return m;
+    }
+
+    static String key(double t) {
+        return t == Math.rint(t) ? String.valueOf((long) t) : String.valueOf(t);
+    }
+
+    /** Probe offsets of the result, ascending. */
+    public List<Double> offsets() {
+        return List.copyOf(probedAt.keySet());
+    }
+}

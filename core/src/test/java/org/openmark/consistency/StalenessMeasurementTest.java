@@ -1,0 +1,127 @@
+package org.openmark.consistency;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.openmark.api.Clock;
+import org.openmark.api.Record;
+import org.openmark.api.Session;
+import org.openmark.api.Status;
+import org.openmark.api.Store;
+import org.openmark.load.StopSignal;
+import org.openmark.load.VirtualClock;
+import org.openmark.load.VirtualTasks;
+
+/**
+ * A replicated test store whose n-th write becomes visible to readers exactly d(n) after it
+ * was acknowledged, in virtual time: the measurement must find exactly the fraction of writes
+ * with d ≤ t at each probe offset t, and the right k for stale reads.
+ */
+class StalenessMeasurementTest {
+    /** Writes are acknowledged at once; write n becomes visible after delays[n % delays.length] ms. */
+    static final class LaggingReplicaStore implements Store {
+        private final Clock clock;
+        private final long[] delaysMs;
+        private final Map<String, List<long[]>> versions = new java.util.concurrent.ConcurrentHashMap<>();
+        private long writes;
+
+        LaggingReplicaStore(Clock clock, long... delaysMs) {
+            this.clock = clock;
+            this.delaysMs = delaysMs;
+        }
+
+        @Override
+        public Session newSession() {
+            return new Session() {
+                @Override
+                public Status read(String table, String key, Set<String> fields, Map<String, byte[]> result) {
+                    long now = clock.nanoTime();
+                    long seen = 0;
+                    synchronized (LaggingReplicaStore.this) {
+                        for (long[] v : versions.getOrDefault(key, List.of())) {
+                            if (v[1] <= now) {
+                                seen = Math.max(seen, v[0]);
+                            }
+                        }
+                    }
+                    if (seen == 0) {
+                        return Status.NOT_FOUND;
+                    }
+                    result.put(VersionedValue.FIELD, new VersionedValue(seen, 0).encode());
+                    return Status.OK;
+                }
+
+                @Override
+                public Status update(String table, String key, Map<String, byte[]> values) {
+                    long version = VersionedValue.versionOf(values.get(VersionedValue.FIELD));
+                    synchronized (LaggingReplicaStore.this) {
+                        long d = delaysMs[(int) (writes++ % delaysMs.length)];
+                        versions.computeIfAbsent(key, k -> new ArrayList<>())
+                                .add(new long[] {version, clock.nanoTime() + d * 1_000_000});
+                    }
+                    return Status.OK;
+                }
+
+                @Override
+                public Status scan(String t, String s, int n, Set<String> f, List<Record> r) {
+                    return Status.NOT_IMPLEMENTED;
+                }
+
+                @Override
+                public Status insert(String table, String key, Map<String, byte[]> values) {
+                    return update(table, key, values);
+                }
+
+                @Override
+                public Status delete(String table, String key) {
+                    return Status.NOT_IMPLEMENTED;
+                }
+            };
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    @Test
+    void run_knownReplicationDelays_measuresExactVisibilityFractions() throws Exception {
+        VirtualClock clock = new VirtualClock();
+        // Delays 0, 1, 3, 7, 30 ms repeating: visible at probe 0 for 1/5, at 2 ms for 2/5,
+        // at 5 ms for 3/5, at 10 ms for 4/5, at 50 ms for all.
+        LaggingReplicaStore store = new LaggingReplicaStore(clock, 0, 1, 3, 7, 30);
+        StalenessConfig cfg = new StalenessConfig(100, 500, 50, List.of(0.0, 2.0, 5.0, 10.0, 50.0), "usertable");
+        StalenessResult r = new StalenessMeasurement(cfg, clock, new VirtualTasks(clock), new StopSignal()).run(store);
+
+        assertEquals(500, r.writes());
+        Map<Double, Double> p = r.pConsistentAt();
+        assertEquals(0.2, p.get(0.0), 1e-9);
+        assertEquals(0.4, p.get(2.0), 1e-9);
+        assertEquals(0.6, p.get(5.0), 1e-9);
+        assertEquals(0.8, p.get(10.0), 1e-9);
+        assertEquals(1.0, p.get(50.0), 1e-9);
+        assertEquals(0, r.neverSeen());
+        // Stale reads: 0 + 1 + 2 + 3 + 4 probes per 5 writes.
+        assertEquals(500 / 5 * 10, r.staleReads());
+        assertEquals(Map.of(1L, r.staleReads()), r.kStaleness(), "writes to a key are 500 ms apart: k is 1");
+        assertEquals(50_000, r.tVisibilityUs().getMaxValue(), 50);
+        assertTrue(r.text().contains("[STALENESS], PConsistentAt(5ms), 0.60000"), r.text());
+    }
+
+    @Test
+    void run_keysRewrittenFasterThanVisibility_reportsLargerK() throws Exception {
+        VirtualClock clock = new VirtualClock();
+        LaggingReplicaStore store = new LaggingReplicaStore(clock, 25);
+        // One key, a write every 10 ms, each visible 25 ms after it: a read right after write n
+        // sees n−3 (written 30 ms earlier), so k = 3.
+        StalenessConfig cfg = new StalenessConfig(100, 50, 1, List.of(0.0, 30.0), "usertable");
+        StalenessResult r = new StalenessMeasurement(cfg, clock, new VirtualTasks(clock), new StopSignal()).run(store);
+        assertTrue(r.kStaleness().getOrDefault(3L, 0L) > 40, r.kStaleness().toString());
+        assertEquals(1.0, r.pConsistentAt().get(30.0), 1e-9);
+    }
+}
