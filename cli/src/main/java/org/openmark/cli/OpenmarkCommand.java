@@ -10,7 +10,8 @@ import picocli.CommandLine.Spec;
 /** {@code openmark}: the top-level command; its subcommands do the work. */
 @Command(name = "openmark", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "A benchmark framework for data stores: open and closed load models, honest latencies.",
-        subcommands = {RunCommand.class, LoadCommand.class, StoresCommand.class})
+        subcommands = {RunCommand.class, LoadCommand.class, StoresCommand.class, ExperimentCommand.class,
+            StalenessCommand.class})
 final class OpenmarkCommand implements Callable<Integer> {
     final PrintStream out;
     final PrintStream err;

@@ -190,9 +190,4 @@ public final class CoordinatedOmissionExperiment {
     private static String fmt(double d) {
         return d == Math.rint(d) ? String.valueOf((long) d) : String.valueOf(d);
     }
-
-    /** Seconds as a double. */
-    static double seconds(Duration d) {
-        return d.toNanos() / 1e9;
-    }
 }

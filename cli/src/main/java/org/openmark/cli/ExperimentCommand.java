@@ -1,0 +1,114 @@
+package org.openmark.cli;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.HdrHistogram.Histogram;
+import org.openmark.config.Durations;
+import org.openmark.experiment.CoordinatedOmissionExperiment;
+import org.openmark.experiment.ExperimentConfig;
+import org.openmark.experiment.ExperimentRun;
+import org.openmark.experiment.HiccupPrediction;
+import org.openmark.load.StopSignal;
+import org.openmark.report.AtomicFiles;
+import org.openmark.run.StoreRegistry;
+import org.openmark.workload.Workloads;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code openmark experiment coordinated-omission}: Friedrich et al. 2017, Section 5.1, on the simulated store. */
+@Command(name = "experiment", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Reproduce a published experiment on the simulated store.",
+            "coordinated-omission: constant 1000 ops/s, 90,000 operations, lambda_max 1250 ops/s, one 1 s hiccup"
+                    + " after 30 s; open model vs closed model with 1..256 threads (raw and intended latencies).",
+            "Example: bin/openmark experiment coordinated-omission --quick --out results/co"})
+final class ExperimentCommand implements Callable<Integer> {
+    @ParentCommand
+    OpenmarkCommand parent;
+
+    @Parameters(index = "0", paramLabel = "NAME", description = "The experiment: coordinated-omission.")
+    String name;
+
+    @Option(names = "--quick", description = "A scaled version: 20,000 operations, hiccup after 6 s, threads 1,4,16,64.")
+    boolean quick;
+
+    @Option(names = "--time", paramLabel = "real|virtual", description = "real (default; takes as long as the"
+            + " simulated load) or virtual (simulated time: exact, seconds of CPU; the default with --quick).")
+    String time;
+
+    @Option(names = "--rate", paramLabel = "OPS", description = "Target rate (default 1000).")
+    Double rate;
+
+    @Option(names = "--ops", paramLabel = "N", description = "Operations per run (default 90000).")
+    Long ops;
+
+    @Option(names = "--max-throughput", paramLabel = "OPS", description = "The store's lambda_max (default 1250).")
+    Double maxThroughput;
+
+    @Option(names = "--hiccup-at", paramLabel = "DURATION", description = "When the hiccup starts (default 30s).")
+    String hiccupAt;
+
+    @Option(names = "--hiccup", paramLabel = "DURATION", description = "How long the hiccup lasts (default 1s).")
+    String hiccup;
+
+    @Option(names = "--threads", split = ",", paramLabel = "T,T,...", description = "Closed-model thread counts"
+            + " (default 1,4,16,64,128,256).")
+    List<Integer> threads;
+
+    @Option(names = "--client-latency", paramLabel = "DIST", description = "The store's per-request latency"
+            + " (simulated store syntax, default 0ms).")
+    String clientLatency;
+
+    @Option(names = "--arrival", paramLabel = "PROCESS", description = "Open model arrivals (default constant).")
+    String arrival;
+
+    @Option(names = "--seed", paramLabel = "N", description = "Seed (default 1).")
+    long seed = 1;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Write experiment.json and each run's files here.")
+    Path out;
+
+    @Override
+    public Integer call() throws InterruptedException, IOException {
+        if (!"coordinated-omission".equals(name)) {
+            throw org.openmark.config.ConfigException.of("experiment", name, "must be coordinated-omission");
+        }
+        boolean virtual = time == null ? quick : switch (time) {
+            case "virtual" -> true;
+            case "real" -> false;
+            default -> throw org.openmark.config.ConfigException.of("--time", time, "must be real or virtual");
+        };
+        ExperimentConfig base = quick ? ExperimentConfig.quick(out, seed, virtual) : ExperimentConfig.paper(out, seed, virtual);
+        ExperimentConfig cfg = new ExperimentConfig(rate != null ? rate : base.rate(), ops != null ? ops : base.ops(),
+                maxThroughput != null ? maxThroughput : base.maxThroughput(),
+                hiccupAt != null ? Durations.parse("--hiccup-at", hiccupAt) : base.hiccupAt(),
+                hiccup != null ? Durations.parse("--hiccup", hiccup) : base.hiccup(),
+                threads != null ? threads : base.threads(), clientLatency != null ? clientLatency : base.clientLatency(),
+                arrival != null ? arrival : base.arrival(), virtual, out, seed);
+        StopSignal stop = new StopSignal();
+        CoordinatedOmissionExperiment experiment = new CoordinatedOmissionExperiment(cfg, StoreRegistry.discover(),
+                Workloads::create, stop, parent.err);
+        List<ExperimentRun> rows = experiment.run();
+        Histogram prediction = HiccupPrediction.openModel(cfg.rate(), cfg.ops(), cfg.maxThroughput(),
+                seconds(cfg.hiccupAt()), seconds(cfg.hiccup()), 0);
+        parent.out.print(CoordinatedOmissionExperiment.table(rows));
+        parent.out.printf(java.util.Locale.ROOT, "queueing prediction for the open model: mean %.2f ms, p99 %.2f ms,"
+                + " p99.9 %.2f ms, max %.2f ms (%.0f requests delayed by the hiccup)%n", prediction.getMean() / 1000,
+                prediction.getValueAtPercentile(99) / 1000.0, prediction.getValueAtPercentile(99.9) / 1000.0,
+                prediction.getMaxValue() / 1000.0,
+                HiccupPrediction.affectedRequests(cfg.rate(), cfg.maxThroughput(), seconds(cfg.hiccup())));
+        if (out != null) {
+            AtomicFiles.writeString(out.resolve("experiment.json"), experiment.json(rows, prediction));
+            parent.err.println("openmark: results in " + out.toAbsolutePath());
+        }
+        return 0;
+    }
+
+    private static double seconds(Duration d) {
+        return d.toNanos() / 1e9;
+    }
+}

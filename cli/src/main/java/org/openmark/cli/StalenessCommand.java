@@ -1,0 +1,109 @@
+package org.openmark.cli;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.openmark.api.Clock;
+import org.openmark.api.Store;
+import org.openmark.api.StoreConfigException;
+import org.openmark.api.StoreFactory;
+import org.openmark.api.StoreProperties;
+import org.openmark.config.ConfigException;
+import org.openmark.consistency.StalenessConfig;
+import org.openmark.consistency.StalenessMeasurement;
+import org.openmark.consistency.StalenessResult;
+import org.openmark.load.StopSignal;
+import org.openmark.load.Tasks;
+import org.openmark.load.VirtualClock;
+import org.openmark.load.VirtualTasks;
+import org.openmark.report.AtomicFiles;
+import org.openmark.run.StoreRegistry;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code openmark staleness}: how stale are reads right after a write? */
+@Command(name = "staleness", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Measure staleness: write versioned values, read them back at fixed offsets after each"
+                + " acknowledgement, report P(consistent read) per offset, t-visibility and k-staleness.",
+            "Example: bin/openmark staleness --store sim -p sim.secondaries=1 -p sim.readpreference=secondary"
+                    + " -p \"sim.replicationdelay=exp(0.2)\" --time virtual"})
+final class StalenessCommand implements Callable<Integer> {
+    @ParentCommand
+    OpenmarkCommand parent;
+
+    @Option(names = "-P", paramLabel = "FILE", description = "Property file(s) for the store.")
+    List<String> propertyFiles = new ArrayList<>();
+
+    @Option(names = "-p", paramLabel = "NAME=VALUE", description = "Store properties (e.g. redis.readfrom=replica).")
+    List<String> properties = new ArrayList<>();
+
+    @Option(names = {"--store", "-db"}, paramLabel = "NAME", required = true, description = "The store.")
+    String store;
+
+    @Option(names = "--rate", paramLabel = "WRITES", description = "Writes per second (default 200).")
+    double rate = 200;
+
+    @Option(names = "--writes", paramLabel = "N", description = "How many writes (default 2000).")
+    long writes = 2000;
+
+    @Option(names = "--keys", paramLabel = "N", description = "Keys the writes rotate over (default 200).")
+    int keys = 200;
+
+    @Option(names = "--probes", split = ",", paramLabel = "MS,MS,...", description = "Read offsets after each"
+            + " acknowledgement in ms (default 0,1,2,5,10,20,50,100,200,500,1000).")
+    List<Double> probes = StalenessConfig.DEFAULT_PROBES_MS;
+
+    @Option(names = "--table", description = "The table (default usertable).")
+    String table = "usertable";
+
+    @Option(names = "--time", paramLabel = "real|virtual", description = "real (default) or virtual time"
+            + " (for the simulated store only: exact and fast).")
+    String time = "real";
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Write staleness.json here.")
+    Path out;
+
+    @Override
+    public Integer call() throws InterruptedException, IOException {
+        StalenessConfig cfg = new StalenessConfig(rate, writes, keys, probes, table);
+        boolean virtual = switch (time) {
+            case "virtual" -> true;
+            case "real" -> false;
+            default -> throw ConfigException.of("--time", time, "must be real or virtual");
+        };
+        Map<String, String> props = PropertySources.read(propertyFiles, properties);
+        StoreFactory factory = StoreRegistry.discover().get("--store", store);
+        Clock clock = Clock.system();
+        Tasks tasks = Tasks.real();
+        if (virtual) {
+            VirtualClock v = new VirtualClock();
+            clock = v;
+            tasks = new VirtualTasks(v);
+        }
+        StalenessResult result;
+        try (Store s = factory.open(StoreProperties.of(props), clock)) {
+            result = new StalenessMeasurement(cfg, clock, tasks, new StopSignal()).run(s);
+        } catch (StoreConfigException e) {
+            throw new ConfigException(e.getMessage());
+        }
+        parent.out.print(result.text());
+        if (out != null) {
+            Map<String, Object> json = new LinkedHashMap<>();
+            json.put("store", store);
+            json.put("writeRate", rate);
+            json.put("keys", keys);
+            json.put("probesMs", probes);
+            json.put("time", time);
+            json.put("staleness", result.json());
+            AtomicFiles.writeString(out.resolve("staleness.json"),
+                    new com.fasterxml.jackson.databind.ObjectMapper().writerWithDefaultPrettyPrinter()
+                            .writeValueAsString(json) + "\n");
+        }
+        return 0;
+    }
+}
