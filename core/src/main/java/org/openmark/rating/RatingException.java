@@ -11,8 +11,8 @@ public class RatingException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     /** The remedy every invalid-experiment message suggests. */
-    public static final String REMEDY = "use more load machines (or fewer threads per machine),"
-            + " lower --max-load, or --model closed";
+    public static final String REMEDY = "use more load machines (or fewer client threads per machine),"
+            + " or --model closed";
 
     private final transient ExperimentResult invalid;
     private final transient List<ExperimentRecord> experimentsSoFar;
