@@ -1,0 +1,62 @@
+package org.openmark.rating;
+
+import java.util.Locale;
+
+/** Renders a {@link RatingReport} as text for a terminal. */
+public final class RatingReportText {
+    private RatingReportText() {
+    }
+
+    /** The report as lines of text, ending with a newline. */
+    public static String render(RatingReport report) {
+        StringBuilder out = new StringBuilder();
+        SearchSettings s = report.settings();
+        String unit = s.loadUnit().label();
+        report.rating().ifPresentOrElse(
+                r -> out.append("Rating: ").append(RatingFormat.opsPerSec(r.valueOpsPerSec())).append(" ops/s at load ")
+                        .append(r.load()).append(' ').append(unit)
+                        .append(r.confirmed() ? " (confirmed for " + RatingFormat.duration(report.sla().sustain()) + ")" : "")
+                        .append('\n'),
+                () -> out.append("Rating: none (no load met the SLA)\n"));
+        out.append("SLA: ").append(report.sla()).append('\n');
+        out.append(String.format(Locale.ROOT, "Search: climb from load %d, x%s per step while throughput rose by > %s"
+                + " (stopped: %s); %s%n", s.startLoad(), RatingFormat.trim(s.climbFactor()), RatingFormat.percent(s.epsilon()),
+                report.climbOutcome().name().toLowerCase(Locale.ROOT).replace('_', ' '),
+                report.climbOutcome() == Climb.Outcome.BRACKETED ? "then " + s.strategy().label() + " search"
+                        : "no local search"));
+        out.append(String.format(Locale.ROOT, "Experiments: %d unique, %d requested (%d memo hits)%n",
+                report.uniqueExperiments(), report.totalExperiments(), report.memoHits()));
+        String latencyHeader = RatingFormat.percentile(report.sla().percentile()) + " latency";
+        out.append(String.format(Locale.ROOT, "%5s  %-11s  %12s  %18s  %14s  %-4s  %-5s  %s%n",
+                "#", "phase", "load " + unit, "throughput ops/s", latencyHeader, "SLA", "valid", "memo"));
+        for (ExperimentRecord e : report.experiments()) {
+            out.append(row(Integer.toString(e.sequence()), e.phase(), e.result(), e.memoHit()));
+        }
+        for (ExperimentResult c : report.confirmations()) {
+            out.append(row("-", "confirm " + RatingFormat.duration(c.duration()), c, false));
+        }
+        TimeBreakdown t = report.time();
+        out.append("Time (").append(report.reload()).append(" reload): initial load ζ ").append(RatingFormat.duration(t.initialLoad()))
+                .append(" + reloads ω·ν ").append(t.reloads()).append(" x ").append(RatingFormat.duration(t.reloadEach()))
+                .append(" + experiments η·(warm-up + δ) ").append(t.experiments()).append(" x (")
+                .append(RatingFormat.duration(t.warmup())).append(" + ").append(RatingFormat.duration(t.experimentLength()))
+                .append(')');
+        if (t.confirmations() == 0) {
+            out.append(" + no confirmation");
+        } else {
+            out.append(" + confirmation ").append(t.confirmations()).append(" x (").append(RatingFormat.duration(t.warmup()))
+                    .append(" + ").append(RatingFormat.duration(t.confirmationLength())).append(')');
+        }
+        out.append(" = ").append(RatingFormat.duration(t.total())).append('\n');
+        for (String note : report.notes()) {
+            out.append("Note: ").append(note).append('\n');
+        }
+        return out.toString();
+    }
+
+    private static String row(String sequence, String phase, ExperimentResult r, boolean memoHit) {
+        return String.format(Locale.ROOT, "%5s  %-11s  %12d  %18s  %14s  %-4s  %-5s  %s", sequence, phase,
+                r.loadLevel(), RatingFormat.opsPerSec(r.throughputOpsPerSec()), RatingFormat.latency(r.slaLatencyNanos()),
+                r.slaMet() ? "pass" : "fail", r.valid() ? "yes" : "NO", memoHit ? "hit" : "").stripTrailing() + "\n";
+    }
+}
