@@ -16,6 +16,8 @@ import org.openmark.api.Session;
 import org.openmark.api.Status;
 import org.openmark.api.StoreProperties;
 import redis.clients.jedis.Jedis;
+import redis.clients.jedis.args.ClientType;
+import redis.clients.jedis.params.ClientKillParams;
 
 /** Store errors come back as statuses, never as exceptions. */
 class RedisFailureTest {
@@ -83,6 +85,22 @@ class RedisFailureTest {
 
             assertEquals(Status.ERROR, session.read("wrongtype", "k", null, new HashMap<>()));
             assertEquals(Status.OK, session.read("wrongtype", "ok", null, new HashMap<>()));
+        }
+    }
+
+    @Test
+    void read_afterServerClosedTheConnection_serviceUnavailableThenReconnects() {
+        try (RedisStore store = new RedisStoreFactory().open(SERVER.properties());
+                Session session = store.newSession()) {
+            session.insert("killed", "k", VALUES);
+            assertEquals(Status.OK, session.read("killed", "k", null, new HashMap<>()));
+            try (Jedis admin = new Jedis(store.config().host(), store.config().port())) {
+                admin.clientKill(ClientKillParams.clientKillParams().type(ClientType.NORMAL).skipMe(ClientKillParams.SkipMe.YES));
+            }
+
+            assertEquals(Status.SERVICE_UNAVAILABLE, session.read("killed", "k", null, new HashMap<>()));
+
+            assertEquals(Status.OK, session.read("killed", "k", null, new HashMap<>()));
         }
     }
 
