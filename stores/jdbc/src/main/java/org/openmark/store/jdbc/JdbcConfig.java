@@ -1,0 +1,120 @@
+package org.openmark.store.jdbc;
+
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.openmark.api.StoreConfigException;
+import org.openmark.api.StoreProperties;
+
+/**
+ * The jdbc store's settings, validated once from the run's properties. All defaults live
+ * here. {@link #toString()} shows the URL with passwords masked and never the password.
+ *
+ * @param url the JDBC URL
+ * @param user the user, or {@code null} to let the driver decide
+ * @param password the password, or {@code null} for none
+ * @param isolation every session's isolation level
+ * @param batchSize inserts outside a unit of work are sent in batches of this many (1: one by one)
+ * @param createTable whether a table is created (if absent) before the first insert into it
+ * @param fieldNames the record's fields ({@code fieldnameprefix} + 0 .. {@code fieldcount}-1): the
+ *        columns read when all fields are asked for, and created by {@code createTable}
+ * @param fieldType the SQL type of the field columns
+ * @param queryTimeoutSeconds each statement's timeout (0: none)
+ * @param dialect what differs between databases, from the URL
+ */
+public record JdbcConfig(String url, String user, String password, JdbcIsolation isolation, int batchSize,
+        boolean createTable, List<String> fieldNames, String fieldType, int queryTimeoutSeconds,
+        SqlDialect dialect) {
+    public static final String URL = "jdbc.url";
+    public static final String USER = "jdbc.user";
+    public static final String PASSWORD = "jdbc.password";
+    public static final String ISOLATION = "jdbc.isolation";
+    public static final String BATCH_SIZE = "jdbc.batchsize";
+    public static final String CREATE_TABLE = "jdbc.createtable";
+    public static final String FIELD_TYPE = "jdbc.fieldtype";
+    public static final String QUERY_TIMEOUT = "jdbc.querytimeout";
+    /** Workload properties the store also reads (YCSB's names). */
+    public static final String FIELD_COUNT = "fieldcount";
+    public static final String FIELD_NAME_PREFIX = "fieldnameprefix";
+    /** Every store property the store reads. */
+    public static final Set<String> PROPERTY_NAMES = Set.of(URL, USER, PASSWORD, ISOLATION, BATCH_SIZE, CREATE_TABLE,
+            FIELD_TYPE, QUERY_TIMEOUT);
+
+    public static final JdbcIsolation DEFAULT_ISOLATION = JdbcIsolation.READ_COMMITTED;
+    public static final int DEFAULT_BATCH_SIZE = 1;
+    public static final boolean DEFAULT_CREATE_TABLE = true;
+    public static final int DEFAULT_FIELD_COUNT = 10;
+    public static final String DEFAULT_FIELD_NAME_PREFIX = "field";
+
+    public JdbcConfig {
+        fieldNames = List.copyOf(fieldNames);
+    }
+
+    /** Validates and resolves the properties; the exception names the offending property. */
+    public static JdbcConfig from(StoreProperties properties) {
+        String url = properties.get(URL);
+        if (url == null || url.isBlank()) {
+            throw new StoreConfigException(URL, url == null ? "(unset)" : url,
+                    "required, e.g. jdbc:postgresql://127.0.0.1:5432/openmark (bin/openmark-services start postgres prints one)");
+        }
+        url = url.trim();
+        checkDriver(url);
+        String isolation = properties.get(ISOLATION);
+        int batchSize = properties.getInt(BATCH_SIZE, DEFAULT_BATCH_SIZE);
+        if (batchSize < 1) {
+            throw new StoreConfigException(BATCH_SIZE, properties.get(BATCH_SIZE), "must be >= 1 (1: no batching)");
+        }
+        int queryTimeoutSeconds = properties.getInt(QUERY_TIMEOUT, 0);
+        if (queryTimeoutSeconds < 0) {
+            throw new StoreConfigException(QUERY_TIMEOUT, properties.get(QUERY_TIMEOUT), "must be a number of seconds >= 0 (0: none)");
+        }
+        SqlDialect dialect = SqlDialect.of(url);
+        String fieldType = properties.get(FIELD_TYPE, dialect.fieldType()).trim();
+        if (!fieldType.matches("[A-Za-z][A-Za-z0-9_ ]*(\\(\\d+\\))?")) {
+            throw new StoreConfigException(FIELD_TYPE, fieldType, "must be a SQL column type such as BYTEA, BLOB or VARBINARY(1000)");
+        }
+        return new JdbcConfig(url, properties.get(USER), properties.get(PASSWORD),
+                isolation == null ? DEFAULT_ISOLATION : JdbcIsolation.parse(ISOLATION, isolation),
+                batchSize, properties.getBoolean(CREATE_TABLE, DEFAULT_CREATE_TABLE), fieldNames(properties),
+                fieldType, queryTimeoutSeconds, dialect);
+    }
+
+    private static void checkDriver(String url) {
+        try {
+            DriverManager.getDriver(url);
+        } catch (SQLException e) {
+            throw new StoreConfigException(URL, JdbcUrls.mask(url),
+                    "no JDBC driver on the classpath accepts this URL (PostgreSQL's driver is included; "
+                            + "for another database put its driver jar on the classpath)");
+        }
+    }
+
+    private static List<String> fieldNames(StoreProperties properties) {
+        int count = properties.getInt(FIELD_COUNT, DEFAULT_FIELD_COUNT);
+        if (count < 1) {
+            throw new StoreConfigException(FIELD_COUNT, properties.get(FIELD_COUNT), "must be >= 1");
+        }
+        String prefix = properties.get(FIELD_NAME_PREFIX, DEFAULT_FIELD_NAME_PREFIX);
+        if (!SqlText.isIdentifier(prefix + "0")) {
+            throw new StoreConfigException(FIELD_NAME_PREFIX, prefix,
+                    "must make SQL column names: a letter or '_', then letters, digits or '_'");
+        }
+        List<String> names = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            names.add(prefix + i);
+        }
+        return names;
+    }
+
+    @Override
+    public String toString() {
+        return "jdbc " + JdbcUrls.mask(url)
+                + (user == null ? "" : " user=" + user)
+                + (password == null ? "" : " password=***")
+                + " isolation=" + isolation.propertyValue() + " batchsize=" + batchSize
+                + " createtable=" + createTable + " fields=" + fieldNames.size() + " " + fieldType
+                + (queryTimeoutSeconds == 0 ? "" : " querytimeout=" + queryTimeoutSeconds + "s");
+    }
+}

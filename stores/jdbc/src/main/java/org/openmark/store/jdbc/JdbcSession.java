@@ -1,0 +1,307 @@
+package org.openmark.store.jdbc;
+
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+import org.openmark.api.Record;
+import org.openmark.api.Session;
+import org.openmark.api.Status;
+
+/**
+ * One client of the jdbc store: one connection (opened on first use, reopened after it is
+ * lost) and its prepared statements. Implementation notes:
+ * <ul>
+ * <li>Outside a unit of work the connection autocommits. {@link #start()} opens a unit; its
+ * first statement switches autocommit off; {@link #commit()}/{@link #abort()} end it and
+ * switch autocommit back on.</li>
+ * <li>Any failure inside a unit rolls the transaction back and dooms the unit (PostgreSQL
+ * refuses further statements in a failed transaction anyway): the failing call returns its
+ * status (ABORTED for 40001/40P01), later calls and the commit return ABORTED. A failed
+ * commit is ABORTED.</li>
+ * <li>With {@code jdbc.batchsize > 1}, inserts outside a unit are queued and return OK; the
+ * batch is sent when full, before any other call, and on close.</li>
+ * </ul>
+ */
+final class JdbcSession implements Session {
+    private final JdbcConfig config;
+    private final JdbcTables tables;
+    private final Consumer<JdbcSession> onClose;
+    private final SessionConnection connection;
+    private final InsertBatch batch;
+    private Unit unit;
+
+    /** An open unit of work. */
+    private static final class Unit {
+        boolean doomed;
+    }
+
+    @FunctionalInterface
+    private interface SqlCall {
+        Status run() throws SQLException;
+    }
+
+    JdbcSession(JdbcConfig config, JdbcConnector connector, JdbcTables tables, Consumer<JdbcSession> onClose) {
+        this.config = config;
+        this.tables = tables;
+        this.onClose = onClose;
+        this.connection = new SessionConnection(connector, config.queryTimeoutSeconds());
+        this.batch = new InsertBatch(config.batchSize());
+    }
+
+    @Override
+    public Status read(String table, String key, Set<String> fields, Map<String, byte[]> result) {
+        List<String> columns = columns(fields);
+        if (!SqlText.isIdentifier(table) || key == null || columns == null) {
+            return Status.BAD_REQUEST;
+        }
+        return execute(() -> {
+            PreparedStatement statement = prepare(SqlText.read(table, columns));
+            statement.setString(1, key);
+            try (ResultSet rows = statement.executeQuery()) {
+                if (!rows.next()) {
+                    return Status.NOT_FOUND;
+                }
+                putColumns(rows, columns, result);
+                return Status.OK;
+            }
+        });
+    }
+
+    @Override
+    public Status scan(String table, String startKey, int recordCount, Set<String> fields, List<Record> result) {
+        List<String> columns = columns(fields);
+        if (!SqlText.isIdentifier(table) || startKey == null || recordCount < 0 || columns == null) {
+            return Status.BAD_REQUEST;
+        }
+        return execute(() -> {
+            PreparedStatement statement = prepare(SqlText.scan(table, columns));
+            statement.setString(1, startKey);
+            statement.setInt(2, recordCount);
+            try (ResultSet rows = statement.executeQuery()) {
+                while (rows.next()) {
+                    Map<String, byte[]> recordFields = new HashMap<>();
+                    putColumns(rows, columns, recordFields);
+                    result.add(new Record(rows.getString(1), recordFields));
+                }
+                return Status.OK;
+            }
+        });
+    }
+
+    @Override
+    public Status update(String table, String key, Map<String, byte[]> values) {
+        List<String> columns = writeColumns(table, key, values);
+        if (columns == null) {
+            return Status.BAD_REQUEST;
+        }
+        return execute(() -> {
+            PreparedStatement statement = prepare(SqlText.update(table, columns));
+            for (int i = 0; i < columns.size(); i++) {
+                statement.setBytes(i + 1, values.get(columns.get(i)));
+            }
+            statement.setString(columns.size() + 1, key);
+            return statement.executeUpdate() == 0 ? Status.NOT_FOUND : Status.OK;
+        });
+    }
+
+    @Override
+    public Status insert(String table, String key, Map<String, byte[]> values) {
+        List<String> columns = writeColumns(table, key, values);
+        if (columns == null) {
+            return Status.BAD_REQUEST;
+        }
+        Status created = tables.ensure(table);
+        if (!created.isOk()) {
+            return created;
+        }
+        if (unit == null && config.batchSize() > 1) {
+            try {
+                PreparedStatement statement = bindInsert(prepare(SqlText.insert(table, columns)), key, values, columns);
+                return batch.add(statement) ? flush() : Status.OK;
+            } catch (SQLException e) {
+                return failed(e);
+            }
+        }
+        return execute(() -> {
+            bindInsert(prepare(SqlText.insert(table, columns)), key, values, columns).executeUpdate();
+            return Status.OK;
+        });
+    }
+
+    @Override
+    public Status delete(String table, String key) {
+        if (!SqlText.isIdentifier(table) || key == null) {
+            return Status.BAD_REQUEST;
+        }
+        return execute(() -> {
+            PreparedStatement statement = prepare(SqlText.delete(table));
+            statement.setString(1, key);
+            return statement.executeUpdate() == 0 ? Status.NOT_FOUND : Status.OK;
+        });
+    }
+
+    @Override
+    public Status start() {
+        if (unit != null) {
+            return Status.UNEXPECTED_STATE;
+        }
+        Status flushed = flush();
+        if (!flushed.isOk()) {
+            return flushed;
+        }
+        unit = new Unit();
+        return Status.OK;
+    }
+
+    @Override
+    public Status commit() {
+        Unit ending = unit;
+        unit = null;
+        if (ending == null) {
+            return Status.OK;
+        }
+        try {
+            if (ending.doomed) {
+                return Status.ABORTED;
+            }
+            if (!connection.inTransaction()) {
+                return Status.OK; // no statement ran inside the unit
+            }
+            connection.commit();
+            return Status.OK;
+        } catch (SQLException e) {
+            if (connection.isLostAfter(e)) {
+                connection.drop();
+            } else {
+                connection.rollbackQuietly();
+            }
+            return Status.ABORTED;
+        } finally {
+            connection.endTransaction();
+        }
+    }
+
+    @Override
+    public Status abort() {
+        Unit ending = unit;
+        unit = null;
+        if (ending != null && !ending.doomed && connection.inTransaction()) {
+            connection.rollbackQuietly();
+        }
+        connection.endTransaction();
+        return Status.OK;
+    }
+
+    @Override
+    public void close() {
+        flush();
+        abort();
+        connection.drop();
+        onClose.accept(this);
+    }
+
+    /** Runs one call after sending queued inserts; maps a failure to its status. */
+    private Status execute(SqlCall call) {
+        if (unit != null && unit.doomed) {
+            return Status.ABORTED;
+        }
+        Status flushed = flush();
+        if (!flushed.isOk()) {
+            return flushed;
+        }
+        try {
+            return call.run();
+        } catch (SQLException e) {
+            return failed(e);
+        }
+    }
+
+    private PreparedStatement prepare(String sql) throws SQLException {
+        return connection.prepare(sql, unit != null);
+    }
+
+    private Status flush() {
+        if (batch.isEmpty()) {
+            return Status.OK;
+        }
+        try {
+            batch.flush();
+            return Status.OK;
+        } catch (SQLException e) {
+            return failed(e);
+        }
+    }
+
+    /** Dooms an open unit (rolled back at once), drops a lost connection, and maps the failure. */
+    private Status failed(SQLException e) {
+        boolean lost = connection.isLostAfter(e);
+        if (unit != null) {
+            unit.doomed = true;
+            if (!lost) {
+                connection.rollbackQuietly();
+            }
+        }
+        if (lost) {
+            batch.discard();
+            connection.drop();
+        }
+        return SqlStates.statusOf(e);
+    }
+
+    /** The columns to read: all configured fields, or the requested ones sorted; null if one is not an identifier. */
+    private List<String> columns(Set<String> fields) {
+        if (fields == null) {
+            return config.fieldNames();
+        }
+        return sortedIdentifiers(fields);
+    }
+
+    private static List<String> writeColumns(String table, String key, Map<String, byte[]> values) {
+        if (!SqlText.isIdentifier(table) || key == null || values == null || values.isEmpty()
+                || values.values().stream().anyMatch(v -> v == null)) {
+            return null;
+        }
+        return sortedIdentifiers(values.keySet());
+    }
+
+    /** Sorted, so the same fields in any order share one prepared statement. */
+    private static List<String> sortedIdentifiers(Collection<String> names) {
+        if (!SqlText.areIdentifiers(names)) {
+            return null;
+        }
+        List<String> sorted = new ArrayList<>(names);
+        sorted.sort(null);
+        return sorted;
+    }
+
+    private static PreparedStatement bindInsert(PreparedStatement statement, String key, Map<String, byte[]> values,
+            List<String> columns) throws SQLException {
+        statement.setString(1, key);
+        for (int i = 0; i < columns.size(); i++) {
+            statement.setBytes(i + 2, values.get(columns.get(i)));
+        }
+        return statement;
+    }
+
+    /** Columns after the key (position 1), skipping SQL NULLs: a field never written is absent. */
+    private static void putColumns(ResultSet rows, List<String> columns, Map<String, byte[]> result) throws SQLException {
+        for (int i = 0; i < columns.size(); i++) {
+            byte[] value = rows.getBytes(i + 2);
+            if (value != null) {
+                result.put(columns.get(i), value);
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "JdbcSession[" + config + "]";
+    }
+}

@@ -1,0 +1,29 @@
+package org.openmark.store.jdbc;
+
+import java.util.Set;
+import org.openmark.api.StoreFactory;
+import org.openmark.api.StoreProperties;
+
+/** Opens a relational database through JDBC ({@code --store jdbc}); PostgreSQL's driver is included. */
+public final class JdbcStoreFactory implements StoreFactory {
+
+    @Override
+    public String name() {
+        return "jdbc";
+    }
+
+    @Override
+    public String description() {
+        return "a SQL database through JDBC (PostgreSQL driver included): one row per record, transactions with a chosen isolation";
+    }
+
+    @Override
+    public Set<String> propertyNames() {
+        return JdbcConfig.PROPERTY_NAMES;
+    }
+
+    @Override
+    public JdbcStore open(StoreProperties properties) {
+        return new JdbcStore(JdbcConfig.from(properties));
+    }
+}

@@ -1,0 +1,90 @@
+package org.openmark.store.jdbc;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * The text of every statement the binding prepares. Table and field names are written
+ * unquoted (so the database folds their case as usual); only plain identifiers are
+ * accepted, which also keeps names from smuggling SQL in.
+ */
+final class SqlText {
+    static final String KEY_COLUMN = "YCSB_KEY";
+    private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,62}");
+
+    private SqlText() {
+    }
+
+    /** True for a plain SQL identifier (letter or '_', then letters, digits or '_'; at most 63). */
+    static boolean isIdentifier(String name) {
+        return name != null && IDENTIFIER.matcher(name).matches();
+    }
+
+    /** True when every name is a plain identifier. */
+    static boolean areIdentifiers(Collection<String> names) {
+        for (String name : names) {
+            if (!isIdentifier(name)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** One record's key and columns by key. */
+    static String read(String table, List<String> columns) {
+        return "SELECT " + KEY_COLUMN + list(columns) + " FROM " + table + " WHERE " + KEY_COLUMN + " = ?";
+    }
+
+    /** Up to {@code LIMIT ?} records from key {@code ?} on, in key order. */
+    static String scan(String table, List<String> columns) {
+        return "SELECT " + KEY_COLUMN + list(columns) + " FROM " + table + " WHERE " + KEY_COLUMN
+                + " >= ? ORDER BY " + KEY_COLUMN + " LIMIT ?";
+    }
+
+    /** A new record: the key, then the columns. */
+    static String insert(String table, List<String> columns) {
+        StringBuilder sql = new StringBuilder("INSERT INTO ").append(table).append(" (").append(KEY_COLUMN)
+                .append(list(columns)).append(") VALUES (?");
+        sql.append(", ?".repeat(columns.size()));
+        return sql.append(')').toString();
+    }
+
+    /** The columns' new values, then the key. */
+    static String update(String table, List<String> columns) {
+        StringBuilder sql = new StringBuilder("UPDATE ").append(table).append(" SET ");
+        for (int i = 0; i < columns.size(); i++) {
+            sql.append(i == 0 ? "" : ", ").append(columns.get(i)).append(" = ?");
+        }
+        return sql.append(" WHERE ").append(KEY_COLUMN).append(" = ?").toString();
+    }
+
+    /** One record by key. */
+    static String delete(String table) {
+        return "DELETE FROM " + table + " WHERE " + KEY_COLUMN + " = ?";
+    }
+
+    /** The YCSB-shaped table: a string key and one column per field. */
+    static String createTable(String table, SqlDialect dialect, List<String> fields, String fieldType) {
+        StringBuilder sql = new StringBuilder("CREATE TABLE IF NOT EXISTS ").append(table).append(" (")
+                .append(KEY_COLUMN).append(' ').append(dialect.keyType()).append(" PRIMARY KEY");
+        for (String field : fields) {
+            sql.append(", ").append(field).append(' ').append(fieldType);
+        }
+        return sql.append(')').toString();
+    }
+
+    /** A row of the table, if it has any. */
+    static String anyRow(String table) {
+        return "SELECT 1 FROM " + table + " LIMIT 1";
+    }
+
+    /** ", a, b" for columns a and b: they follow the key column. */
+    private static String list(List<String> columns) {
+        StringBuilder text = new StringBuilder();
+        for (String column : columns) {
+            text.append(", ").append(column);
+        }
+        return text.toString();
+    }
+}

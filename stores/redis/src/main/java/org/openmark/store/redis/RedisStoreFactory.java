@@ -1,0 +1,29 @@
+package org.openmark.store.redis;
+
+import java.util.Set;
+import org.openmark.api.StoreFactory;
+import org.openmark.api.StoreProperties;
+
+/** Opens a Redis server as a store ({@code --store redis}). */
+public final class RedisStoreFactory implements StoreFactory {
+
+    @Override
+    public String name() {
+        return "redis";
+    }
+
+    @Override
+    public String description() {
+        return "a Redis server (Jedis): one hash per record, a sorted-set index per table, optional WATCH transactions";
+    }
+
+    @Override
+    public Set<String> propertyNames() {
+        return RedisConfig.PROPERTY_NAMES;
+    }
+
+    @Override
+    public RedisStore open(StoreProperties properties) {
+        return new RedisStore(RedisConfig.from(properties));
+    }
+}

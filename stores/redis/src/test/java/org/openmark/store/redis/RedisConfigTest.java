@@ -1,0 +1,96 @@
+package org.openmark.store.redis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+import java.util.ServiceLoader;
+import org.junit.jupiter.api.Test;
+import org.openmark.api.StoreConfigException;
+import org.openmark.api.StoreFactory;
+import org.openmark.api.StoreProperties;
+
+/** Property parsing and validation; needs no server. */
+class RedisConfigTest {
+
+    @Test
+    void serviceLoader_redisName_findsFactory() {
+        boolean found = ServiceLoader.load(StoreFactory.class).stream()
+                .anyMatch(provider -> provider.get().name().equals("redis"));
+
+        assertTrue(found);
+    }
+
+    @Test
+    void from_noProperties_defaults() {
+        RedisConfig config = RedisConfig.from(StoreProperties.empty());
+
+        assertEquals("127.0.0.1", config.host());
+        assertEquals(6379, config.port());
+        assertEquals(RedisConfig.TxnMode.NONE, config.txnMode());
+        assertEquals(RedisConfig.ReadFrom.PRIMARY, config.readFrom());
+        assertEquals(0, config.waitReplicas());
+    }
+
+    @Test
+    void from_otherRunPropertiesPresent_ignoresThem() {
+        RedisConfig config = RedisConfig.from(StoreProperties.of(Map.of("fieldcount", "3", "table", "t", "redis.txn", "WATCH")));
+
+        assertEquals(RedisConfig.TxnMode.WATCH, config.txnMode());
+    }
+
+    @Test
+    void from_unknownTxnMode_namesPropertyValueAndChoices() {
+        StoreConfigException e = assertThrows(StoreConfigException.class,
+                () -> RedisConfig.from(StoreProperties.of(Map.of("redis.txn", "multi"))));
+
+        assertEquals("redis.txn", e.property());
+        assertEquals("redis.txn=multi: must be one of none, watch", e.getMessage());
+    }
+
+    @Test
+    void from_portOutOfRange_rejected() {
+        StoreConfigException e = assertThrows(StoreConfigException.class,
+                () -> RedisConfig.from(StoreProperties.of(Map.of("redis.port", "70000"))));
+
+        assertEquals("redis.port", e.property());
+    }
+
+    @Test
+    void from_replicaReadsWithoutReplicaPort_rejected() {
+        StoreConfigException e = assertThrows(StoreConfigException.class,
+                () -> RedisConfig.from(StoreProperties.of(Map.of("redis.readfrom", "replica"))));
+
+        assertEquals("redis.readfrom", e.property());
+        assertTrue(e.getMessage().contains("redis.replica.port"), e.getMessage());
+    }
+
+    @Test
+    void from_replicaReadsWithWatch_rejected() {
+        StoreConfigException e = assertThrows(StoreConfigException.class, () -> RedisConfig.from(StoreProperties.of(
+                Map.of("redis.readfrom", "replica", "redis.replica.port", "6380", "redis.txn", "watch"))));
+
+        assertEquals("redis.readfrom", e.property());
+    }
+
+    @Test
+    void from_waitTimeoutNotBelowSocketTimeout_rejected() {
+        StoreConfigException e = assertThrows(StoreConfigException.class, () -> RedisConfig.from(StoreProperties.of(
+                Map.of("redis.wait", "1", "redis.timeout", "500", "redis.wait.timeout", "500"))));
+
+        assertEquals("redis.wait.timeout", e.property());
+    }
+
+    @Test
+    void toString_withPassword_neverShowsIt() {
+        String secret = "s3cr3t-pa55word";
+        RedisStore store = new RedisStoreFactory().open(StoreProperties.of(Map.of("redis.password", secret, "redis.user", "bench")));
+
+        assertFalse(store.toString().contains(secret), store.toString());
+        assertFalse(store.newSession().toString().contains(secret));
+        assertTrue(store.toString().contains("password=***"), store.toString());
+        store.close();
+    }
+}
