@@ -23,6 +23,11 @@ public class RatingException extends RuntimeException {
         this.experimentsSoFar = List.copyOf(experimentsSoFar);
     }
 
+    /** The rating could not go on for a reason other than an invalid experiment. */
+    public static RatingException aborted(String message) {
+        return new RatingException(message, null, List.of());
+    }
+
     /** The exception for an invalid experiment (no experiments attached yet). */
     public static RatingException invalidExperiment(ExperimentResult result) {
         return new RatingException("experiment at load " + result.loadLevel() + " is invalid: "

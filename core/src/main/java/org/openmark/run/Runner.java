@@ -65,22 +65,16 @@ public final class Runner {
     /** Runs the configured phase (loading first when needed) and returns its result. */
     public RunResult execute(RunConfig cfg) throws InterruptedException, IOException {
         StoreFactory factory = stores.get("store", cfg.store());
-        Settings settings = cfg.settings();
-        settings.markKnown(factory.propertyNames());
-        settings.markKnown(TOLERATED);
-        Workload workload = workloads.create(settings, clock);
-        if (cfg.outDir() != null) {
-            prepareOutDir(cfg.outDir());
-        }
-        List<String> notes = new ArrayList<>();
-        List<String> warnings = unknownProperties(settings, factory);
-        try (Store store = open(factory, settings)) {
-            if (cfg.phase() == Phase.RUN && cfg.model() == ModelChoice.CLOSED && !settings.contains("model")) {
+        Workload workload = createWorkload(cfg);
+        List<String> warnings = unknownProperties(cfg.settings());
+        try (Store store = open(factory, cfg.settings())) {
+            List<String> notes = new ArrayList<>();
+            if (cfg.phase() == Phase.RUN && cfg.model() == ModelChoice.CLOSED && !cfg.settings().contains("model")) {
                 say(notes, "closed model (YCSB compatible) because -threads/-target was given; --model open avoids"
                         + " coordinated omission");
             }
             if (cfg.phase() == Phase.RUN && cfg.autoLoad() && store.isKnownEmpty(workload.table())) {
-                RunResult load = autoLoad(cfg, workload, store);
+                RunResult load = load(cfg, workload, store);
                 say(notes, String.format(Locale.ROOT, "store '%s' was empty: loaded %d records first in %.1f s (%.0f ops/s,"
                         + " %d errors; -p autoload=false skips this)", cfg.store(), load.accounting().completed(),
                         load.runtimeMs() / 1000.0, load.throughput(), load.accounting().errors()));
@@ -88,19 +82,48 @@ public final class Runner {
                     warnings.add("the automatic load had " + load.accounting().errors() + " errors");
                 }
             }
-            RunResult result = runPhase(cfg, workload, store);
-            var validation = cfg.phase() == Phase.RUN ? workload.validate(store).orElse(null) : null;
-            List<String> allWarnings = new ArrayList<>(warnings);
-            allWarnings.addAll(result.warnings());
-            List<String> allNotes = new ArrayList<>(notes);
-            allNotes.addAll(result.notes());
-            boolean valid = result.valid() && (validation == null || validation.passed());
-            return new RunResult(result.openmarkVersion(), result.seed(), result.seedChosen(), result.phase(),
-                    result.model(), result.paced(), result.openModel(), result.store(), result.config(),
-                    result.startEpochMs(), result.runtimeMs(), result.throughput(), result.operations(),
-                    result.accounting(), result.schedule(), result.unfinishedLatency(), allWarnings, allNotes, valid,
-                    result.interrupted(), validation, result.percentiles());
+            return runOn(cfg, workload, store, warnings, notes);
         }
+    }
+
+    /** The workload of a configuration; marks the store's and tolerated properties as known. */
+    public Workload createWorkload(RunConfig cfg) {
+        StoreFactory factory = stores.get("store", cfg.store());
+        Settings settings = cfg.settings();
+        settings.markKnown(factory.propertyNames());
+        settings.markKnown(TOLERATED);
+        Workload workload = workloads.create(settings, clock);
+        if (cfg.outDir() != null) {
+            prepareOutDir(cfg.outDir());
+        }
+        return workload;
+    }
+
+    /** Opens the configured store (errors in its properties are bad input). */
+    public Store openStore(RunConfig cfg) {
+        return open(stores.get("store", cfg.store()), cfg.settings());
+    }
+
+    /**
+     * Runs the configured phase on an open store and validates it afterwards.
+     *
+     * @param warnings found before (unknown properties), put first in the result
+     * @param notes said before (automatic load), put first in the result
+     */
+    public RunResult runOn(RunConfig cfg, Workload workload, Store store, List<String> warnings, List<String> notes)
+            throws InterruptedException, IOException {
+        RunResult result = runPhase(cfg, workload, store);
+        var validation = cfg.phase() == Phase.RUN ? workload.validate(store).orElse(null) : null;
+        List<String> allWarnings = new ArrayList<>(warnings);
+        allWarnings.addAll(result.warnings());
+        List<String> allNotes = new ArrayList<>(notes);
+        allNotes.addAll(result.notes());
+        boolean valid = result.valid() && (validation == null || validation.passed());
+        return new RunResult(result.openmarkVersion(), result.seed(), result.seedChosen(), result.phase(),
+                result.model(), result.paced(), result.openModel(), result.store(), result.config(),
+                result.startEpochMs(), result.runtimeMs(), result.throughput(), result.operations(),
+                result.accounting(), result.schedule(), result.unfinishedLatency(), allWarnings, allNotes, valid,
+                result.interrupted(), validation, result.percentiles());
     }
 
     private void say(List<String> notes, String note) {
@@ -118,7 +141,8 @@ public final class Runner {
         }
     }
 
-    private RunResult autoLoad(RunConfig cfg, Workload workload, Store store) throws InterruptedException {
+    /** Loads the workload's records with as many threads as there are cores (at least -threads). */
+    public RunResult load(RunConfig cfg, Workload workload, Store store) throws InterruptedException {
         int threads = Math.max(cfg.threads(), Runtime.getRuntime().availableProcessors());
         LoadModel model = new ClosedModel(threads, 0, Duration.ZERO, true);
         RunConfig loadCfg = RunConfigParser.parse(Phase.LOAD, cfg.settings(), null, true);
@@ -173,7 +197,8 @@ public final class Runner {
         }
     }
 
-    private static List<String> unknownProperties(Settings settings, StoreFactory factory) {
+    /** Warnings for properties nobody read, with close matches. */
+    public static List<String> unknownProperties(Settings settings) {
         List<String> known = new ArrayList<>(settings.askedNames());
         List<String> out = new ArrayList<>();
         for (String name : settings.unread()) {

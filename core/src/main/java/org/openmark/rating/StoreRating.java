@@ -1,0 +1,232 @@
+package org.openmark.rating;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.openmark.api.Clock;
+import org.openmark.api.Imageable;
+import org.openmark.api.Record;
+import org.openmark.api.Session;
+import org.openmark.api.Status;
+import org.openmark.api.Store;
+import org.openmark.api.StoreImage;
+import org.openmark.config.ConfigException;
+import org.openmark.config.Settings;
+import org.openmark.run.ModelChoice;
+import org.openmark.run.OpResult;
+import org.openmark.run.Phase;
+import org.openmark.run.RunConfig;
+import org.openmark.run.RunConfigParser;
+import org.openmark.run.RunResult;
+import org.openmark.run.Runner;
+import org.openmark.workload.Workload;
+
+/**
+ * The real {@link Experimenter}: runs each experiment against one open store with the run
+ * engine, restoring the database between experiments as the reload policy says. The load level
+ * is the closed model's thread count or the open model's arrival rate (ops/s); the SLA is judged
+ * on response time (from the intended start) over every operation. An experiment whose load
+ * generator limited it (the open model's self-check) is invalid, never the store's limit.
+ */
+public final class StoreRating implements Experimenter, AutoCloseable {
+    private final Runner runner;
+    private final Settings base;
+    private final ModelChoice model;
+    private final Sla sla;
+    private final Duration experimentLength;
+    private final Duration warmup;
+    private final ReloadPolicy reload;
+    private final Clock clock;
+    private final PrintStream log;
+    private final List<RunResult> results = new ArrayList<>();
+    private Store store;
+    private Workload workload;
+    private StoreImage image;
+    private int experiments;
+    private Duration initialLoad = Duration.ZERO;
+    private Duration reloading = Duration.ZERO;
+    private int reloads;
+
+    public StoreRating(Runner runner, Settings base, ModelChoice model, Sla sla, Duration experimentLength,
+            Duration warmup, ReloadPolicy reload, Clock clock, PrintStream log) {
+        this.runner = runner;
+        this.base = base;
+        this.model = model;
+        this.sla = sla;
+        this.experimentLength = experimentLength;
+        this.warmup = warmup;
+        this.reload = reload;
+        this.clock = clock;
+        this.log = log;
+    }
+
+    /** Opens the store, loads it when empty (ζ), and saves an image when the policy needs one. */
+    public void prepare() throws InterruptedException {
+        RunConfig cfg = config(1, experimentLength);
+        store = runner.openStore(cfg);
+        workload = runner.createWorkload(cfg);
+        long t0 = clock.nanoTime();
+        if (store.isKnownEmpty(workload.table())) {
+            RunResult load = runner.load(cfg, workload, store);
+            log.printf(Locale.ROOT, "rate: loaded %d records in %.1f s%n", load.accounting().completed(),
+                    load.runtimeMs() / 1000.0);
+        }
+        initialLoad = Duration.ofNanos(clock.nanoTime() - t0);
+        if (reload.mode() == ReloadMode.IMAGE || reload.imageEvery() > 0) {
+            if (!(store instanceof Imageable imageable)) {
+                throw ConfigException.of(ReloadPolicy.FLAG, reload.toString(), "store '"
+                        + base.getString("store", "?") + "' cannot save images; use --reload repair or full");
+            }
+            image = imageable.saveImage();
+        }
+    }
+
+    @Override
+    public ExperimentResult run(long loadLevel) {
+        return experiment(loadLevel, experimentLength);
+    }
+
+    @Override
+    public ExperimentResult confirm(long loadLevel, Duration sustain) {
+        return experiment(loadLevel, sustain);
+    }
+
+    private ExperimentResult experiment(long loadLevel, Duration length) {
+        try {
+            if (reload.restoresBefore(experiments)) {
+                restore();
+            }
+            experiments++;
+            RepairingStore repairing = reload.mode() == ReloadMode.REPAIR ? new RepairingStore(store) : null;
+            RunConfig cfg = config(loadLevel, length);
+            log.printf(Locale.ROOT, "rate: experiment %d at %s %d for %s ...%n", experiments,
+                    model == ModelChoice.OPEN ? "rate" : "threads", loadLevel, RatingFormat.duration(length));
+            RunResult r = runner.runOn(cfg, workload, repairing != null ? repairing : store, List.of(), List.of());
+            if (repairing != null) {
+                long t0 = clock.nanoTime();
+                repairing.repair();
+                reloading = reloading.plusNanos(clock.nanoTime() - t0);
+                reloads++;
+            }
+            results.add(r);
+            return judge(loadLevel, r);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw RatingException.aborted("rating interrupted at load " + loadLevel);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private ExperimentResult judge(long loadLevel, RunResult r) {
+        Duration measured = Duration.ofMillis(r.runtimeMs());
+        if (!r.valid() && r.validation() == null) {
+            String reason = r.warnings().isEmpty() ? "the run was not valid" : String.join("; ", r.warnings());
+            return ExperimentResult.invalid(loadLevel, r.throughput(), reason, measured);
+        }
+        Histogram all = new Histogram(3);
+        all.setAutoResize(true);
+        long reads = 0;
+        long unpredictable = 0;
+        for (OpResult op : r.operations()) {
+            all.add(op.okResponse());
+            all.add(op.failedResponse());
+            if (op.name().equals("READ")) {
+                reads += op.count();
+                unpredictable += op.statuses().getOrDefault(Status.UNEXPECTED_STATE, 0L);
+            }
+        }
+        double fraction = reads == 0 ? 0 : unpredictable / (double) reads;
+        ExperimentMeasurement m = new ExperimentMeasurement(
+                p -> all.getTotalCount() == 0 ? 0 : all.getValueAtPercentile(p) * 1000, fraction, measured);
+        return ExperimentResult.measured(loadLevel, r.throughput(), sla, m);
+    }
+
+    private void restore() {
+        long t0 = clock.nanoTime();
+        switch (reload.mode()) {
+            case IMAGE -> ((Imageable) store).restoreImage(image);
+            case NONE -> ((Imageable) store).restoreImage(image);
+            case FULL -> fullReload();
+            case REPAIR -> {
+                return; // repaired right after each experiment
+            }
+        }
+        reloading = reloading.plusNanos(clock.nanoTime() - t0);
+        reloads++;
+    }
+
+    /** Deletes every record of the workload's table through the binding, then loads again. */
+    private void fullReload() {
+        try (Session s = store.newSession()) {
+            List<Record> batch = new ArrayList<>();
+            String from = "";
+            do {
+                batch.clear();
+                Status st = s.scan(workload.table(), from, 1000, java.util.Set.of(), batch);
+                if (!st.isOk()) {
+                    throw RatingException.aborted("--reload full: the store cannot scan (" + st + "); use repair or image");
+                }
+                for (Record rec : batch) {
+                    s.delete(workload.table(), rec.key());
+                }
+                if (!batch.isEmpty()) {
+                    from = batch.get(batch.size() - 1).key() + "\u0000";
+                }
+            } while (batch.size() == 1000);
+        }
+        try {
+            RunConfig cfg = config(1, experimentLength);
+            workload = runner.createWorkload(cfg);
+            runner.load(cfg, workload, store);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw RatingException.aborted("rating interrupted while reloading");
+        }
+    }
+
+    private RunConfig config(long loadLevel, Duration length) {
+        Map<String, String> o = new HashMap<>();
+        o.put("model", model.name().toLowerCase(Locale.ROOT));
+        if (model == ModelChoice.OPEN) {
+            o.put("rate", String.valueOf(loadLevel));
+        } else {
+            o.put("threadcount", String.valueOf(loadLevel));
+        }
+        o.put("duration", length.plus(warmup).toMillis() + "ms");
+        o.put("warmup", warmup.toMillis() + "ms");
+        o.put("autoload", "false");
+        Map<String, String> m = new HashMap<>(base.asMap());
+        m.remove("operationcount");
+        m.putAll(o);
+        return RunConfigParser.parse(Phase.RUN, Settings.of(m), null, true);
+    }
+
+    /** Measured costs: ζ, the mean reload, the warm-up and δ. */
+    public RatingCosts measuredCosts() {
+        Duration each = reloads == 0 ? Duration.ZERO : reloading.dividedBy(reloads);
+        return new RatingCosts(initialLoad, each, warmup, experimentLength);
+    }
+
+    /** Every run's result, in order. */
+    public List<RunResult> results() {
+        return results;
+    }
+
+    @Override
+    public void close() {
+        if (image != null) {
+            image.close();
+        }
+        if (store != null) {
+            store.close();
+        }
+    }
+}
