@@ -25,6 +25,13 @@ public record RatingReport(Sla sla, SearchSettings settings, ReloadPolicy reload
         List<ExperimentRecord> experiments, int totalExperiments, int uniqueExperiments, Optional<Rating> rating,
         List<ExperimentResult> confirmations, TimeBreakdown time, List<String> notes) {
 
+    /** This report with its time breakdown recomputed from measured costs. */
+    public RatingReport withCosts(RatingCosts measured) {
+        TimeBreakdown t = TimeBreakdown.of(measured, reload, uniqueExperiments, confirmations.size(), sla.sustain());
+        return new RatingReport(sla, settings, reload, climbOutcome, experiments, totalExperiments, uniqueExperiments,
+                rating, confirmations, t, notes);
+    }
+
     /**
      * The number.
      *

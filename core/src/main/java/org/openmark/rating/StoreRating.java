@@ -40,7 +40,7 @@ public final class StoreRating implements Experimenter, AutoCloseable {
     private final Settings base;
     private final ModelChoice model;
     private final Sla sla;
-    private final Duration experimentLength;
+    private Duration experimentLength;
     private final Duration warmup;
     private final ReloadPolicy reload;
     private final Clock clock;
@@ -96,6 +96,18 @@ public final class StoreRating implements Experimenter, AutoCloseable {
     @Override
     public ExperimentResult confirm(long loadLevel, Duration sustain) {
         return experiment(loadLevel, sustain);
+    }
+
+    /**
+     * One delta-analyzer sample: an experiment at {@code loadLevel} for {@code length}, with the
+     * machine's CPU and disk utilization over it.
+     */
+    public DeltaSample sample(long loadLevel, Duration length) {
+        MachineUtilization before = MachineUtilization.read(clock.currentTimeMillis());
+        ExperimentResult r = experiment(loadLevel, length);
+        MachineUtilization after = MachineUtilization.read(clock.currentTimeMillis());
+        return new DeltaSample(r.throughputOpsPerSec(),
+                before == null || after == null ? Map.of() : after.since(before));
     }
 
     private ExperimentResult experiment(long loadLevel, Duration length) {
@@ -207,6 +219,11 @@ public final class StoreRating implements Experimenter, AutoCloseable {
         m.remove("operationcount");
         m.putAll(o);
         return RunConfigParser.parse(Phase.RUN, Settings.of(m), null, true);
+    }
+
+    /** Sets δ (after the delta analyzer chose it). */
+    public void useExperimentLength(Duration length) {
+        this.experimentLength = length;
     }
 
     /** Measured costs: ζ, the mean reload, the warm-up and δ. */

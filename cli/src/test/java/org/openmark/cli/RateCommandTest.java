@@ -13,7 +13,7 @@ import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
-class RateCurveCommandTest {
+class RateCommandTest {
 
     private record Outcome(int exitCode, String out, String err) {
     }
@@ -21,7 +21,7 @@ class RateCurveCommandTest {
     private static Outcome execute(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        CommandLine cli = new CommandLine(new RateCurveCommand());
+        CommandLine cli = new CommandLine(new RateCommand());
         cli.setOut(new PrintWriter(out));
         cli.setErr(new PrintWriter(err));
         int code = cli.execute(args);

@@ -1,0 +1,245 @@
+package org.openmark.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.openmark.api.Clock;
+import org.openmark.config.Settings;
+import org.openmark.load.StopSignal;
+import org.openmark.load.Tasks;
+import org.openmark.rating.DeltaAnalysis;
+import org.openmark.rating.DeltaAnalyzer;
+import org.openmark.rating.RatingException;
+import org.openmark.rating.RatingFormat;
+import org.openmark.rating.StoreRating;
+import org.openmark.rating.WorkloadMix;
+import org.openmark.report.AtomicFiles;
+import org.openmark.run.ModelChoice;
+import org.openmark.run.RunConfigParser;
+import org.openmark.run.Runner;
+import org.openmark.run.StoreRegistry;
+import org.openmark.workload.Workloads;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import org.openmark.config.ConfigException;
+import org.openmark.rating.Curve;
+import org.openmark.rating.CurveExperimenter;
+import org.openmark.rating.DurationText;
+import org.openmark.rating.Rater;
+import org.openmark.rating.RatingCosts;
+import org.openmark.rating.RatingReport;
+import org.openmark.rating.RatingReportJson;
+import org.openmark.rating.RatingReportText;
+import org.openmark.rating.ReloadMode;
+import org.openmark.rating.ReloadPolicy;
+import org.openmark.rating.SearchSettings;
+import org.openmark.rating.SearchStrategy;
+import org.openmark.rating.Sla;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code openmark rate}: the action rating of a store ({@link StoreRating} runs the experiments)
+ * or, with {@code --curve}, a dry run of the search on a synthetic curve, so users see which
+ * experiments a strategy would run, how many, and how long a real rating would take. Builds the
+ * settings and calls {@link Rater}; bad input becomes a usage error (exit 2).
+ */
+@Command(name = "rate", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Action rating (BG): the highest throughput at which an SLA holds, found with few short"
+                + " experiments (hill climbing, then golden-section or approximate search).",
+            "Against a store: bin/openmark rate -P workloads/workloadb --store rocksdb --sla \"p95<=100ms\" --duration 30s",
+            "Dry run on a synthetic curve: bin/openmark rate --curve quadratic:peak=100000000 --search approximate --climb 4"})
+public final class RateCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--curve", paramLabel = "CURVE", description = "Dry run on a synthetic curve: quadratic:peak=P"
+            + " | sqrt:scale=S | plateau:max=M,knee=K, each optionally ,slacap=L")
+    String curve;
+
+    @Option(names = "-P", paramLabel = "FILE", description = "Workload/property file(s) (real rating).")
+    List<String> propertyFiles = new ArrayList<>();
+
+    @Option(names = "-p", paramLabel = "NAME=VALUE", description = "Properties (real rating).")
+    List<String> properties = new ArrayList<>();
+
+    @Option(names = {"--store", "-db"}, paramLabel = "NAME", description = "The store to rate (default rocksdb).")
+    String store;
+
+    @Option(names = "--model", paramLabel = "closed|open", defaultValue = "closed",
+            description = "Load level = threads T (closed, default) or arrival rate in ops/s (open).")
+    String model;
+
+    @Option(names = "--delta", paramLabel = "auto", description = "auto: run the delta analyzer first to choose"
+            + " the experiment length (t, 2t, 4t, ... until 3 runs agree within 5%%).")
+    String delta;
+
+    @Option(names = "--delta-start", defaultValue = "10s", paramLabel = "DURATION",
+            description = "Delta analyzer: the first length t (default: ${DEFAULT-VALUE}).")
+    String deltaStart;
+
+    @Option(names = "--delta-load", paramLabel = "LOAD", description = "Delta analyzer: the load it runs at"
+            + " (default: the start load).")
+    Long deltaLoad;
+
+    @Option(names = "--seed", paramLabel = "N", description = "Seed of every experiment (default 1).")
+    long seed = 1;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Write rating.json here.")
+    Path out;
+
+    @Option(names = "--search", defaultValue = "golden", paramLabel = "golden|approximate",
+            description = "local search after the climb (default: ${DEFAULT-VALUE})")
+    String search;
+
+    @Option(names = "--climb", defaultValue = "2", paramLabel = "R",
+            description = "climb factor r: each climb step multiplies the load by r (default: ${DEFAULT-VALUE})")
+    double climb;
+
+    @Option(names = "--epsilon", defaultValue = "5%", paramLabel = "E",
+            description = "a climb step counts only if throughput rises by more than E (default: 5%%)")
+    String epsilon;
+
+    @Option(names = "--sla", paramLabel = "SLA",
+            description = "e.g. 'p95<=1ms, unpredictable<=0.1%%, for 10m' (default: none, rate the peak)")
+    String sla;
+
+    @Option(names = "--start", paramLabel = "LOAD", description = "first load level (default: 1, or 100 ops/s"
+            + " with --model open)")
+    Long start;
+
+    @Option(names = "--max-load", defaultValue = "1000000000", paramLabel = "LOAD",
+            description = "the climb stops here (default: ${DEFAULT-VALUE})")
+    long maxLoad;
+
+    @Option(names = {"--experiment", "--duration"}, paramLabel = "DURATION",
+            description = "δ, one experiment's measured length (default: 1m for a curve, 10s for a store)")
+    String experimentLength;
+
+    @Option(names = "--warmup", paramLabel = "DURATION",
+            description = "warm-up before every run (default: 30s for a curve, 2s for a store)")
+    String warmup;
+
+    @Option(names = "--load-time", defaultValue = "0", paramLabel = "DURATION",
+            description = "ζ, loading the database once (default: ${DEFAULT-VALUE})")
+    String loadTime;
+
+    @Option(names = "--reload", paramLabel = "MODE",
+            description = "full | repair | image | none | none,image-every=K (default: full for a curve; for a"
+                    + " store none when the workload allows it, else repair)")
+    String reload;
+
+    @Option(names = "--reload-time", paramLabel = "DURATION",
+            description = "ν, one restore (default: --load-time for full, else 0)")
+    String reloadTime;
+
+    @Option(names = "--json", description = "print the report as JSON")
+    boolean json;
+
+    @Override
+    public Integer call() throws IOException {
+        RatingReport report;
+        try {
+            report = curve != null ? rateCurve() : rateStore();
+        } catch (ConfigException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage(), e);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        out.print(json ? toJson(report) : RatingReportText.render(report));
+        out.flush();
+        if (this.out != null) {
+            AtomicFiles.writeString(this.out.resolve("rating.json"), toJson(report));
+        }
+        return 0;
+    }
+
+    private SearchSettings searchSettings(long defaultStart) {
+        return SearchSettings.defaults()
+                .withStrategy(SearchStrategy.parse(search))
+                .withClimbFactor(climb)
+                .withEpsilon(SearchSettings.parseEpsilon(epsilon))
+                .withLoads(start != null ? start : defaultStart, maxLoad);
+    }
+
+    private RatingReport rateCurve() {
+        SearchSettings settings = searchSettings(1);
+        Sla agreement = sla == null ? Sla.none() : Sla.parse(sla);
+        ReloadPolicy policy = ReloadPolicy.parse(reload == null ? "full" : reload);
+        Duration delta = DurationText.parse("--experiment", experimentLength == null ? "1m" : experimentLength);
+        Duration initialLoad = DurationText.parse("--load-time", loadTime);
+        Duration reloadEach = reloadTime != null ? DurationText.parse("--reload-time", reloadTime)
+                : policy.mode() == ReloadMode.FULL ? initialLoad : Duration.ZERO;
+        RatingCosts costs = new RatingCosts(initialLoad, reloadEach,
+                DurationText.parse("--warmup", warmup == null ? "30s" : warmup), delta);
+        Curve parsed = Curve.parse(curve);
+        return new Rater(settings, agreement, policy, costs).rate(new CurveExperimenter(parsed, agreement, delta));
+    }
+
+    private RatingReport rateStore() {
+        PrintWriter err = spec.commandLine().getErr();
+        PrintStream log = new PrintStream(new WriterOutputStream(err), true);
+        Map<String, String> m = new LinkedHashMap<>(PropertySources.read(
+                propertyFiles.isEmpty() ? List.of(PropertySources.DEFAULT_WORKLOAD) : propertyFiles, properties));
+        if (store != null) {
+            m.put("store", store);
+        }
+        m.putIfAbsent("store", RunConfigParser.DEFAULT_STORE);
+        m.put("seed", String.valueOf(seed));
+        Settings settings = Settings.of(m);
+        ModelChoice choice = settings.with(Map.of("model", model)).getEnum("model", ModelChoice.CLOSED,
+                ModelChoice.class);
+        Sla agreement = sla == null ? Sla.none() : Sla.parse(sla);
+        WorkloadMix mix = WorkloadMixes.of(settings);
+        ReloadPolicy policy = reload != null ? ReloadPolicy.parse(reload)
+                : mix.changesDatabase().isPresent() ? ReloadPolicy.of(ReloadMode.REPAIR) : ReloadPolicy.of(ReloadMode.NONE);
+        policy.check(mix);
+        Duration length = DurationText.parse("--duration", experimentLength == null ? "10s" : experimentLength);
+        Duration warm = DurationText.parse("--warmup", warmup == null ? "2s" : warmup);
+        SearchSettings search = searchSettings(choice == ModelChoice.OPEN ? 100 : 1);
+        Runner runner = new Runner(StoreRegistry.discover(), Workloads::create, Clock.system(), Tasks.real(),
+                new StopSignal(), log);
+        try (StoreRating rating = new StoreRating(runner, settings, choice, agreement, length, warm, policy,
+                Clock.system(), log)) {
+            rating.prepare();
+            if ("auto".equals(delta)) {
+                long at = deltaLoad != null ? deltaLoad : search.startLoad();
+                DeltaAnalysis analysis = new DeltaAnalyzer(DurationText.parse("--delta-start", deltaStart),
+                        DeltaAnalyzer.DEFAULT_AGREEING_RUNS, DeltaAnalyzer.DEFAULT_THRESHOLD,
+                        DeltaAnalyzer.DEFAULT_MAX_RUNS).analyze(d -> rating.sample(at, d));
+                log.println("rate: delta analyzer chose " + RatingFormat.duration(analysis.delta())
+                        + (analysis.converged() ? "" : " (did not converge: the longest length tried)")
+                        + " after " + analysis.runs().size() + " runs");
+                rating.useExperimentLength(analysis.delta());
+            } else if (delta != null) {
+                throw ConfigException.of("--delta", delta, "must be auto (or leave it out and give --duration)");
+            }
+            RatingReport report = new Rater(search, agreement, policy, RatingCosts.experimentsOnly(length))
+                    .rate(rating);
+            return report.withCosts(rating.measuredCosts());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw RatingException.aborted("rating interrupted");
+        }
+    }
+
+    private static String toJson(RatingReport report) {
+        try {
+            return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+                    .writeValueAsString(RatingReportJson.toMap(report)) + System.lineSeparator();
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a report map of plain values did not serialize", e);
+        }
+    }
+}
