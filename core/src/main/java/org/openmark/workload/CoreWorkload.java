@@ -55,7 +55,9 @@ public final class CoreWorkload implements Workload {
                 * EXPECTED_INSERTS_FUDGE);
         // YCSB's range ends at insertstart + insertcount + expected (one past the loaded keys
         // even without inserts); keys past the last acknowledged insert are redrawn
-        this.zipfianMaxKey = config.insertStart() + config.insertCount() + expectedNewKeys;
+        long loadedEnd = config.insertStart() + config.insertCount();
+        // capped so key numbers and the range size cannot overflow, however large operationcount is
+        this.zipfianMaxKey = loadedEnd + Math.min(expectedNewKeys, CoreWorkloadConfig.MAX_RECORD_COUNT);
         this.fieldNames = new FieldNames(config.fieldNamePrefix(), config.fieldCount());
         this.loadKeys = new CounterGenerator(config.insertStart());
         this.runInsertKeys = new AcknowledgedCounterGenerator(config.recordCount());

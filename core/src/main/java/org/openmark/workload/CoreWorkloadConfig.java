@@ -66,6 +66,9 @@ public record CoreWorkloadConfig(
             double readModifyWrite, double delete) {
     }
 
+    /** The largest record count (2^61): key numbers, run-phase inserts included, then stay far from overflow. */
+    public static final long MAX_RECORD_COUNT = 1L << 61;
+
     /** YCSB's record count when {@code recordcount} is 0 or unset. */
     public static final long UNSET_RECORD_COUNT = Integer.MAX_VALUE;
 
@@ -82,6 +85,9 @@ public record CoreWorkloadConfig(
             throw ConfigException.of("table", table, "must not be empty");
         }
         long recordCount = s.getLong("recordcount", 0, 0);
+        if (recordCount > MAX_RECORD_COUNT) {
+            throw ConfigException.of("recordcount", String.valueOf(recordCount), "must be <= " + MAX_RECORD_COUNT);
+        }
         if (recordCount == 0) {
             recordCount = UNSET_RECORD_COUNT;
         }
