@@ -25,10 +25,12 @@ public final class UniformLongGenerator implements LongGenerator {
         return random.nextLong(min, max + 1);
     }
 
+    /** The smallest value. */
     public long min() {
         return min;
     }
 
+    /** The largest value. */
     public long max() {
         return max;
     }
