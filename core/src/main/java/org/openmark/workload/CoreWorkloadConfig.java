@@ -1,0 +1,222 @@
+package org.openmark.workload;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import org.openmark.config.ConfigException;
+import org.openmark.config.Settings;
+import org.openmark.workload.generator.HistogramGenerator;
+
+/**
+ * The core workload's configuration, resolved and validated once from {@link Settings}. Property
+ * names and defaults are YCSB's CoreWorkload ones (listed in {@code docs/workloads.md});
+ * {@code deleteproportion} and {@code zipfianconstant} are extensions. Every bad value raises a
+ * {@link ConfigException} naming the property, the value and the rule.
+ *
+ * @param fieldLengthHistogram the loaded histogram when {@code fieldLengthDistribution} is
+ *     HISTOGRAM, otherwise null
+ * @param insertionRetryIntervalSeconds mean wait between load-insert retries (each wait is drawn
+ *     from [0.8, 1.2) times this)
+ */
+public record CoreWorkloadConfig(
+        String table,
+        long recordCount,
+        long insertStart,
+        long insertCount,
+        int fieldCount,
+        int fieldLength,
+        int minFieldLength,
+        FieldLengthDistribution fieldLengthDistribution,
+        HistogramGenerator fieldLengthHistogram,
+        String fieldNamePrefix,
+        boolean readAllFields,
+        boolean readAllFieldsByName,
+        boolean writeAllFields,
+        Proportions proportions,
+        RequestDistribution requestDistribution,
+        double hotspotDataFraction,
+        double hotspotOpnFraction,
+        double exponentialPercentile,
+        double exponentialFrac,
+        int minScanLength,
+        int maxScanLength,
+        ScanLengthDistribution scanLengthDistribution,
+        InsertOrder insertOrder,
+        int zeroPadding,
+        boolean dataIntegrity,
+        double zipfianConstant,
+        int insertionRetryLimit,
+        long insertionRetryIntervalSeconds) {
+
+    /** How records are chosen for reads, updates, scans and deletes ({@code requestdistribution}). */
+    public enum RequestDistribution { UNIFORM, ZIPFIAN, LATEST, HOTSPOT, SEQUENTIAL, EXPONENTIAL }
+
+    /** How field lengths are chosen ({@code fieldlengthdistribution}). */
+    public enum FieldLengthDistribution { CONSTANT, UNIFORM, ZIPFIAN, HISTOGRAM }
+
+    /** How scan lengths are chosen ({@code scanlengthdistribution}). */
+    public enum ScanLengthDistribution { UNIFORM, ZIPFIAN }
+
+    /** Whether key numbers are hashed (FNV-64) into key names or used as they are ({@code insertorder}). */
+    public enum InsertOrder { HASHED, ORDERED }
+
+    /** The operation mix: relative weights, normalized by their sum. */
+    public record Proportions(double read, double update, double insert, double scan,
+            double readModifyWrite, double delete) {
+    }
+
+    /** The largest record count (2^61): key numbers, run-phase inserts included, then stay far from overflow. */
+    public static final long MAX_RECORD_COUNT = 1L << 61;
+
+    /** YCSB's record count when {@code recordcount} is 0 or unset. */
+    public static final long UNSET_RECORD_COUNT = Integer.MAX_VALUE;
+
+    /** The largest field length a histogram may yield (a value is one byte array). */
+    static final long MAX_HISTOGRAM_FIELD_LENGTH = 1L << 30;
+
+    static final List<String> PROPORTION_PROPERTIES = List.of("readproportion", "updateproportion",
+            "insertproportion", "scanproportion", "readmodifywriteproportion", "deleteproportion");
+
+    /** Reads and validates all core workload properties. */
+    public static CoreWorkloadConfig from(Settings s) {
+        String table = s.getString("table", "usertable");
+        if (table.isEmpty()) {
+            throw ConfigException.of("table", table, "must not be empty");
+        }
+        long recordCount = s.getLong("recordcount", 0, 0);
+        if (recordCount > MAX_RECORD_COUNT) {
+            throw ConfigException.of("recordcount", String.valueOf(recordCount), "must be <= " + MAX_RECORD_COUNT);
+        }
+        if (recordCount == 0) {
+            recordCount = UNSET_RECORD_COUNT;
+        }
+        long insertStart = s.getLong("insertstart", 0, 0);
+        if (insertStart >= recordCount) {
+            throw ConfigException.of("insertstart", String.valueOf(insertStart),
+                    "must be < recordcount (" + recordCount + ")");
+        }
+        long insertCount = s.getLong("insertcount", recordCount - insertStart, 1);
+        if (insertCount > recordCount - insertStart) {
+            throw ConfigException.of("insertcount", String.valueOf(insertCount),
+                    "insertstart (" + insertStart + ") + insertcount must be <= recordcount (" + recordCount + ")");
+        }
+
+        int fieldCount = s.getInt("fieldcount", 10, 1);
+        int fieldLength = s.getInt("fieldlength", 100, 0);
+        int minFieldLength = s.getInt("minfieldlength", 1, 0);
+        FieldLengthDistribution fieldLengths = s.getEnum("fieldlengthdistribution",
+                FieldLengthDistribution.CONSTANT, FieldLengthDistribution.class);
+        if ((fieldLengths == FieldLengthDistribution.UNIFORM || fieldLengths == FieldLengthDistribution.ZIPFIAN)
+                && minFieldLength > fieldLength) {
+            throw ConfigException.of("minfieldlength", String.valueOf(minFieldLength),
+                    "must be <= fieldlength (" + fieldLength + ") for fieldlengthdistribution="
+                            + lower(fieldLengths));
+        }
+        String histogramFile = s.getString("fieldlengthhistogram", "hist.txt");
+        HistogramGenerator histogram = fieldLengths == FieldLengthDistribution.HISTOGRAM
+                ? readHistogram(histogramFile) : null;
+        String fieldNamePrefix = s.getString("fieldnameprefix", "field");
+
+        boolean readAllFields = s.getBoolean("readallfields", true);
+        boolean readAllFieldsByName = s.getBoolean("readallfieldsbyname", false);
+        boolean writeAllFields = s.getBoolean("writeallfields", false);
+        boolean dataIntegrity = s.getBoolean("dataintegrity", false);
+        if (dataIntegrity && fieldLengths != FieldLengthDistribution.CONSTANT) {
+            throw ConfigException.of("dataintegrity", "true",
+                    "needs fieldlengthdistribution=constant (is " + lower(fieldLengths) + ")");
+        }
+
+        Proportions proportions = readProportions(s);
+
+        RequestDistribution requests = s.getEnum("requestdistribution", RequestDistribution.UNIFORM,
+                RequestDistribution.class);
+        double hotData = s.getDouble("hotspotdatafraction", 0.2, 0, 1);
+        double hotOpn = s.getDouble("hotspotopnfraction", 0.8, 0, 1);
+        double percentile = s.getDouble("exponential.percentile", 95);
+        if (!(percentile > 0 && percentile < 100)) {
+            throw ConfigException.of("exponential.percentile", s.getString("exponential.percentile", ""),
+                    "must be > 0 and < 100");
+        }
+        double frac = s.getDouble("exponential.frac", 0.8571428571);
+        if (!(frac > 0)) {
+            throw ConfigException.of("exponential.frac", s.getString("exponential.frac", ""), "must be > 0");
+        }
+
+        int minScan = s.getInt("minscanlength", 1, 1);
+        int maxScan = s.getInt("maxscanlength", 1000, 1);
+        if (maxScan < minScan) {
+            throw ConfigException.of("maxscanlength", String.valueOf(maxScan),
+                    "must be >= minscanlength (" + minScan + ")");
+        }
+        ScanLengthDistribution scanLengths = s.getEnum("scanlengthdistribution", ScanLengthDistribution.UNIFORM,
+                ScanLengthDistribution.class);
+
+        InsertOrder insertOrder = s.getEnum("insertorder", InsertOrder.HASHED, InsertOrder.class);
+        int zeroPadding = s.getInt("zeropadding", 1, 0);
+        double zipfianConstant = s.getDouble("zipfianconstant", 0.99);
+        if (!(zipfianConstant > 0 && zipfianConstant < 1)) {
+            throw ConfigException.of("zipfianconstant", s.getString("zipfianconstant", ""),
+                    "must be > 0 and < 1 (Gray et al.'s zipfian method)");
+        }
+        int retryLimit = s.getInt("core_workload_insertion_retry_limit", 0, 0);
+        long retryIntervalSeconds = s.getLong("core_workload_insertion_retry_interval", 3, 0);
+        if (retryIntervalSeconds > 86_400) {
+            throw ConfigException.of("core_workload_insertion_retry_interval", String.valueOf(retryIntervalSeconds),
+                    "must be <= 86400 seconds");
+        }
+
+        return new CoreWorkloadConfig(table, recordCount, insertStart, insertCount, fieldCount, fieldLength,
+                minFieldLength, fieldLengths, histogram, fieldNamePrefix, readAllFields, readAllFieldsByName,
+                writeAllFields, proportions, requests, hotData, hotOpn, percentile, frac, minScan, maxScan,
+                scanLengths, insertOrder, zeroPadding, dataIntegrity, zipfianConstant, retryLimit,
+                retryIntervalSeconds);
+    }
+
+    private static Proportions readProportions(Settings s) {
+        double[] defaults = {0.95, 0.05, 0, 0, 0, 0};
+        double[] p = new double[defaults.length];
+        double sum = 0;
+        for (int i = 0; i < p.length; i++) {
+            String name = PROPORTION_PROPERTIES.get(i);
+            p[i] = s.getDouble(name, defaults[i]);
+            if (p[i] < 0) {
+                throw ConfigException.of(name, s.getString(name, ""), "must be >= 0");
+            }
+            sum += p[i];
+        }
+        if (sum <= 0) {
+            throw new ConfigException(String.join(", ", PROPORTION_PROPERTIES)
+                    + ": all are 0; at least one must be > 0");
+        }
+        return new Proportions(p[0], p[1], p[2], p[3], p[4], p[5]);
+    }
+
+    private static HistogramGenerator readHistogram(String file) {
+        HistogramGenerator histogram;
+        try {
+            histogram = HistogramGenerator.read(Path.of(file));
+        } catch (IOException e) {
+            throw ConfigException.of("fieldlengthhistogram", file, "cannot read the file (" + e + ")");
+        } catch (IllegalArgumentException e) {
+            throw ConfigException.of("fieldlengthhistogram", file, "not a histogram file: " + e.getMessage());
+        }
+        if (histogram.maxValue() > MAX_HISTOGRAM_FIELD_LENGTH) {
+            throw ConfigException.of("fieldlengthhistogram", file, "largest field length "
+                    + histogram.maxValue() + " exceeds " + MAX_HISTOGRAM_FIELD_LENGTH + " bytes");
+        }
+        return histogram;
+    }
+
+    private static String lower(Enum<?> e) {
+        return e.name().toLowerCase(Locale.ROOT);
+    }
+
+    /** The largest field length the configured distribution can produce. */
+    public int maxFieldLength() {
+        if (fieldLengthDistribution == FieldLengthDistribution.HISTOGRAM) {
+            return (int) fieldLengthHistogram.maxValue();
+        }
+        return fieldLength;
+    }
+}

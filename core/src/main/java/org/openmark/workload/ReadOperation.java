@@ -1,0 +1,32 @@
+package org.openmark.workload;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import org.openmark.api.Session;
+import org.openmark.api.Status;
+
+/**
+ * Reads one record. With data integrity on ({@code integrity} not null) the returned fields are
+ * checked and a mismatch yields {@link Status#UNEXPECTED_STATE}.
+ *
+ * @param fields the fields to read, or null for all
+ */
+record ReadOperation(String table, String key, Set<String> fields, DeterministicValues integrity)
+        implements Operation {
+
+    @Override
+    public String name() {
+        return "READ";
+    }
+
+    @Override
+    public Status execute(Session session) {
+        Map<String, byte[]> result = new HashMap<>();
+        Status status = session.read(table, key, fields, result);
+        if (!status.isOk() || integrity == null) {
+            return status;
+        }
+        return integrity.verify(key, result);
+    }
+}

@@ -1,0 +1,19 @@
+package org.openmark.workload;
+
+import java.util.Map;
+import org.openmark.api.Session;
+import org.openmark.api.Status;
+
+/** Writes some fields of one record. */
+record UpdateOperation(String table, String key, Map<String, byte[]> values) implements Operation {
+
+    @Override
+    public String name() {
+        return "UPDATE";
+    }
+
+    @Override
+    public Status execute(Session session) {
+        return session.update(table, key, values);
+    }
+}
