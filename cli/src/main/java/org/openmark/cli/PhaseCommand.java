@@ -55,8 +55,6 @@ abstract class PhaseCommand implements Callable<Integer> {
         try {
             Runner runner = new Runner(StoreRegistry.discover(), Workloads::create, Clock.system(), Tasks.real(), stop,
                     err);
-            err.println("openmark " + phase.name().toLowerCase(java.util.Locale.ROOT) + ": store " + cfg.store()
-                    + ", seed " + cfg.seed());
             RunResult result = runner.execute(cfg);
             String text = YcsbTextReport.render(result);
             out.print(text);

@@ -113,7 +113,9 @@ public final class OpenModel implements LoadModel {
                     break;
                 }
                 nextIntended += arrivals.nextGapNanos(schedule.rateAt(intended - start), random);
-                Operation op = client.nextOperation();
+                // Generated before waiting (idle time) unless it may be dropped: a workload's insert
+                // must run once generated, or its acknowledged-key window stalls.
+                Operation op = onOverload == OverloadPolicy.WAIT ? client.nextOperation() : null;
                 if (intended > now) {
                     now = clock.nanoTime();
                     if (intended > now) {
@@ -136,6 +138,7 @@ public final class OpenModel implements LoadModel {
                     now = clock.nanoTime();
                     waitNanos += now - before;
                 }
+                Operation toRun = op != null ? op : client.nextOperation();
                 Session session = pool.take();
                 writer.issued();
                 issued++;
@@ -145,7 +148,8 @@ public final class OpenModel implements LoadModel {
                 ctx.tasks().startOperation(() -> {
                     try {
                         long actual = clock.nanoTime();
-                        runner.run(op, session, new MeasuredSession(session, writer, clock), writer, intended, actual);
+                        Session measured = toRun.composite() ? new MeasuredSession(session, writer, clock) : session;
+                        runner.run(toRun, session, measured, writer, intended, actual);
                     } finally {
                         outstanding.remove(key);
                         ctx.gauges().operationEnded();

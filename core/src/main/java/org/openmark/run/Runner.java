@@ -37,7 +37,11 @@ public final class Runner {
     /** Creates the workload from the run's settings. */
     @FunctionalInterface
     public interface WorkloadFactory {
-        Workload create(Settings settings, Clock clock);
+        /**
+         * @param operationCount the run's operation count when a count bounds it (YCSB sizes the
+         *     zipfian key range with it), else empty
+         */
+        Workload create(Settings settings, Clock clock, java.util.OptionalLong operationCount);
     }
 
     /** Properties YCSB users pass that openmark accepts without using (no unknown-property warning). */
@@ -68,6 +72,8 @@ public final class Runner {
         Workload workload = createWorkload(cfg);
         List<String> warnings = unknownProperties(cfg.settings());
         try (Store store = open(factory, cfg.settings())) {
+            err.println("openmark " + cfg.phase().name().toLowerCase(Locale.ROOT) + ": store " + cfg.store() + ", "
+                    + modelOf(cfg).describe() + ", seed " + cfg.seed());
             List<String> notes = new ArrayList<>();
             if (cfg.phase() == Phase.RUN && cfg.model() == ModelChoice.CLOSED && !cfg.settings().contains("model")) {
                 say(notes, "closed model (YCSB compatible) because -threads/-target was given; --model open avoids"
@@ -92,7 +98,8 @@ public final class Runner {
         Settings settings = cfg.settings();
         settings.markKnown(factory.propertyNames());
         settings.markKnown(TOLERATED);
-        Workload workload = workloads.create(settings, clock);
+        Workload workload = workloads.create(settings, clock, cfg.operationCount() > 0
+                ? java.util.OptionalLong.of(cfg.operationCount()) : java.util.OptionalLong.empty());
         if (cfg.outDir() != null) {
             prepareOutDir(cfg.outDir());
         }
