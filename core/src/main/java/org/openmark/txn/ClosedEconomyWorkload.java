@@ -136,17 +136,18 @@ public final class ClosedEconomyWorkload implements Workload, Transactional {
         Ledger expected = Ledger.merge(ledgers);
         EconomyAudit audit = new EconomyAudit(config.totalCash(), pool.balance(), expected.acknowledgedOperations());
         long keys = Math.max(config.recordCount(), nextInsertKey.get());
+        Accounts layout = config.accounts();
         try (Session session = store.newSession()) {
             Map<String, byte[]> fields = new HashMap<>();
             for (long k = 0; k < keys; k++) {
                 fields.clear();
-                Status s = session.read(config.table(), Accounts.key(k), Accounts.MONEY_FIELDS, fields);
+                Status s = session.read(config.table(), Accounts.key(k), layout.moneyFields(), fields);
                 if (s == Status.NOT_FOUND) {
                     audit.account(expectation(k, expected.entry(k)), null);
                     continue;
                 }
-                Long balance = Accounts.decode(fields, Accounts.BALANCE);
-                Long transfers = Accounts.decode(fields, Accounts.TRANSFERS);
+                Long balance = layout.balance(fields);
+                Long transfers = layout.transfers(fields);
                 if (!s.isOk() || balance == null || transfers == null) {
                     audit.unreadable();
                 } else {

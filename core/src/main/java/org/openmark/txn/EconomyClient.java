@@ -24,7 +24,7 @@ final class EconomyClient implements WorkloadClient {
     EconomyClient(ClosedEconomyWorkload economy, Ledger ledger, int clientIndex, long seed) {
         this.economy = economy;
         this.config = economy.config();
-        this.ctx = new EconomyOperations.Context(config.table(), ledger, economy.pool(), economy::insertAcknowledged,
+        this.ctx = new EconomyOperations.Context(config.table(), config.accounts(), ledger, economy.pool(), economy::insertAcknowledged,
                 economy::closeAcknowledged);
         this.clientIndex = clientIndex;
         // Each client's stream is derived from the seed and its index, so a seed replays a run.
@@ -54,7 +54,7 @@ final class EconomyClient implements WorkloadClient {
 
             @Override
             public Status execute(Session session) {
-                return session.insert(config.table(), Accounts.key(k), Accounts.record(balance, 0, "opened"));
+                return session.insert(config.table(), Accounts.key(k), config.accounts().record(balance, 0, "opened"));
             }
         };
     }

@@ -19,13 +19,14 @@ import org.openmark.config.Settings;
  * <tr><td>scanproportion, updateproportion, insertproportion, deleteproportion</td><td>0</td></tr>
  * <tr><td>requestdistribution</td><td>zipfian (or uniform)</td></tr>
  * <tr><td>maxscanlength</td><td>1000</td></tr>
+ * <tr><td>balancefield, transfersfield, memofield</td><td>{@code <fieldnameprefix>}0, 1, 2 (field0, field1, field2)</td></tr>
  * </table>
  *
  * @param expectedInserts inserts the run is expected to make ({@code operationcount ×
  *        insertproportion × 2}, YCSB's allowance), so the zipfian choice covers new accounts
  */
-record EconomyConfig(String table, long recordCount, long totalCash, Mix mix, boolean zipfian, int maxScanLength,
-        long expectedInserts) {
+record EconomyConfig(String table, Accounts accounts, long recordCount, long totalCash, Mix mix, boolean zipfian,
+        int maxScanLength, long expectedInserts) {
 
     /**
      * The operation proportions (relative weights, need not sum to 1).
@@ -41,6 +42,7 @@ record EconomyConfig(String table, long recordCount, long totalCash, Mix mix, bo
 
     static EconomyConfig parse(Settings s) {
         String table = s.getString("table", "usertable");
+        Accounts accounts = accounts(s);
         long records = s.getLong("recordcount", 1000, 2);
         long cash = s.getLong("totalcash", 1_000_000, 0);
         Mix mix = new Mix(s.getDouble("readproportion", 0.9, 0, 1), s.getDouble("scanproportion", 0, 0, 1),
@@ -54,7 +56,32 @@ record EconomyConfig(String table, long recordCount, long totalCash, Mix mix, bo
         int maxScan = s.getInt("maxscanlength", 1000, 1);
         long operations = s.getLong("operationcount", 0, 0);
         long expectedInserts = (long) (operations * mix.insert() / mix.total() * 2);
-        return new EconomyConfig(table, records, cash, mix, distribution.equals("zipfian"), maxScan, expectedInserts);
+        return new EconomyConfig(table, accounts, records, cash, mix, distribution.equals("zipfian"), maxScan, expectedInserts);
+    }
+
+    /**
+     * The field names: {@code balancefield}, {@code transfersfield}, {@code memofield}, by default
+     * YCSB's column names {@code <fieldnameprefix>0, 1, 2} (prefix {@code field}), which SQL
+     * stores create from {@code fieldcount} and {@code fieldnameprefix}: so {@code fieldcount}
+     * must then be at least 3.
+     */
+    private static Accounts accounts(Settings s) {
+        String prefix = s.getString("fieldnameprefix", "field");
+        Accounts a = new Accounts(s.getString("balancefield", prefix + "0"),
+                s.getString("transfersfield", prefix + "1"), s.getString("memofield", prefix + "2"));
+        if (a.balanceField().isEmpty() || a.transfersField().isEmpty() || a.memoField().isEmpty()
+                || a.balanceField().equals(a.transfersField()) || a.balanceField().equals(a.memoField())
+                || a.transfersField().equals(a.memoField())) {
+            throw new ConfigException("balancefield=" + a.balanceField() + ", transfersfield=" + a.transfersField()
+                    + ", memofield=" + a.memoField() + ": must be three different, non-empty field names");
+        }
+        long fieldCount = s.getLong("fieldcount", 3, 1);
+        boolean derived = !s.contains("balancefield") || !s.contains("transfersfield") || !s.contains("memofield");
+        if (derived && fieldCount < 3) {
+            throw ConfigException.of("fieldcount", String.valueOf(fieldCount), "the closed economy needs 3 fields"
+                    + " (" + prefix + "0 balance, " + prefix + "1 transfers, " + prefix + "2 memo): must be >= 3");
+        }
+        return a;
     }
 
     /** The opening balance of account {@code key} (of the loaded ones). */

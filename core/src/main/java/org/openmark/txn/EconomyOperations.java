@@ -17,8 +17,8 @@ final class EconomyOperations {
     private EconomyOperations() {
     }
 
-    /** What every operation shares: the table, the client's ledger, the workload's pool. */
-    record Context(String table, Ledger ledger, CashPool pool, Runnable insertAcknowledged,
+    /** What every operation shares: the table and layout, the client's ledger, the workload's pool. */
+    record Context(String table, Accounts accounts, Ledger ledger, CashPool pool, Runnable insertAcknowledged,
             LongConsumer closeAcknowledged) {
     }
 
@@ -76,7 +76,7 @@ final class EconomyOperations {
 
         @Override
         public Status attempt(Session session) {
-            return session.scan(ctx.table(), Accounts.key(startKey), length, Accounts.MONEY_FIELDS, new ArrayList<>());
+            return session.scan(ctx.table(), Accounts.key(startKey), length, ctx.accounts().moneyFields(), new ArrayList<>());
         }
     }
 
@@ -98,7 +98,7 @@ final class EconomyOperations {
 
         @Override
         public Status attempt(Session session) {
-            return session.update(ctx.table(), Accounts.key(key), Map.of(Accounts.MEMO, Accounts.text(memo)));
+            return session.update(ctx.table(), Accounts.key(key), ctx.accounts().memo(memo));
         }
     }
 
@@ -122,7 +122,7 @@ final class EconomyOperations {
         @Override
         public Status attempt(Session session) {
             drawn = ctx.pool().draw(wanted);
-            return session.insert(ctx.table(), Accounts.key(key), Accounts.record(drawn, 0, "opened"));
+            return session.insert(ctx.table(), Accounts.key(key), ctx.accounts().record(drawn, 0, "opened"));
         }
 
         @Override
@@ -163,11 +163,11 @@ final class EconomyOperations {
         public Status attempt(Session session) {
             balance = 0;
             Map<String, byte[]> fields = new HashMap<>();
-            Status s = session.read(ctx.table(), Accounts.key(key), Accounts.MONEY_FIELDS, fields);
+            Status s = session.read(ctx.table(), Accounts.key(key), ctx.accounts().moneyFields(), fields);
             if (!s.isOk()) {
                 return s;
             }
-            Long found = Accounts.decode(fields, Accounts.BALANCE);
+            Long found = ctx.accounts().balance(fields);
             if (found == null) {
                 return Status.UNEXPECTED_STATE;
             }
@@ -218,27 +218,28 @@ final class EconomyOperations {
         public Status attempt(Session session) {
             Map<String, byte[]> a = new HashMap<>();
             Map<String, byte[]> b = new HashMap<>();
-            Status s = session.read(ctx.table(), Accounts.key(from), Accounts.MONEY_FIELDS, a);
+            Status s = session.read(ctx.table(), Accounts.key(from), ctx.accounts().moneyFields(), a);
             if (!s.isOk()) {
                 return s;
             }
-            s = session.read(ctx.table(), Accounts.key(to), Accounts.MONEY_FIELDS, b);
+            s = session.read(ctx.table(), Accounts.key(to), ctx.accounts().moneyFields(), b);
             if (!s.isOk()) {
                 return s;
             }
-            Long fromBalance = Accounts.decode(a, Accounts.BALANCE);
-            Long fromTransfers = Accounts.decode(a, Accounts.TRANSFERS);
-            Long toBalance = Accounts.decode(b, Accounts.BALANCE);
-            Long toTransfers = Accounts.decode(b, Accounts.TRANSFERS);
+            Accounts layout = ctx.accounts();
+            Long fromBalance = layout.balance(a);
+            Long fromTransfers = layout.transfers(a);
+            Long toBalance = layout.balance(b);
+            Long toTransfers = layout.transfers(b);
             if (fromBalance == null || fromTransfers == null || toBalance == null || toTransfers == null) {
                 return Status.UNEXPECTED_STATE;
             }
             amount = fromBalance > 0 ? 1 : 0;
-            s = session.update(ctx.table(), Accounts.key(from), Accounts.money(fromBalance - amount, fromTransfers + 1));
+            s = session.update(ctx.table(), Accounts.key(from), layout.money(fromBalance - amount, fromTransfers + 1));
             if (!s.isOk()) {
                 return s;
             }
-            return session.update(ctx.table(), Accounts.key(to), Accounts.money(toBalance + amount, toTransfers + 1));
+            return session.update(ctx.table(), Accounts.key(to), layout.money(toBalance + amount, toTransfers + 1));
         }
 
         @Override

@@ -49,12 +49,38 @@ class ClosedEconomyWorkloadTest {
     }
 
     @Test
+    void load_fieldNamesSet_accountsUseThem() {
+        ClosedEconomyWorkload w = economy("recordcount", "2", "totalcash", "10", "balancefield", "balance",
+                "transfersfield", "transfers", "memofield", "memo");
+        TxnTestStore store = new TxnTestStore(TxnTestStore.Isolation.SERIALIZED);
+        load(w, store);
+        assertEquals(Set.of("balance", "transfers", "memo"), store.get("user1").keySet());
+        assertEquals("5", new String(store.get("user1").get("balance"), java.nio.charset.StandardCharsets.US_ASCII));
+        assertTrue(w.validate(store).orElseThrow().passed());
+    }
+
+    @Test
+    void create_twoFieldsWithOneName_errorNamesTheProperties() {
+        assertEquals("balancefield=x, transfersfield=x, memofield=field2: must be three different, non-empty field"
+                + " names", assertThrows(ConfigException.class,
+                        () -> economy("balancefield", "x", "transfersfield", "x")).getMessage());
+    }
+
+    @Test
+    void create_fieldPrefixAndCount_followYcsbsColumns() {
+        assertEquals(new Accounts("col0", "col1", "col2"), economy("fieldnameprefix", "col").config().accounts());
+        assertEquals("fieldcount=2: the closed economy needs 3 fields (field0 balance, field1 transfers, field2 memo):"
+                + " must be >= 3", assertThrows(ConfigException.class, () -> economy("fieldcount", "2")).getMessage());
+    }
+
+    @Test
     void create_defaults_areTheYcsbTMix() {
         EconomyConfig c = economy().config();
         assertEquals(new EconomyConfig.Mix(0.9, 0, 0, 0, 0, 0.1), c.mix());
         assertEquals(1000, c.recordCount());
         assertEquals(1_000_000, c.totalCash());
         assertTrue(c.zipfian());
+        assertEquals(new Accounts("field0", "field1", "field2"), c.accounts());
     }
 
     @Test
@@ -125,7 +151,7 @@ class ClosedEconomyWorkloadTest {
         assertEquals(4000L, r.values().get("actualOperations"));
         long counted = 0;
         for (long k = 0; k < 8; k++) {
-            counted += Accounts.decode(store.get(Accounts.key(k)), Accounts.TRANSFERS);
+            counted += Accounts.DEFAULT.transfers(store.get(Accounts.key(k)));
         }
         assertEquals(2 * committedUnitsWithUpdates(store.log()), counted,
                 "each committed transfer counted in both its accounts");
@@ -198,7 +224,7 @@ class ClosedEconomyWorkloadTest {
         TxnTestStore store = new TxnTestStore(TxnTestStore.Isolation.NONE);
         load(w, store);
         try (Session s = store.newSession()) {
-            s.update("usertable", "user2", Map.of(Accounts.BALANCE, Accounts.encode(-7)));
+            s.update("usertable", "user2", Map.of("field0", Accounts.encode(-7)));
         }
         ValidationReport r = w.validate(store).orElseThrow();
         assertEquals(false, r.passed());

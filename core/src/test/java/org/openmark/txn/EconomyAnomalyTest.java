@@ -105,7 +105,7 @@ class EconomyAnomalyTest {
         ValidationReport r = w.validate(store).orElseThrow();
         assertTrue(r.passed(), r.textLines()::toString);
         assertEquals(0L, r.values().get("lostUpdates"));
-        assertEquals(2L, Accounts.decode(store.get("user0"), Accounts.TRANSFERS));
+        assertEquals(2L, Accounts.DEFAULT.transfers(store.get("user0")));
     }
 
     @Test

@@ -51,7 +51,7 @@ final class EconomyFixture {
 
     /** The balance stored for account {@code n}. */
     static long balance(TxnTestStore store, long n) {
-        return Accounts.decode(store.get(Accounts.key(n)), Accounts.BALANCE);
+        return Accounts.DEFAULT.balance(store.get(Accounts.key(n)));
     }
 
     /**
