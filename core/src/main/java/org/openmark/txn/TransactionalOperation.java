@@ -96,7 +96,7 @@ public final class TransactionalOperation implements Operation {
 
     /** One attempt: start, the inner calls, commit or abort. */
     private Attempt attemptOnce(Session session) {
-        Status started = session.start();
+        Status started = orError(session.start());
         if (!started.isOk()) {
             return new Attempt(started, started);
         }
@@ -119,12 +119,17 @@ public final class TransactionalOperation implements Operation {
             Status failed = body == null ? Status.ERROR : body;
             attempt = new Attempt(failed, failed);
         } else {
-            Status committed = session.commit();
+            Status committed = orError(session.commit());
             attempt = committed.isOk() ? new Attempt(Status.OK, Status.OK) : new Attempt(Status.ABORTED, committed);
         }
         if (aware != null) {
             aware.onOutcome(attempt.outcome());
         }
         return attempt;
+    }
+
+    /** A binding that returns no status broke its contract: count it as ERROR. */
+    private static Status orError(Status s) {
+        return s == null ? Status.ERROR : s;
     }
 }
