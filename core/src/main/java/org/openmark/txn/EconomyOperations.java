@@ -1,0 +1,253 @@
+package org.openmark.txn;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.LongConsumer;
+import org.openmark.api.Session;
+import org.openmark.api.Status;
+
+/**
+ * The closed economy's operations. Each records its effect in the client's {@link Ledger} (and
+ * moves money through the {@link CashPool}) only when told its outcome was OK, i.e. when the
+ * store acknowledged the unit of work. Each attempt starts afresh, so a unit the store aborted can
+ * be run again. Composite ones are named so that the unit never shares a name with an inner call.
+ */
+final class EconomyOperations {
+    private EconomyOperations() {
+    }
+
+    /** What every operation shares: the table and layout, the client's ledger, the workload's pool. */
+    record Context(String table, Accounts accounts, Ledger ledger, CashPool pool, Runnable insertAcknowledged,
+            LongConsumer closeAcknowledged) {
+    }
+
+    /** Base: counts acknowledged operations. */
+    private abstract static class Base implements OutcomeAwareOperation {
+        final Context ctx;
+
+        Base(Context ctx) {
+            this.ctx = ctx;
+        }
+
+        @Override
+        public void onOutcome(Status outcome) {
+            if (outcome.isOk()) {
+                ctx.ledger().acknowledged();
+            }
+        }
+    }
+
+    /** READ: one account's record. */
+    static final class ReadAccount extends Base {
+        private final long key;
+
+        ReadAccount(Context ctx, long key) {
+            super(ctx);
+            this.key = key;
+        }
+
+        @Override
+        public String name() {
+            return "READ";
+        }
+
+        @Override
+        public Status attempt(Session session) {
+            return session.read(ctx.table(), Accounts.key(key), null, new HashMap<>());
+        }
+    }
+
+    /** SCAN: a range of accounts' money fields. */
+    static final class ScanAccounts extends Base {
+        private final long startKey;
+        private final int length;
+
+        ScanAccounts(Context ctx, long startKey, int length) {
+            super(ctx);
+            this.startKey = startKey;
+            this.length = length;
+        }
+
+        @Override
+        public String name() {
+            return "SCAN";
+        }
+
+        @Override
+        public Status attempt(Session session) {
+            return session.scan(ctx.table(), Accounts.key(startKey), length, ctx.accounts().moneyFields(), new ArrayList<>());
+        }
+    }
+
+    /** UPDATE: a blind write of the memo field, which moves no money. */
+    static final class UpdateMemo extends Base {
+        private final long key;
+        private final String memo;
+
+        UpdateMemo(Context ctx, long key, String memo) {
+            super(ctx);
+            this.key = key;
+            this.memo = memo;
+        }
+
+        @Override
+        public String name() {
+            return "UPDATE";
+        }
+
+        @Override
+        public Status attempt(Session session) {
+            return session.update(ctx.table(), Accounts.key(key), ctx.accounts().memo(memo));
+        }
+    }
+
+    /** INSERT: opens a new account with money drawn from the pool (none when the pool is empty). */
+    static final class OpenAccount extends Base {
+        private final long key;
+        private final long wanted;
+        private long drawn;
+
+        OpenAccount(Context ctx, long key, long wanted) {
+            super(ctx);
+            this.key = key;
+            this.wanted = wanted;
+        }
+
+        @Override
+        public String name() {
+            return "INSERT";
+        }
+
+        @Override
+        public Status attempt(Session session) {
+            drawn = ctx.pool().draw(wanted);
+            return session.insert(ctx.table(), Accounts.key(key), ctx.accounts().record(drawn, 0, "opened"));
+        }
+
+        @Override
+        public void onOutcome(Status outcome) {
+            super.onOutcome(outcome);
+            if (outcome.isOk()) {
+                ctx.ledger().opened(key, drawn);
+                ctx.insertAcknowledged().run();
+            } else {
+                // Not acknowledged: the account is expected absent, so its money goes back.
+                ctx.pool().deposit(drawn);
+            }
+            drawn = 0;
+        }
+    }
+
+    /** READ-DELETE: closes an account; its balance goes to the pool. */
+    static final class CloseAccount extends Base {
+        private final long key;
+        private long balance;
+
+        CloseAccount(Context ctx, long key) {
+            super(ctx);
+            this.key = key;
+        }
+
+        @Override
+        public String name() {
+            return "READ-DELETE";
+        }
+
+        @Override
+        public boolean composite() {
+            return true;
+        }
+
+        @Override
+        public Status attempt(Session session) {
+            balance = 0;
+            Map<String, byte[]> fields = new HashMap<>();
+            Status s = session.read(ctx.table(), Accounts.key(key), ctx.accounts().moneyFields(), fields);
+            if (!s.isOk()) {
+                return s;
+            }
+            Long found = ctx.accounts().balance(fields);
+            if (found == null) {
+                return Status.UNEXPECTED_STATE;
+            }
+            balance = found;
+            return session.delete(ctx.table(), Accounts.key(key));
+        }
+
+        @Override
+        public void onOutcome(Status outcome) {
+            super.onOutcome(outcome);
+            if (outcome.isOk()) {
+                ctx.pool().deposit(balance);
+                ctx.ledger().closed(key);
+                ctx.closeAcknowledged().accept(key);
+            }
+        }
+    }
+
+    /**
+     * READ-MODIFY-WRITE: moves 1 from one account to another (nothing when the first is empty):
+     * reads both, then writes both balances and both transfer counters.
+     */
+    static final class Transfer extends Base {
+        private final long from;
+        private final long to;
+        private long amount;
+
+        Transfer(Context ctx, long from, long to) {
+            super(ctx);
+            if (from == to) {
+                throw new IllegalArgumentException("a transfer needs two accounts: " + from);
+            }
+            this.from = from;
+            this.to = to;
+        }
+
+        @Override
+        public String name() {
+            return "READ-MODIFY-WRITE";
+        }
+
+        @Override
+        public boolean composite() {
+            return true;
+        }
+
+        @Override
+        public Status attempt(Session session) {
+            Map<String, byte[]> a = new HashMap<>();
+            Map<String, byte[]> b = new HashMap<>();
+            Status s = session.read(ctx.table(), Accounts.key(from), ctx.accounts().moneyFields(), a);
+            if (!s.isOk()) {
+                return s;
+            }
+            s = session.read(ctx.table(), Accounts.key(to), ctx.accounts().moneyFields(), b);
+            if (!s.isOk()) {
+                return s;
+            }
+            Accounts layout = ctx.accounts();
+            Long fromBalance = layout.balance(a);
+            Long fromTransfers = layout.transfers(a);
+            Long toBalance = layout.balance(b);
+            Long toTransfers = layout.transfers(b);
+            if (fromBalance == null || fromTransfers == null || toBalance == null || toTransfers == null) {
+                return Status.UNEXPECTED_STATE;
+            }
+            amount = fromBalance > 0 ? 1 : 0;
+            s = session.update(ctx.table(), Accounts.key(from), layout.money(fromBalance - amount, fromTransfers + 1));
+            if (!s.isOk()) {
+                return s;
+            }
+            return session.update(ctx.table(), Accounts.key(to), layout.money(toBalance + amount, toTransfers + 1));
+        }
+
+        @Override
+        public void onOutcome(Status outcome) {
+            super.onOutcome(outcome);
+            if (outcome.isOk()) {
+                ctx.ledger().transfer(from, to, amount);
+            }
+        }
+    }
+}
