@@ -87,6 +87,9 @@ final class RunOptions {
             + " marks the run invalid (default 1ms).")
     String maxSendLag;
 
+    @Option(names = "--no-txn", description = "Run the workload without transaction boundaries (txn.enabled=false).")
+    boolean noTxn;
+
     @Option(names = "--out", paramLabel = "DIR", description = "Write result.json, result.txt, latency.hlog and"
             + " timeseries.csv here.")
     Path out;
@@ -113,6 +116,9 @@ final class RunOptions {
         put(flags, "grace", grace);
         put(flags, "seed", seed);
         put(flags, "maxsendlag", maxSendLag);
+        if (noTxn) {
+            flags.put("txn.enabled", "false");
+        }
         m.putAll(flags);
         if (m.containsKey("db") && !m.containsKey("store")) {
             m.put("store", YCSB_BINDINGS.getOrDefault(m.get("db"), m.get("db")));

@@ -64,6 +64,9 @@ public final class JsonReport {
         m.put("valid", r.valid());
         m.put("interrupted", r.interrupted());
         m.put("validation", r.validation() == null ? null : validation(r));
+        Map<String, Object> sections = new LinkedHashMap<>();
+        r.sections().forEach(sec -> sections.put(sec.name(), sec.values()));
+        m.put("sections", sections);
         return m;
     }
 

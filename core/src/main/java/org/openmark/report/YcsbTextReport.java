@@ -47,6 +47,11 @@ public final class YcsbTextReport {
         if (r.unfinishedLatency() != null && r.unfinishedLatency().getTotalCount() > 0) {
             block(b, r, "UNFINISHED", r.unfinishedLatency(), null);
         }
+        for (var section : r.sections()) {
+            for (String l : section.textLines()) {
+                b.append(l).append('\n');
+            }
+        }
         if (r.validation() != null) {
             for (String l : r.validation().textLines()) {
                 b.append(l).append('\n');

@@ -66,7 +66,7 @@ final class IntervalCollector {
         long nowMillis = clock.currentTimeMillis();
         IntervalSnapshot s = measurements.collectInterval(lastMillis, nowMillis);
         lastMillis = nowMillis;
-        boolean warmUp = nowNanos <= warmupEndNanos;
+        boolean warmUp = warmupEndNanos > startNanos && nowNanos <= warmupEndNanos;
         if (warmUp) {
             totals.addWarmUp(s);
         } else {

@@ -113,7 +113,7 @@ public final class PhaseRunner {
                 cfg.model() == ModelChoice.CLOSED && cfg.targetPerSec() > 0 && cfg.phase() == Phase.RUN,
                 model instanceof OpenModel, cfg.store(), ResultBuilder.maskedConfig(cfg.settings().asMap()), startMillis,
                 Math.round(runtimeSeconds * 1000), throughput, ResultBuilder.operations(totals), accounting, schedule,
-                unfinished, warnings, notes, valid, interrupted, null, cfg.percentiles());
+                unfinished, warnings, notes, valid, interrupted, null, cfg.percentiles(), List.of());
     }
 
     /** The open model's self-check; adds warnings and returns whether the run is valid. */

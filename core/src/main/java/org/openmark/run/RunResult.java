@@ -3,6 +3,7 @@ package org.openmark.run;
 import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
+import org.openmark.workload.ReportSection;
 import org.openmark.workload.ValidationReport;
 
 /**
@@ -21,10 +22,11 @@ import org.openmark.workload.ValidationReport;
  * @param unfinishedLatency how long unfinished operations had waited (a lower bound)
  * @param valid false when the generator, not the store, limited the run, or it was interrupted
  * @param validation what the workload's validation stage found, or null
+ * @param sections figures the workload kept (transaction outcomes), in the order given
  */
 public record RunResult(String openmarkVersion, long seed, boolean seedChosen, Phase phase, String model, boolean paced,
         boolean openModel, String store, Map<String, String> config, long startEpochMs, long runtimeMs,
         double throughput, List<OpResult> operations, Accounting accounting, ScheduleReport schedule,
         Histogram unfinishedLatency, List<String> warnings, List<String> notes, boolean valid, boolean interrupted,
-        ValidationReport validation, List<Double> percentiles) {
+        ValidationReport validation, List<Double> percentiles, List<ReportSection> sections) {
 }

@@ -26,6 +26,7 @@ import org.openmark.load.Tasks;
 import org.openmark.report.HlogSink;
 import org.openmark.report.IntervalSink;
 import org.openmark.report.TimeSeriesSink;
+import org.openmark.txn.Transactions;
 import org.openmark.workload.Workload;
 
 /**
@@ -98,8 +99,8 @@ public final class Runner {
         Settings settings = cfg.settings();
         settings.markKnown(factory.propertyNames());
         settings.markKnown(TOLERATED);
-        Workload workload = workloads.create(settings, clock, cfg.operationCount() > 0
-                ? java.util.OptionalLong.of(cfg.operationCount()) : java.util.OptionalLong.empty());
+        Workload workload = Transactions.wrap(workloads.create(settings, clock, cfg.operationCount() > 0
+                ? java.util.OptionalLong.of(cfg.operationCount()) : java.util.OptionalLong.empty()), settings, clock);
         if (cfg.outDir() != null) {
             prepareOutDir(cfg.outDir());
         }
@@ -130,7 +131,7 @@ public final class Runner {
                 result.model(), result.paced(), result.openModel(), result.store(), result.config(),
                 result.startEpochMs(), result.runtimeMs(), result.throughput(), result.operations(),
                 result.accounting(), result.schedule(), result.unfinishedLatency(), allWarnings, allNotes, valid,
-                result.interrupted(), validation, result.percentiles());
+                result.interrupted(), validation, result.percentiles(), workload.reportSections());
     }
 
     private void say(List<String> notes, String note) {

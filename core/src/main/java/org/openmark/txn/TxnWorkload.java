@@ -75,6 +75,15 @@ public final class TxnWorkload implements Workload {
     }
 
     @Override
+    public java.util.List<org.openmark.workload.ReportSection> reportSections() {
+        java.util.List<org.openmark.workload.ReportSection> all = new java.util.ArrayList<>(inner.reportSections());
+        if (config.enabled()) {
+            all.add(new org.openmark.workload.ReportSection("txn", counters.textLines(), counters.values()));
+        }
+        return all;
+    }
+
+    @Override
     public Optional<ValidationReport> validate(Store store) {
         return inner.validate(store);
     }

@@ -35,4 +35,9 @@ public interface Workload {
     default Optional<ValidationReport> validate(Store store) {
         return Optional.empty();
     }
+
+    /** Figures the workload kept during the run (e.g. transaction outcomes), for the reports. */
+    default java.util.List<ReportSection> reportSections() {
+        return java.util.List.of();
+    }
 }

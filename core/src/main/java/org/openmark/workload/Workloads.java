@@ -42,6 +42,10 @@ public final class Workloads {
         // YCSB's class names, so YCSB property files work unchanged
         m.put("site.ycsb.workloads.CoreWorkload", core);
         m.put("com.yahoo.ycsb.workloads.CoreWorkload", core);
+        Factory economy = (settings, clock, operationCount) ->
+                org.openmark.txn.ClosedEconomyWorkload.create(settings, clock);
+        m.put(org.openmark.txn.ClosedEconomyWorkload.NAME, economy);
+        m.put(org.openmark.txn.ClosedEconomyWorkload.YCSB_CLASS_NAME, economy);
         return Collections.unmodifiableMap(m);
     }
 

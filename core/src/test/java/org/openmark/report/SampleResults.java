@@ -54,6 +54,6 @@ final class SampleResults {
                 "open(arrival=poisson, rate=1000/s, maxInFlight=10000)", false, true, "memory",
                 Map.of("recordcount", "10", "jdbc.password", "****"), 1_700_000_000_000L, 9000, 0.889,
                 List.of(read, update), accounting, schedule, histogram(7000), List.of("a warning"),
-                List.of("a note"), true, false, null, List.of(50.0, 95.0, 99.0, 99.9));
+                List.of("a note"), true, false, null, List.of(50.0, 95.0, 99.0, 99.9), List.of());
     }
 }

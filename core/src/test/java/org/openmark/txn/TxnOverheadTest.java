@@ -9,7 +9,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.openmark.run.RunResult;
 import org.openmark.testing.SimpleWorkload;
-import org.openmark.testing.VirtualClock;
+import org.openmark.load.VirtualClock;
 import org.openmark.workload.Workload;
 
 class TxnOverheadTest {
