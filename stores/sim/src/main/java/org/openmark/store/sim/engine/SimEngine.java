@@ -1,11 +1,14 @@
 package org.openmark.store.sim.engine;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
+import org.openmark.api.Record;
 import org.openmark.api.Status;
 import org.openmark.store.sim.model.KeyHistory;
 import org.openmark.store.sim.model.NodeSpec;
@@ -61,8 +64,8 @@ public final class SimEngine {
         }
         lastArrivalNanos = arrivalNanos;
         return switch (request) {
-            case SimRequest.Read r -> read(r, arrivalNanos);
-            case SimRequest.Scan s -> scan(s, arrivalNanos);
+            case SimRequest.Read r -> read(r, arrivalNanos, chooseReadNode());
+            case SimRequest.Scan s -> scan(s, arrivalNanos, chooseReadNode());
             case SimRequest.Update u -> write(SimOp.UPDATE, u.table(), u.key(), u.values(), arrivalNanos);
             case SimRequest.Insert i -> write(SimOp.INSERT, i.table(), i.key(), i.values(), arrivalNanos);
             case SimRequest.Delete d -> write(SimOp.DELETE, d.table(), d.key(), null, arrivalNanos);
@@ -70,8 +73,20 @@ public final class SimEngine {
         };
     }
 
-    private SimReply read(SimRequest.Read request, long now) {
-        int node = chooseReadNode();
+    /** Serves a read or scan at the given node, whatever the read preference (for tests of visibility). */
+    SimReply executeAt(SimRequest request, long arrivalNanos, int node) {
+        if (arrivalNanos < lastArrivalNanos) {
+            throw new IllegalArgumentException("arrival " + arrivalNanos + " ns is before the previous one");
+        }
+        lastArrivalNanos = arrivalNanos;
+        return switch (request) {
+            case SimRequest.Read r -> read(r, arrivalNanos, node);
+            case SimRequest.Scan s -> scan(s, arrivalNanos, node);
+            default -> throw new IllegalArgumentException("only reads and scans choose a node: " + request);
+        };
+    }
+
+    private SimReply read(SimRequest.Read request, long now, int node) {
         long latencyNanos = nodes[node].latency().sampleNanos(random);
         long queueNanos = limiters[node].admit(now);
         TreeMap<String, KeyHistory> table = tables.get(request.table());
@@ -101,11 +116,10 @@ public final class SimEngine {
         return new SimReply.OpReply(status, waitNanos, fields, null);
     }
 
-    private SimReply scan(SimRequest.Scan request, long now) {
-        int node = chooseReadNode();
+    private SimReply scan(SimRequest.Scan request, long now, int node) {
         long latencyNanos = nodes[node].latency().sampleNanos(random);
         long queueNanos = limiters[node].admit(now);
-        var records = new java.util.ArrayList<org.openmark.api.Record>();
+        List<Record> records = new ArrayList<>();
         TreeMap<String, KeyHistory> table = tables.get(request.table());
         if (table != null) {
             Iterator<Map.Entry<String, KeyHistory>> it = table.tailMap(request.startKey(), true).entrySet().iterator();
@@ -115,7 +129,7 @@ public final class SimEngine {
                 history.prune(now);
                 Version seen = history.visibleAt(node, now);
                 if (seen != null && !seen.isTombstone()) {
-                    records.add(new org.openmark.api.Record(e.getKey(), Projection.of(seen.fields(), request.fields())));
+                    records.add(new Record(e.getKey(), Projection.of(seen.fields(), request.fields())));
                 }
                 if (history.isForgettable(now)) {
                     it.remove();
