@@ -41,7 +41,8 @@ final class RemoteSession extends SimSessionBase {
         }
         return switch (reply) {
             case SimReply.OpReply op -> waitFor(op, sentNanos);
-            case SimReply.ErrorReply e -> failed(e.code() == SimReply.ErrorReply.INTERNAL ? Status.ERROR : Status.BAD_REQUEST);
+            // The request was served but its answer did not fit (RESULT_TOO_LARGE), or the server failed.
+            case SimReply.ErrorReply e -> failed(Status.ERROR);
             case SimReply.StatsReply s -> failed(Status.ERROR);
         };
     }

@@ -60,7 +60,7 @@ public final class SimClientStore implements Store {
         return new RemoteSession(connections.get(i), clock);
     }
 
-    /** The server's ground truth so far, as JSON. */
+    /** The server's ground truth so far, as compact JSON. */
     public String groundTruthJson() {
         SimConnection c = connections.get(0);
         try {
@@ -90,7 +90,7 @@ public final class SimClientStore implements Store {
         }
         try {
             if (truthFile != null) {
-                AtomicFiles.writeString(truthFile, groundTruthJson());
+                AtomicFiles.writeString(truthFile, groundTruth().toJson());
             }
         } finally {
             connections.forEach(SimConnection::close);

@@ -14,7 +14,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.locks.LockSupport;
 import org.openmark.store.sim.engine.SimReply;
 import org.openmark.store.sim.engine.SimRequest;
 import org.openmark.store.sim.protocol.FrameBuilder;
@@ -29,11 +29,13 @@ import org.openmark.store.sim.protocol.Wire;
  * One TCP connection to a simulated store server, shared by many sessions: each request gets
  * an id, the reply is matched by id, so calls from several threads are pipelined.
  *
- * <p>Implementation notes: writers put their frame on a queue; whoever gets the write lock
- * sends everything queued in one gathering write, so concurrent requests share system calls.
- * After unlocking, a writer looks at the queue again: a frame queued while the lock was held is
- * therefore always sent by someone. One reader thread decodes replies and completes the
- * waiting futures. When the connection breaks, every waiting and later call fails with an
+ * <p>Implementation notes: callers put their frame on a queue and wake the connection's
+ * writer thread, which sends everything queued in one gathering write. Sessions usually run on
+ * virtual threads, which take turns on few carriers; if each wrote its own frame, every request
+ * would cost a system call, whereas the writer sends all frames queued while it was busy in
+ * one. (Park/unpark permits make the hand-off race-free: an unpark before the writer parks
+ * makes that park return at once.) One reader thread decodes replies and completes the waiting
+ * futures. When the connection breaks, every waiting and later call fails with an
  * {@link IOException}.
  */
 public final class SimConnection implements AutoCloseable {
@@ -44,16 +46,18 @@ public final class SimConnection implements AutoCloseable {
     private final int maxFrameBytes;
     private final Map<Long, CompletableFuture<SimReply>> pending = new ConcurrentHashMap<>();
     private final ConcurrentLinkedQueue<ByteBuffer> outbox = new ConcurrentLinkedQueue<>();
-    private final ReentrantLock writeLock = new ReentrantLock();
     private final AtomicLong ids = new AtomicLong();
     private final Thread reader;
+    private final Thread writer;
     private volatile IOException failure;
 
     private SimConnection(SocketChannel channel, int maxFrameBytes, ByteBuffer leftover) {
         this.channel = channel;
         this.maxFrameBytes = maxFrameBytes;
         this.reader = Thread.ofPlatform().daemon(true).name("simstore-client-reader").unstarted(() -> readLoop(leftover));
+        this.writer = Thread.ofPlatform().daemon(true).name("simstore-client-writer").unstarted(this::writeLoop);
         reader.start();
+        writer.start();
     }
 
     /** Connects and performs the handshake. */
@@ -125,7 +129,7 @@ public final class SimConnection implements AutoCloseable {
             throw new IOException("connection to the simulated store is broken: " + failure.getMessage(), failure);
         }
         outbox.add(frame);
-        sendQueued();
+        LockSupport.unpark(writer);
         try {
             return reply.get();
         } catch (ExecutionException e) {
@@ -135,24 +139,26 @@ public final class SimConnection implements AutoCloseable {
         }
     }
 
-    private void sendQueued() {
-        while (!outbox.isEmpty() && writeLock.tryLock()) {
-            try {
-                List<ByteBuffer> batch = new ArrayList<>();
+    private void writeLoop() {
+        ByteBuffer[] batch = new ByteBuffer[MAX_BUFFERS_PER_WRITE];
+        try {
+            while (failure == null) {
+                int n = 0;
                 ByteBuffer b;
-                while (batch.size() < MAX_BUFFERS_PER_WRITE && (b = outbox.poll()) != null) {
-                    batch.add(b);
+                while (n < batch.length && (b = outbox.poll()) != null) {
+                    batch[n++] = b;
                 }
-                ByteBuffer[] buffers = batch.toArray(ByteBuffer[]::new);
-                while (buffers.length > 0 && buffers[buffers.length - 1].hasRemaining()) {
-                    channel.write(buffers);
+                if (n == 0) {
+                    LockSupport.park(this);
+                    continue;
                 }
-            } catch (IOException e) {
-                fail(e);
-                return;
-            } finally {
-                writeLock.unlock();
+                while (batch[n - 1].hasRemaining()) {
+                    channel.write(batch, 0, n);
+                }
+                java.util.Arrays.fill(batch, 0, n, null);
             }
+        } catch (IOException e) {
+            fail(e);
         }
     }
 
@@ -206,6 +212,7 @@ public final class SimConnection implements AutoCloseable {
         for (CompletableFuture<SimReply> f : pending.values()) {
             f.completeExceptionally(failure);
         }
+        LockSupport.unpark(writer);
         try {
             channel.close();
         } catch (IOException ignored) {
@@ -221,8 +228,10 @@ public final class SimConnection implements AutoCloseable {
     @Override
     public void close() {
         fail(new IOException("connection closed by the client"));
+        LockSupport.unpark(writer);
         try {
             reader.join();
+            writer.join();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -69,7 +69,7 @@ public final class SimEngine {
             case SimRequest.Update u -> write(SimOp.UPDATE, u.table(), u.key(), u.values(), arrivalNanos);
             case SimRequest.Insert i -> write(SimOp.INSERT, i.table(), i.key(), i.values(), arrivalNanos);
             case SimRequest.Delete d -> write(SimOp.DELETE, d.table(), d.key(), null, arrivalNanos);
-            case SimRequest.Stats s -> new SimReply.StatsReply(groundTruth().toJson());
+            case SimRequest.Stats s -> new SimReply.StatsReply(groundTruth().report().toCompactJson());
         };
     }
 

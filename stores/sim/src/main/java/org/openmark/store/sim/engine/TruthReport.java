@@ -20,7 +20,8 @@ import java.util.Map;
 public record TruthReport(long seed, double elapsedMs, Map<String, OpReport> operations, ReadReport reads,
         List<NodeReport> nodes) {
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper PRETTY_JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     /** Latency and queueing of one operation kind. */
     public record OpReport(long count, Map<String, Long> statuses, Summary latencyMs, Summary queueingMs) {
@@ -47,6 +48,15 @@ public record TruthReport(long seed, double elapsedMs, Map<String, OpReport> ope
 
     /** Pretty-printed JSON. */
     public String toJson() {
+        try {
+            return PRETTY_JSON.writeValueAsString(this);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write the ground truth as JSON", e);
+        }
+    }
+
+    /** JSON on one line (what the stats reply carries). */
+    public String toCompactJson() {
         try {
             return JSON.writeValueAsString(this);
         } catch (JsonProcessingException e) {

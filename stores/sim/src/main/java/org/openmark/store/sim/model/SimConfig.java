@@ -17,8 +17,8 @@ public record SimConfig(List<NodeSpec> nodes, ReadPreference readPreference, int
 
     /** The default largest frame: 1 MiB. */
     public static final int DEFAULT_MAX_FRAME_BYTES = 1 << 20;
-    /** The smallest allowed frame limit. */
-    public static final int MIN_MAX_FRAME_BYTES = 1 << 10;
+    /** The smallest allowed frame limit (64 KiB: room for the stats reply of a large configuration). */
+    public static final int MIN_MAX_FRAME_BYTES = 1 << 16;
     /** The largest allowed frame limit. */
     public static final int MAX_MAX_FRAME_BYTES = 1 << 28;
     /** The default number of W/A/R/S samples kept per kind. */

@@ -11,7 +11,9 @@ public final class ProtocolException extends Exception {
 
     /** @param code one of the {@code SimReply.ErrorReply} codes */
     public ProtocolException(int code, String message) {
-        super(message);
+        // No stack trace: the cause is the peer's bytes, not our code path, and hostile peers
+        // should not make rejecting a frame expensive.
+        super(message, null, false, false);
         this.code = code;
     }
 

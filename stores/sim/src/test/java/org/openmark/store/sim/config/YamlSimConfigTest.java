@@ -89,7 +89,7 @@ class YamlSimConfigTest {
         assertEquals("nodes[0].hiccups[0].period",
                 rejected("nodes:\n  - hiccups:\n      - {start: 1s, duration: 2s, period: 1s}\n").property());
         assertEquals("nodes[0].hiccups[0]", rejected("nodes:\n  - hiccups:\n      - {start: 1s}\n").property());
-        assertEquals("maxFrameBytes", rejected("maxFrameBytes: 10\nnodes:\n  - latency: 1ms\n").property());
+        assertEquals("maxFrameBytes", rejected("maxFrameBytes: 1024\nnodes:\n  - latency: 1ms\n").property());
         assertEquals("colour", rejected("colour: blue\nnodes:\n  - latency: 1ms\n").property());
         StoreConfigException e = rejected("nodes:\n  - latency: 1ms\n  - latency: fast\n");
         assertTrue(e.getMessage().contains("fast") && e.getMessage().contains("uniform("), e.getMessage());
