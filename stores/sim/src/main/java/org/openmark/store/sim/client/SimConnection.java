@@ -6,8 +6,7 @@ import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -155,7 +154,7 @@ public final class SimConnection implements AutoCloseable {
                 while (batch[n - 1].hasRemaining()) {
                     channel.write(batch, 0, n);
                 }
-                java.util.Arrays.fill(batch, 0, n, null);
+                Arrays.fill(batch, 0, n, null);
             }
         } catch (IOException e) {
             fail(e);
