@@ -1,0 +1,90 @@
+package org.openmark.store.sim;
+
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.openmark.api.Clock;
+import org.openmark.api.Session;
+import org.openmark.api.Store;
+import org.openmark.store.sim.engine.AtomicFiles;
+import org.openmark.store.sim.engine.GroundTruth;
+import org.openmark.store.sim.engine.SerializedEngine;
+import org.openmark.store.sim.engine.SimEngine;
+import org.openmark.store.sim.engine.WarsSampleSet;
+import org.openmark.store.sim.model.SimConfig;
+
+/**
+ * The simulated replicated store, in-process: all sessions share one engine whose time is the
+ * given clock; each call returns after the simulated wait (waited through the clock). Knows
+ * its ground truth exactly.
+ */
+public final class SimStore implements Store {
+    private final SerializedEngine engine;
+    private final Clock clock;
+    private final Path truthFile;
+    private final Path warsDir;
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    private SimStore(SimConfig config, Clock clock, Path truthFile, Path warsDir) {
+        this.engine = new SerializedEngine(new SimEngine(config), clock);
+        this.clock = clock;
+        this.truthFile = truthFile;
+        this.warsDir = warsDir;
+    }
+
+    /** A store whose time starts now by {@code clock}. */
+    public static SimStore open(SimConfig config, Clock clock) {
+        return new SimStore(config, clock, null, null);
+    }
+
+    /**
+     * A store that writes its ground truth JSON to {@code truthFile} and its W/A/R/S samples to
+     * {@code warsDir} when it closes (either may be {@code null}).
+     */
+    public static SimStore open(SimConfig config, Clock clock, Path truthFile, Path warsDir) {
+        return new SimStore(config, clock, truthFile, warsDir);
+    }
+
+    @Override
+    public Session newSession() {
+        return new LocalSimSession(engine, clock);
+    }
+
+    @Override
+    public boolean isKnownEmpty(String table) {
+        return engine.inspect(e -> e.isEmpty(table));
+    }
+
+    /** What really happened so far. */
+    public GroundTruth groundTruth() {
+        return engine.inspect(SimEngine::groundTruth);
+    }
+
+    /** The W/A/R/S samples kept so far. */
+    public WarsSampleSet warsSamples() {
+        return engine.inspect(SimEngine::warsSamples);
+    }
+
+    /** Writes w.txt, a.txt, r.txt, s.txt (one millisecond value per line) into {@code dir}. */
+    public void exportWarsSamples(Path dir) {
+        warsSamples().export(dir);
+    }
+
+    /** The configuration the store runs. */
+    public SimConfig config() {
+        return engine.inspect(SimEngine::config);
+    }
+
+    /** Writes the configured result files (once). */
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        if (truthFile != null) {
+            AtomicFiles.writeString(truthFile, groundTruth().toJson());
+        }
+        if (warsDir != null) {
+            exportWarsSamples(warsDir);
+        }
+    }
+}

@@ -1,0 +1,57 @@
+package org.openmark.store.sim.model;
+
+import java.util.List;
+
+/**
+ * The complete, validated configuration of a simulated store (immutable).
+ *
+ * @param nodes the primary first, then the secondaries
+ * @param readPreference which node serves reads and scans
+ * @param writeAcks the write concern w: a write is acknowledged once w nodes hold it (1..nodes)
+ * @param seed seeds every random draw of the engine
+ * @param maxFrameBytes the largest protocol frame (payload bytes) the server accepts or sends
+ * @param sampleLimit how many W/A/R/S samples of each kind are kept (a uniform reservoir beyond)
+ */
+public record SimConfig(List<NodeSpec> nodes, ReadPreference readPreference, int writeAcks, long seed,
+        int maxFrameBytes, int sampleLimit) {
+
+    /** The default largest frame: 1 MiB. */
+    public static final int DEFAULT_MAX_FRAME_BYTES = 1 << 20;
+    /** The smallest allowed frame limit (64 KiB: room for the stats reply of a large configuration). */
+    public static final int MIN_MAX_FRAME_BYTES = 1 << 16;
+    /** The largest allowed frame limit. */
+    public static final int MAX_MAX_FRAME_BYTES = 1 << 28;
+    /** The default number of W/A/R/S samples kept per kind. */
+    public static final int DEFAULT_SAMPLE_LIMIT = 1_000_000;
+
+    public SimConfig {
+        nodes = List.copyOf(nodes);
+        if (nodes.isEmpty()) {
+            throw new IllegalArgumentException("at least one node (the primary) is needed");
+        }
+        if (writeAcks < 1 || writeAcks > nodes.size()) {
+            throw new IllegalArgumentException("writeAcks " + writeAcks + " must be in 1.." + nodes.size());
+        }
+        if (readPreference == ReadPreference.SECONDARY && nodes.size() < 2) {
+            throw new IllegalArgumentException("read preference secondary needs at least one secondary");
+        }
+        if (maxFrameBytes < MIN_MAX_FRAME_BYTES || maxFrameBytes > MAX_MAX_FRAME_BYTES) {
+            throw new IllegalArgumentException("maxFrameBytes " + maxFrameBytes + " must be in "
+                    + MIN_MAX_FRAME_BYTES + ".." + MAX_MAX_FRAME_BYTES);
+        }
+        if (sampleLimit < 0) {
+            throw new IllegalArgumentException("sampleLimit must be >= 0: " + sampleLimit);
+        }
+    }
+
+    /** A single unlimited primary with the given client latency. */
+    public static SimConfig singleNode(Distribution latency, long seed) {
+        return new SimConfig(List.of(new NodeSpec("primary", latency, NodeSpec.ZERO, 0, List.of())),
+                ReadPreference.PRIMARY, 1, seed, DEFAULT_MAX_FRAME_BYTES, DEFAULT_SAMPLE_LIMIT);
+    }
+
+    /** The same configuration with another seed. */
+    public SimConfig withSeed(long newSeed) {
+        return new SimConfig(nodes, readPreference, writeAcks, newSeed, maxFrameBytes, sampleLimit);
+    }
+}
