@@ -45,6 +45,7 @@ public abstract class ImageContractTest {
     protected String laterTable;
     private Session session;
     private SplittableRandom random;
+    private int mutations;
 
     /** A fresh store that supports images. */
     protected abstract Store openStore();
@@ -116,9 +117,20 @@ public abstract class ImageContractTest {
             random.nextBytes(value);
             assertEquals(Status.OK, session.update(table, existing.get(i), Map.of("field1", value)));
             assertEquals(Status.OK, session.delete(table, existing.get(CHANGES + i)));
-            assertEquals(Status.OK, session.insert(table, key(2 * random.nextInt(RECORDS * 2) + 1), randomFields()));
+            assertEquals(Status.OK, session.insert(table, newKey(existing), randomFields()));
         }
-        assertEquals(Status.OK, session.insert(laterTable, key(1), randomFields()));
+        mutations++;
+        assertEquals(Status.OK, session.insert(laterTable, key(mutations), randomFields()));
+    }
+
+    /** A random odd key not among {@code taken} (some stores refuse to insert an existing key); adds it there. */
+    private String newKey(List<String> taken) {
+        String key;
+        do {
+            key = key(2 * random.nextInt(RECORDS * 2) + 1);
+        } while (taken.contains(key));
+        taken.add(key);
+        return key;
     }
 
     private void assertRestored(ContentHash saved) {
