@@ -92,7 +92,8 @@ public final class RedisStore implements Store, Imageable {
         try (Jedis jedis = connectPrimary()) {
             new RedisImager(jedis, config.imageMaxBytes()).restore(redisImage);
         } catch (JedisException e) {
-            throw new StoreException("restoring " + image.describe() + " into " + this + " failed: " + e.getMessage(), e);
+            throw new StoreException("restoring " + image.describe() + " into " + this + " failed, the tables may be"
+                    + " partly restored (restore again): " + e.getMessage(), e);
         }
     }
 
