@@ -2,24 +2,33 @@ package org.openmark.store.jdbc;
 
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import org.openmark.api.Imageable;
 import org.openmark.api.Session;
 import org.openmark.api.Store;
+import org.openmark.api.StoreException;
+import org.openmark.api.StoreImage;
 
 /**
  * A relational database reached through JDBC as an openmark store: one table per openmark
  * table, a {@code YCSB_KEY} primary key and one column per field. Opening does not connect:
  * each session connects on first use, so an unreachable database shows up as statuses.
+ * Images ({@link Imageable}) are table copies in the same schema (see {@link JdbcImager});
+ * sessions keep their connections and work on across restores.
  */
-public final class JdbcStore implements Store {
+public final class JdbcStore implements Store, Imageable {
     private final JdbcConfig config;
     private final JdbcConnector connector;
     private final JdbcTables tables;
     private final Set<JdbcSession> openSessions = ConcurrentHashMap.newKeySet();
+    private final Set<JdbcImage> openImages = ConcurrentHashMap.newKeySet();
+    private final JdbcImager imager;
+    private int imagesSaved;
 
     JdbcStore(JdbcConfig config) {
         this.config = config;
         this.connector = new JdbcConnector(config);
         this.tables = new JdbcTables(config, connector);
+        this.imager = new JdbcImager(config, connector);
     }
 
     /** The validated settings. */
@@ -40,11 +49,43 @@ public final class JdbcStore implements Store {
         return tables.isKnownEmpty(table);
     }
 
-    /** Closes the sessions still open (sending their queued inserts). */
+    /** Copies every table of the store into {@code <table>__image_<n>} tables, in one transaction. */
+    @Override
+    public synchronized StoreImage saveImage() {
+        JdbcImage image = imager.save(++imagesSaved, openImages::remove);
+        openImages.add(image);
+        return image;
+    }
+
+    /** Empties every table and copies the image's rows back, in one transaction. */
+    @Override
+    public synchronized void restoreImage(StoreImage image) {
+        if (!(image instanceof JdbcImage jdbcImage)) {
+            throw new IllegalArgumentException("the jdbc store cannot restore " + image.describe()
+                    + ": it is not a jdbc store image");
+        }
+        imager.restore(jdbcImage);
+    }
+
+    /**
+     * Closes the sessions still open (sending their queued inserts), then drops the images
+     * still open; throws, after trying them all, when an image cannot be dropped.
+     */
     @Override
     public void close() {
         for (JdbcSession session : openSessions) {
             session.close();
+        }
+        StoreException failure = null;
+        for (JdbcImage image : openImages) {
+            try {
+                image.close();
+            } catch (StoreException e) {
+                failure = failure == null ? e : failure;
+            }
+        }
+        if (failure != null) {
+            throw failure;
         }
     }
 

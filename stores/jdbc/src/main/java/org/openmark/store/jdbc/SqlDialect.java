@@ -5,21 +5,27 @@ import java.util.Locale;
 
 /**
  * What differs between databases in the few statements the binding issues: column types for
- * CREATE TABLE and how "no such table" is reported. Picked from the JDBC URL.
+ * CREATE TABLE, how a restore empties a table, and how "no such table" is reported. Picked
+ * from the JDBC URL.
  */
 enum SqlDialect {
-    /** Keys compare bytewise (COLLATE "C"), like every other openmark store. */
-    POSTGRESQL("VARCHAR(255) COLLATE \"C\"", "BYTEA"),
-    /** Binary collation, so keys compare bytewise and "a" and "A" are different keys. */
-    MYSQL("VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin", "LONGBLOB"),
-    OTHER("VARCHAR(255)", "BLOB");
+    /** Keys compare bytewise (COLLATE "C"), like every other openmark store. TRUNCATE is transactional. */
+    POSTGRESQL("VARCHAR(255) COLLATE \"C\"", "BYTEA", "TRUNCATE TABLE"),
+    /**
+     * Binary collation, so keys compare bytewise and "a" and "A" are different keys. TRUNCATE
+     * would commit the restore's transaction half-way, so rows are deleted instead.
+     */
+    MYSQL("VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin", "LONGBLOB", "DELETE FROM"),
+    OTHER("VARCHAR(255)", "BLOB", "DELETE FROM");
 
     private final String keyType;
     private final String fieldType;
+    private final String clearTable;
 
-    SqlDialect(String keyType, String fieldType) {
+    SqlDialect(String keyType, String fieldType, String clearTable) {
         this.keyType = keyType;
         this.fieldType = fieldType;
+        this.clearTable = clearTable;
     }
 
     /** The dialect of a JDBC URL. */
@@ -42,6 +48,11 @@ enum SqlDialect {
     /** The default type of the field columns. */
     String fieldType() {
         return fieldType;
+    }
+
+    /** The statement, before the table name, that removes every row inside a transaction. */
+    String clearTable() {
+        return clearTable;
     }
 
     /** True when the failure says the table does not exist (42P01 PostgreSQL, 42S02 MySQL/SQL standard). */

@@ -79,6 +79,26 @@ final class SqlText {
         return "SELECT 1 FROM " + table + " LIMIT 1";
     }
 
+    /** An image: a new table holding a copy of every row of {@code table}. */
+    static String copyTable(String table, String image) {
+        return "CREATE TABLE " + image + " AS SELECT * FROM " + table;
+    }
+
+    /** Every row of an image back into its table (same columns in the same order: the image was made from it). */
+    static String copyBack(String image, String table) {
+        return "INSERT INTO " + table + " SELECT * FROM " + image;
+    }
+
+    /** Removes every row, inside the restore's transaction (see {@link SqlDialect#clearTable}). */
+    static String clearTable(String table, SqlDialect dialect) {
+        return dialect.clearTable() + " " + table;
+    }
+
+    /** Drops an image table. */
+    static String dropTable(String table) {
+        return "DROP TABLE IF EXISTS " + table;
+    }
+
     /** ", a, b" for columns a and b: they follow the key column. */
     private static String list(List<String> columns) {
         StringBuilder text = new StringBuilder();

@@ -20,10 +20,11 @@ import org.openmark.api.StoreProperties;
  * @param replicaPort the replica's port, or 0 when none is configured
  * @param waitReplicas after each applied write, WAIT for this many replicas (0: do not wait)
  * @param waitTimeoutMs how long one WAIT may block
+ * @param imageMaxBytes the most heap an image (see {@link RedisImage}) may hold
  */
 public record RedisConfig(String host, int port, String user, String password, int timeoutMs,
         TxnMode txnMode, ReadFrom readFrom, String replicaHost, int replicaPort,
-        int waitReplicas, int waitTimeoutMs) {
+        int waitReplicas, int waitTimeoutMs, long imageMaxBytes) {
     public static final String HOST = "redis.host";
     public static final String PORT = "redis.port";
     public static final String USER = "redis.user";
@@ -35,14 +36,17 @@ public record RedisConfig(String host, int port, String user, String password, i
     public static final String REPLICA_PORT = "redis.replica.port";
     public static final String WAIT = "redis.wait";
     public static final String WAIT_TIMEOUT = "redis.wait.timeout";
+    public static final String IMAGE_MAX_BYTES = "redis.image.maxbytes";
     /** Every property the store reads. */
     public static final Set<String> PROPERTY_NAMES = Set.of(HOST, PORT, USER, PASSWORD, TIMEOUT, TXN,
-            READ_FROM, REPLICA_HOST, REPLICA_PORT, WAIT, WAIT_TIMEOUT);
+            READ_FROM, REPLICA_HOST, REPLICA_PORT, WAIT, WAIT_TIMEOUT, IMAGE_MAX_BYTES);
 
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 6379;
     public static final int DEFAULT_TIMEOUT_MS = 2000;
     public static final int DEFAULT_WAIT_TIMEOUT_MS = 1000;
+    /** The default image bound: half the JVM's maximum heap, leaving the rest to the run. */
+    public static final long DEFAULT_IMAGE_MAX_BYTES = Runtime.getRuntime().maxMemory() / 2;
 
     /** How {@code start/commit/abort} behave. */
     public enum TxnMode {
@@ -90,8 +94,13 @@ public record RedisConfig(String host, int port, String user, String password, i
                     "must be a number of milliseconds > 0 and < " + TIMEOUT + " (" + timeoutMs
                             + "), or the socket times out before WAIT returns");
         }
+        long imageMaxBytes = properties.getLong(IMAGE_MAX_BYTES, DEFAULT_IMAGE_MAX_BYTES);
+        if (imageMaxBytes <= 0) {
+            throw new StoreConfigException(IMAGE_MAX_BYTES, properties.get(IMAGE_MAX_BYTES),
+                    "must be a number of bytes > 0 (default: half the JVM's maximum heap, " + DEFAULT_IMAGE_MAX_BYTES + ")");
+        }
         return new RedisConfig(host, port, user, password, timeoutMs, txnMode, readFrom, replicaHost,
-                replicaPort, waitReplicas, waitTimeoutMs);
+                replicaPort, waitReplicas, waitTimeoutMs, imageMaxBytes);
     }
 
     private static String nonBlank(StoreProperties properties, String name, String defaultValue) {

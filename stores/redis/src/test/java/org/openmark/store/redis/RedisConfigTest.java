@@ -93,4 +93,15 @@ class RedisConfigTest {
         assertTrue(store.toString().contains("password=***"), store.toString());
         store.close();
     }
+
+    @Test
+    void from_imageMaxBytes_defaultHalfTheHeapAndNonPositiveRefused() {
+        assertEquals(Runtime.getRuntime().maxMemory() / 2, RedisConfig.from(StoreProperties.empty()).imageMaxBytes());
+        assertEquals(5000, RedisConfig.from(StoreProperties.of(Map.of("redis.image.maxbytes", "5000"))).imageMaxBytes());
+
+        StoreConfigException e = assertThrows(StoreConfigException.class,
+                () -> RedisConfig.from(StoreProperties.of(Map.of("redis.image.maxbytes", "0"))));
+
+        assertEquals("redis.image.maxbytes", e.property());
+    }
 }

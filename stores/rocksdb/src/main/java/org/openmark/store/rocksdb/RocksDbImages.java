@@ -60,7 +60,8 @@ public final class RocksDbImages {
         }
     }
 
-    private static void copyImage(Path imageDir, Path target) throws IOException {
+    /** Copies a checkpoint's files into {@code target}: SST files as hard links where possible. */
+    static void copyImage(Path imageDir, Path target) throws IOException {
         List<Path> files;
         try (Stream<Path> entries = Files.list(imageDir)) {
             files = entries.filter(Files::isRegularFile).toList();

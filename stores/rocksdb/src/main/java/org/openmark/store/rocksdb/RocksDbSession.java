@@ -21,19 +21,19 @@ import org.rocksdb.RocksIterator;
  * inserting an existing key replaces the whole record; an update writes its fields over the
  * stored ones. A null table, key, field name or value, or a negative scan count, returns
  * {@link Status#BAD_REQUEST}. A RocksDB error, a corrupt stored record, or a call after the
- * store closed returns {@link Status#ERROR}.
+ * store closed (or while it restores an image) returns {@link Status#ERROR}. The database and
+ * column family handles are fetched from the store on every call, inside the slot: a restore
+ * replaces them only while no slot is busy, so a session outlives any number of restores.
  */
 final class RocksDbSession implements Session {
     private static final byte[] NO_VALUE = new byte[0];
 
     private final RocksDbStore store;
-    private final RocksDB db;
     private final RocksDbOptions options;
     private final CloseGuard.Slot slot;
 
     RocksDbSession(RocksDbStore store, CloseGuard.Slot slot) {
         this.store = store;
-        this.db = store.db();
         this.options = store.options();
         this.slot = slot;
     }
@@ -50,6 +50,7 @@ final class RocksDbSession implements Session {
         if (!slot.enter()) {
             return Status.ERROR;
         }
+        RocksDB db = store.db();
         try {
             ColumnFamilyHandle family = store.existingFamily(table);
             byte[] stored = family == null ? null : db.get(family, options.read, keyBytes(key));
@@ -73,6 +74,7 @@ final class RocksDbSession implements Session {
         if (!slot.enter()) {
             return Status.ERROR;
         }
+        RocksDB db = store.db();
         try {
             ColumnFamilyHandle family = store.existingFamily(table);
             if (family == null || recordCount == 0) {
@@ -104,6 +106,7 @@ final class RocksDbSession implements Session {
         if (!slot.enter()) {
             return Status.ERROR;
         }
+        RocksDB db = store.db();
         ReentrantLock lock = store.keyLocks().forKey(table, key);
         lock.lock();
         try {
@@ -138,6 +141,7 @@ final class RocksDbSession implements Session {
         if (!slot.enter()) {
             return Status.ERROR;
         }
+        RocksDB db = store.db();
         // Locked although a blind write, so it cannot fall between an update's read and write.
         ReentrantLock lock = store.keyLocks().forKey(table, key);
         lock.lock();
@@ -160,6 +164,7 @@ final class RocksDbSession implements Session {
         if (!slot.enter()) {
             return Status.ERROR;
         }
+        RocksDB db = store.db();
         ReentrantLock lock = store.keyLocks().forKey(table, key);
         lock.lock();
         try {

@@ -4,19 +4,21 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
+import org.openmark.api.Imageable;
 import org.openmark.api.Session;
 import org.openmark.api.Store;
 import org.openmark.api.StoreException;
+import org.openmark.api.StoreImage;
 import org.rocksdb.Checkpoint;
 import org.rocksdb.ColumnFamilyDescriptor;
 import org.rocksdb.ColumnFamilyHandle;
-import org.rocksdb.Options;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
@@ -25,26 +27,34 @@ import org.rocksdb.RocksIterator;
  * An open RocksDB database; each table is a column family, created on first insert. Keys are
  * stored as UTF-8, so scans follow the unsigned byte order of the keys (the same as
  * {@link String} order for ASCII keys such as YCSB's {@code user…}).
+ *
+ * <p>Images ({@link Imageable}) are checkpoints (see {@link RocksDbImage}). A restore happens
+ * in place: it holds new calls off (they return ERROR meanwhile), waits for running ones,
+ * closes the database, replaces the directory's files with the image's (SST files hard-linked)
+ * and reopens it. Sessions fetch the database and column family handles from the store on
+ * every call, so sessions opened before a restore keep working after it.
  */
-public final class RocksDbStore implements Store {
+public final class RocksDbStore implements Store, Imageable {
     private static final long CLOSE_POLL_NANOS = 100_000;
     private static final int KEY_LOCK_STRIPES = 1024;
 
-    private final RocksDB db;
+    /** Replaced by a restore; {@code null} after a failed one. Read only inside a guard slot. */
+    private volatile RocksDB db;
     private final RocksDbOptions options;
     private final StoreDirectory directory;
     private final Map<String, ColumnFamilyHandle> families = new ConcurrentHashMap<>();
     private final CloseGuard guard = new CloseGuard();
     private final KeyLocks keyLocks = new KeyLocks(KEY_LOCK_STRIPES);
+    /** Serializes saving, restoring and closing. */
+    private final ReentrantLock lifecycle = new ReentrantLock();
+    private final Set<RocksDbImage> openImages = ConcurrentHashMap.newKeySet();
+    private int imagesSaved;
 
-    private RocksDbStore(RocksDB db, RocksDbOptions options, StoreDirectory directory, List<ColumnFamilyHandle> handles)
-            throws RocksDBException {
-        this.db = db;
+    private RocksDbStore(OpenDatabase opened, RocksDbOptions options, StoreDirectory directory) {
+        this.db = opened.db();
         this.options = options;
         this.directory = directory;
-        for (ColumnFamilyHandle handle : handles) {
-            families.put(new String(handle.getName(), StandardCharsets.UTF_8), handle);
-        }
+        families.putAll(opened.families());
     }
 
     /** Opens (creating if needed) the database the configuration names. */
@@ -56,20 +66,9 @@ public final class RocksDbStore implements Store {
     static RocksDbStore open(RocksDbConfig config, StoreDirectory directory) {
         RocksDB.loadLibrary();
         RocksDbOptions options = new RocksDbOptions(config);
-        List<ColumnFamilyHandle> handles = new ArrayList<>();
-        RocksDB db = null;
         try {
-            List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
-            for (byte[] name : existingFamilies(directory.path())) {
-                descriptors.add(new ColumnFamilyDescriptor(name, options.family));
-            }
-            db = RocksDB.open(options.database, directory.path().toString(), descriptors, handles);
-            return new RocksDbStore(db, options, directory, handles);
+            return new RocksDbStore(OpenDatabase.open(options, directory.path()), options, directory);
         } catch (RocksDBException e) {
-            handles.forEach(ColumnFamilyHandle::close);
-            if (db != null) {
-                db.close();
-            }
             options.close();
             directory.deleteIfTemporary();
             throw openFailure(directory, e);
@@ -83,15 +82,6 @@ public final class RocksDbStore implements Store {
                     + " open store in this one, is using it (RocksDB: " + detail + ")", e);
         }
         return new StoreException(directory.describe() + ": cannot open RocksDB there (RocksDB: " + detail + ")", e);
-    }
-
-    private static List<byte[]> existingFamilies(Path dir) throws RocksDBException {
-        if (!Files.exists(dir.resolve("CURRENT"))) {
-            return List.of(RocksDB.DEFAULT_COLUMN_FAMILY);
-        }
-        try (Options listing = new Options()) {
-            return RocksDB.listColumnFamilies(listing, dir.toString());
-        }
     }
 
     @Override
@@ -147,7 +137,7 @@ public final class RocksDbStore implements Store {
         CloseGuard.Slot slot = guard.newSlot();
         try {
             if (!slot.enter()) {
-                throw new StoreException("checkpoint to " + target + ": the store is closed");
+                throw new StoreException("checkpoint to " + target + ": the store is closed or being restored");
             }
             try (Checkpoint checkpoint = Checkpoint.create(db)) {
                 Path parent = target.toAbsolutePath().getParent();
@@ -209,23 +199,115 @@ public final class RocksDbStore implements Store {
      */
     @Override
     public void close() {
-        if (!guard.closeAndAwait(() -> LockSupport.parkNanos(CLOSE_POLL_NANOS))) {
-            return;
-        }
-        RocksDBException failure = null;
+        lifecycle.lock();
         try {
-            db.cancelAllBackgroundWork(true);
-            families.values().forEach(ColumnFamilyHandle::close);
-            families.clear();
-            db.closeE();
-        } catch (RocksDBException e) {
-            failure = e;
+            if (!guard.closeAndAwait(RocksDbStore::waitStep)) {
+                return;
+            }
+            for (RocksDbImage image : openImages) {
+                image.close();
+            }
+            RocksDBException failure = null;
+            try {
+                closeDatabase();
+            } catch (RocksDBException e) {
+                failure = e;
+            } finally {
+                options.close();
+                directory.deleteIfTemporary();
+            }
+            if (failure != null) {
+                throw new StoreException(directory.describe() + ": closing RocksDB failed: " + failure.getMessage(), failure);
+            }
         } finally {
-            options.close();
-            directory.deleteIfTemporary();
+            lifecycle.unlock();
         }
-        if (failure != null) {
-            throw new StoreException(directory.describe() + ": closing RocksDB failed: " + failure.getMessage(), failure);
+    }
+
+    /** Saves a checkpoint of every table (see {@link RocksDbImage} for where); it lives until it or the store is closed. */
+    @Override
+    public StoreImage saveImage() {
+        lifecycle.lock();
+        try {
+            RocksDbImage image = RocksDbImage.place(this, directory, ++imagesSaved);
+            try {
+                checkpoint(image.checkpoint());
+            } catch (StoreException e) {
+                image.close();
+                throw e;
+            }
+            openImages.add(image);
+            return image;
+        } finally {
+            lifecycle.unlock();
         }
+    }
+
+    /**
+     * Replaces the database's content with the image's, in the same directory, while calls are
+     * held off (they return ERROR meanwhile). If this fails after the database was closed, the
+     * store stays unusable (every call returns ERROR) and the exception says so.
+     */
+    @Override
+    public void restoreImage(StoreImage image) {
+        if (!(image instanceof RocksDbImage rocksImage)) {
+            throw new IllegalArgumentException("the rocksdb store cannot restore " + image.describe()
+                    + ": it is not a rocksdb store image");
+        }
+        lifecycle.lock();
+        try {
+            // holding the image's monitor keeps it from being closed (deleted) half-way
+            synchronized (rocksImage) {
+                if (rocksImage.isClosed()) {
+                    throw new StoreException("cannot restore " + image.describe() + ": the image is closed");
+                }
+                if (!guard.pauseAndAwait(RocksDbStore::waitStep)) {
+                    throw new StoreException("cannot restore " + image.describe() + " into " + directory.describe()
+                            + ": the store is closed");
+                }
+                replaceDatabase(rocksImage);
+                guard.resume();
+            }
+        } finally {
+            lifecycle.unlock();
+        }
+    }
+
+    /** Closes the database, replaces its files with the image's and reopens it; every call is held off. */
+    private void replaceDatabase(RocksDbImage image) {
+        try {
+            closeDatabase();
+            directory.deleteContents();
+            image.copyInto(directory.path());
+            OpenDatabase reopened = OpenDatabase.open(options, directory.path());
+            families.putAll(reopened.families());
+            db = reopened.db();
+        } catch (RocksDBException | IOException | RuntimeException e) {
+            // the old database is gone and the new one did not open: the guard keeps every call out
+            throw new StoreException("restoring " + image.describe() + " into " + directory.describe()
+                    + " failed, the store is unusable now (its calls return ERROR; close it): " + e, e);
+        }
+    }
+
+    void forget(RocksDbImage image) {
+        openImages.remove(image);
+    }
+
+    /** Closes the column families and the database, if open; the caller holds every call off. */
+    private void closeDatabase() throws RocksDBException {
+        RocksDB open = db;
+        db = null;
+        if (open != null) {
+            open.cancelAllBackgroundWork(true);
+        }
+        families.values().forEach(ColumnFamilyHandle::close);
+        families.clear();
+        if (open != null) {
+            open.closeE();
+        }
+    }
+
+    private static void waitStep() {
+        LockSupport.parkNanos(CLOSE_POLL_NANOS);
     }
 }

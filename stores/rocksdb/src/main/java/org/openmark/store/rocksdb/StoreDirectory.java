@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.List;
 import java.util.stream.Stream;
 import org.openmark.api.StoreException;
 
@@ -47,6 +48,17 @@ record StoreDirectory(Path path, boolean temporary) {
     void deleteIfTemporary() {
         if (temporary) {
             deleteRecursively(path);
+        }
+    }
+
+    /** Deletes everything inside the directory, keeping the directory itself. */
+    void deleteContents() throws IOException {
+        List<Path> entries;
+        try (Stream<Path> listing = Files.list(path)) {
+            entries = listing.toList();
+        }
+        for (Path entry : entries) {
+            deleteRecursively(entry);
         }
     }
 

@@ -47,4 +47,44 @@ class CloseGuardTest {
         assertTrue(guard.closeAndAwait(() -> { }));
         assertFalse(guard.closeAndAwait(() -> { }));
     }
+
+    @Test
+    void pauseAndAwait_slotBusy_waitsAndRefusesNewOperationsUntilResume() {
+        CloseGuard.Slot busy = guard.newSlot();
+        CloseGuard.Slot idle = guard.newSlot();
+        assertTrue(busy.enter());
+        AtomicInteger waitSteps = new AtomicInteger();
+        assertTrue(guard.pauseAndAwait(() -> {
+            if (waitSteps.incrementAndGet() == 2) {
+                busy.exit();
+            }
+        }));
+        assertEquals(2, waitSteps.get());
+        assertFalse(idle.enter());
+        assertFalse(guard.newSlot().enter());
+
+        guard.resume();
+
+        assertTrue(idle.enter());
+        assertTrue(guard.newSlot().enter());
+    }
+
+    @Test
+    void pauseAndAwait_alreadyPausedOrClosed_false() {
+        assertTrue(guard.pauseAndAwait(() -> { }));
+        assertFalse(guard.pauseAndAwait(() -> { }));
+        guard.resume();
+        guard.closeAndAwait(() -> { });
+        assertFalse(guard.pauseAndAwait(() -> { }));
+    }
+
+    @Test
+    void resume_closedWhilePaused_staysClosed() {
+        assertTrue(guard.pauseAndAwait(() -> { }));
+        assertTrue(guard.closeAndAwait(() -> { }));
+
+        guard.resume();
+
+        assertFalse(guard.newSlot().enter());
+    }
 }
