@@ -82,7 +82,7 @@ public final class PbsCommand implements Callable<Integer> {
     private Long seed;
 
     @Option(names = "--threads", paramLabel = "COUNT",
-            description = "Worker threads; results do not depend on it (default: available processors).")
+            description = "Worker threads; results do not depend on it (default: 1 below 10^6 trials x N^2, else all cores).")
     private Integer threads;
 
     @Option(names = "--curve", paramLabel = "FROM..TO:STEP",
@@ -112,7 +112,8 @@ public final class PbsCommand implements Callable<Integer> {
         PbsSpec pbs = new PbsSpec(replicas, tMs, k, trials, distributions(), ReadFanout.parse("--read-fanout", readFanout),
                 seed != null ? seed : new SplittableRandom().nextLong(),
                 curve == null ? new double[0] : TimeGrid.parse("--curve", curve),
-                threads != null ? threads : Math.min(PbsSpec.MAX_THREADS, Runtime.getRuntime().availableProcessors()));
+                threads != null ? threads
+                        : PbsSpec.defaultThreads(trials, replicas, Runtime.getRuntime().availableProcessors()));
         long startNanos = clock.nanoTime();
         PbsResult result = PbsSimulator.run(pbs);
         double elapsedMs = (clock.nanoTime() - startNanos) / 1e6;

@@ -38,15 +38,7 @@ public final class PbsSimulator {
         AtomicInteger nextChunk = new AtomicInteger();
         Runnable[] workers = new Runnable[threads];
         for (int i = 0; i < threads; i++) {
-            int id = i;
-            workers[i] = () -> {
-                TrialKernel kernel = new TrialKernel(spec, evalTsMs);
-                for (int c = nextChunk.getAndIncrement(); c < chunks; c = nextChunk.getAndIncrement()) {
-                    int chunkTrials = (int) Math.min(CHUNK_TRIALS, trials - (long) c * CHUNK_TRIALS);
-                    kernel.runChunk(chunkRngs[c], chunkTrials, chunkSumsMs[c]);
-                }
-                tallies[id] = kernel.tally();
-            };
+            workers[i] = new Worker(spec, evalTsMs, chunkRngs, chunkSumsMs, nextChunk, tallies, i);
         }
         runAll(workers);
         Tally total = tallies[0];
@@ -63,18 +55,29 @@ public final class PbsSimulator {
         return summarize(spec, evalTsMs, total, sumsMs);
     }
 
-    /** The main t and the curve times, sorted and distinct. */
+    /** The main t and the curve times (already sorted and distinct), sorted and distinct. */
     static double[] evaluationTimes(PbsSpec spec) {
+        // plain loops, no streams or Arrays.sort: their lambdas cost tens of ms in a fresh JVM
         double[] curve = spec.curveTsMs();
-        double[] all = Arrays.copyOf(curve, curve.length + 1);
-        all[curve.length] = spec.tMs();
-        return Arrays.stream(all).map(t -> t == 0 ? 0.0 : t).sorted().distinct().toArray();
+        double t = spec.tMs() + 0.0; // -0.0 becomes 0.0
+        int at = 0;
+        while (at < curve.length && curve[at] < t) {
+            at++;
+        }
+        if (at < curve.length && curve[at] == t) {
+            return curve;
+        }
+        double[] all = new double[curve.length + 1];
+        System.arraycopy(curve, 0, all, 0, at);
+        all[at] = t;
+        System.arraycopy(curve, at, all, at + 1, curve.length - at);
+        return all;
     }
 
     private static PbsResult summarize(PbsSpec spec, double[] evalTsMs, Tally tally, double[] sumsMs) {
         int n = spec.replicas();
         long trials = spec.trials();
-        int tSlot = Arrays.binarySearch(evalTsMs, spec.tMs() == 0 ? 0.0 : spec.tMs());
+        int tSlot = Arrays.binarySearch(evalTsMs, spec.tMs() + 0.0);
         double[] curveTs = spec.curveTsMs();
         List<ConfigResult> configs = new ArrayList<>(n * n);
         for (int r = 1; r <= n; r++) {
@@ -83,7 +86,7 @@ public final class PbsSimulator {
                 double[] pAt = cumulativeFractions(tally.firstConsistentSlot, c * tally.slots, evalTsMs.length, trials);
                 double[] curve = new double[curveTs.length];
                 for (int i = 0; i < curveTs.length; i++) {
-                    curve[i] = pAt[Arrays.binarySearch(evalTsMs, curveTs[i] == 0 ? 0.0 : curveTs[i])];
+                    curve[i] = pAt[Arrays.binarySearch(evalTsMs, curveTs[i] + 0.0)];
                 }
                 double p = pAt[tSlot];
                 HistogramSet visible = tally.visibleAfterMs;
@@ -111,17 +114,12 @@ public final class PbsSimulator {
             workers[0].run();
             return;
         }
-        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Failure failure = new Failure();
         Thread[] threads = new Thread[workers.length];
         for (int i = 0; i < workers.length; i++) {
-            Runnable work = workers[i];
-            threads[i] = Thread.ofPlatform().name("pbs-worker-" + i).daemon(true).start(() -> {
-                try {
-                    work.run();
-                } catch (Throwable t) {
-                    failure.compareAndSet(null, t);
-                }
-            });
+            threads[i] = new Thread(failure.guard(workers[i]), "pbs-worker-".concat(Integer.toString(i)));
+            threads[i].setDaemon(true);
+            threads[i].start();
         }
         try {
             for (Thread t : threads) {
@@ -131,12 +129,67 @@ public final class PbsSimulator {
             Thread.currentThread().interrupt();
             throw new CancellationException("PBS prediction interrupted");
         }
-        Throwable t = failure.get();
-        if (t instanceof RuntimeException re) {
-            throw re;
+        failure.rethrow();
+    }
+
+    /** One worker thread: takes chunks until none are left, then publishes its tally. */
+    private static final class Worker implements Runnable {
+        private final PbsSpec spec;
+        private final double[] evalTsMs;
+        private final SplittableRandom[] chunkRngs;
+        private final double[][] chunkSumsMs;
+        private final AtomicInteger nextChunk;
+        private final Tally[] tallies;
+        private final int id;
+
+        Worker(PbsSpec spec, double[] evalTsMs, SplittableRandom[] chunkRngs, double[][] chunkSumsMs,
+                AtomicInteger nextChunk, Tally[] tallies, int id) {
+            this.spec = spec;
+            this.evalTsMs = evalTsMs;
+            this.chunkRngs = chunkRngs;
+            this.chunkSumsMs = chunkSumsMs;
+            this.nextChunk = nextChunk;
+            this.tallies = tallies;
+            this.id = id;
         }
-        if (t instanceof Error err) {
-            throw err;
+
+        @Override
+        public void run() {
+            TrialKernel kernel = new TrialKernel(spec, evalTsMs);
+            long trials = spec.trials();
+            for (int c = nextChunk.getAndIncrement(); c < chunkRngs.length; c = nextChunk.getAndIncrement()) {
+                int chunkTrials = (int) Math.min(CHUNK_TRIALS, trials - (long) c * CHUNK_TRIALS);
+                kernel.runChunk(chunkRngs[c], chunkTrials, chunkSumsMs[c]);
+            }
+            tallies[id] = kernel.tally();
+        }
+    }
+
+    /** The first exception of any worker, rethrown on the calling thread. */
+    private static final class Failure {
+        private final AtomicReference<Throwable> first = new AtomicReference<>();
+
+        Runnable guard(Runnable work) {
+            return new Runnable() {
+                @Override
+                public void run() {
+                    try {
+                        work.run();
+                    } catch (Throwable t) {
+                        first.compareAndSet(null, t);
+                    }
+                }
+            };
+        }
+
+        void rethrow() {
+            Throwable t = first.get();
+            if (t instanceof RuntimeException re) {
+                throw re;
+            }
+            if (t instanceof Error err) {
+                throw err;
+            }
         }
     }
 }

@@ -52,6 +52,14 @@ public record PbsSpec(int replicas, double tMs, int k, long trials, WarsDistribu
         return new PbsSpec(3, 10, 1, 100_000, WarsDistributions.lnkdDisk(), ReadFanout.ALL, seed, new double[0], 1);
     }
 
+    /**
+     * The default thread count: 1 for small runs (below about a million trial-configurations,
+     * where starting threads in a fresh JVM costs more than it saves), else all {@code cores}.
+     */
+    public static int defaultThreads(long trials, int replicas, int cores) {
+        return trials * replicas * replicas < 1_000_000 ? 1 : Math.max(1, Math.min(MAX_THREADS, cores));
+    }
+
     /** This spec with another N, t, k and trial count. */
     public PbsSpec with(int replicas, double tMs, int k, long trials) {
         return new PbsSpec(replicas, tMs, k, trials, wars, fanout, seed, curveTsMs, threads);

@@ -24,6 +24,13 @@ class PbsSpecTest {
     }
 
     @Test
+    void defaultThreads_smallRunsOneThreadLargeRunsAllCores() {
+        assertEquals(1, PbsSpec.defaultThreads(10_000, 3, 8));
+        assertEquals(8, PbsSpec.defaultThreads(10_000_000, 3, 8));
+        assertEquals(1, PbsSpec.defaultThreads(10_000_000, 3, 1));
+    }
+
+    @Test
     void readFanoutParse_unknown_listsAllowed() {
         assertEquals(ReadFanout.QUORUM, ReadFanout.parse("--read-fanout", "Quorum"));
         assertEquals("--read-fanout=some: allowed: all, quorum", error(() -> ReadFanout.parse("--read-fanout", "some")));
