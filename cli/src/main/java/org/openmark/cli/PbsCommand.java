@@ -82,7 +82,7 @@ public final class PbsCommand implements Callable<Integer> {
     private Long seed;
 
     @Option(names = "--threads", paramLabel = "COUNT",
-            description = "Worker threads; results do not depend on it (default: 1 below 10^6 trials x N^2, else all cores).")
+            description = "Worker threads; results do not depend on it (default: 1 below 200,000 trials x N^2, else all cores).")
     private Integer threads;
 
     @Option(names = "--curve", paramLabel = "FROM..TO:STEP",
@@ -137,7 +137,7 @@ public final class PbsCommand implements Callable<Integer> {
     private WarsDistributions distributions() {
         WarsDistributions base = WarsDistributions.preset("--preset", preset);
         Map<WarsKind, double[]> measured = samples == null ? Map.of()
-                : SampleFiles.readWarsCsv("--samples", workingDir.resolve(samples));
+                : SampleFiles.readWarsCsv("--samples", samples.toString(), workingDir.resolve(samples));
         Map<WarsKind, String> flags = new java.util.EnumMap<>(WarsKind.class);
         if (w != null) {
             flags.put(WarsKind.W, w);

@@ -53,11 +53,11 @@ public record PbsSpec(int replicas, double tMs, int k, long trials, WarsDistribu
     }
 
     /**
-     * The default thread count: 1 for small runs (below about a million trial-configurations,
+     * The default thread count: 1 for small runs (below 200,000 trial-configurations,
      * where starting threads in a fresh JVM costs more than it saves), else all {@code cores}.
      */
     public static int defaultThreads(long trials, int replicas, int cores) {
-        return trials * replicas * replicas < 1_000_000 ? 1 : Math.max(1, Math.min(MAX_THREADS, cores));
+        return trials * replicas * replicas < 200_000 ? 1 : Math.max(1, Math.min(MAX_THREADS, cores));
     }
 
     /** This spec with another N, t, k and trial count. */

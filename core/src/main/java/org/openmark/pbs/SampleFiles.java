@@ -38,9 +38,9 @@ public final class SampleFiles {
     /**
      * The samples of a {@code kind,ms} CSV, per kind. An optional header line {@code kind,ms}
      * is skipped; kinds are W, A, R, S (any case). Kinds without rows are absent from the map.
+     * {@code flag=text} names the file in errors as the user gave it.
      */
-    public static Map<WarsKind, double[]> readWarsCsv(String flag, Path file) {
-        String text = file.toString();
+    public static Map<WarsKind, double[]> readWarsCsv(String flag, String text, Path file) {
         List<String> lines = readLines(flag, text, file);
         Map<WarsKind, DoubleList> byKind = new EnumMap<>(WarsKind.class);
         boolean first = true;

@@ -45,6 +45,7 @@ final class TrialKernel {
     private final double[] readMs;
     private final double[] commitMs;
     private final double[] threshold;
+    private final double[] sumsMs;
 
     TrialKernel(PbsSpec spec, double[] evalTsMs) {
         this.n = spec.replicas();
@@ -63,14 +64,22 @@ final class TrialKernel {
         this.readMs = new double[n];
         this.commitMs = new double[n];
         this.threshold = new double[n * n];
+        this.sumsMs = new double[2 * n];
     }
 
     Tally tally() {
         return tally;
     }
 
-    /** Runs {@code trials} trials from {@code chunkRng}; adds read then write latency sums to {@code sumsMs}. */
-    void runChunk(SplittableRandom chunkRng, int trials, double[] sumsMs) {
+    /**
+     * Runs {@code trials} trials from {@code chunkRng}; stores the read then the write latency
+     * sums in {@code chunkSumsMs}. The sums are accumulated in this kernel's own array and
+     * copied at the end: the chunks' arrays sit next to each other in memory, and two threads
+     * adding to neighbours on every trial would fight over one cache line.
+     */
+    void runChunk(SplittableRandom chunkRng, int trials, double[] chunkSumsMs) {
+        double[] sumsMs = this.sumsMs;
+        Arrays.fill(sumsMs, 0.0);
         SplittableRandom readRng = chunkRng.split();
         SplittableRandom[] writeRng = new SplittableRandom[k];
         for (int j = 0; j < k; j++) {
@@ -89,6 +98,7 @@ final class TrialKernel {
                 trial(base, sumsMs);
             }
         }
+        System.arraycopy(sumsMs, 0, chunkSumsMs, 0, sumsMs.length);
     }
 
     private void trial(int base, double[] sumsMs) {
