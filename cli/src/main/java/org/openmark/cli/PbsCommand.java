@@ -31,9 +31,11 @@ import picocli.CommandLine.Spec;
  * runs {@link PbsSimulator} and prints a table or JSON. Bad input throws {@link ConfigException}.
  */
 @Command(name = "pbs", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Predict the probability of a consistent read t ms after a write commits, for every"
-                + " R and W of N replicas (PBS, Bailis et al. VLDB 2012; WARS Monte Carlo).",
-            "Distributions (ms): " + DistributionParser.ALLOWED + "."})
+        description = {"Predict the probability that a read t ms after a write commits returns it,",
+            "for every R and W of N replicas (PBS, Bailis et al. VLDB 2012; WARS Monte Carlo).",
+            "Distributions, in ms: exp(rate), pareto(xm,alpha), const(ms), uniform(lo,hi),",
+            "normal(mean,sd) (truncated at 0), file(path) (one sample per line),",
+            "or a weighted mixture such as 0.9*pareto(0.2,10)+0.1*exp(1.5)."})
 public final class PbsCommand implements Callable<Integer> {
 
     @Spec

@@ -13,7 +13,7 @@ import java.util.SplittableRandom;
  * minimum of D_i over the R replicas whose answers the read uses, the read is consistent iff
  * t >= m_r - c_w: one number per (R, W) per trial, which gives P(consistent) at every t at
  * once (the t-visibility curve) and the t for 99% by a quantile. For k writes the read is
- * consistent iff it sees any of them, so the thresholds take the minimum over the writes.
+ * consistent iff it sees any of them, so the per-(R, W) times take the minimum over the writes.
  *
  * <p>Draws are filled a block at a time into primitive arrays (one virtual call per block);
  * the read and every write have their own split random stream, so the draws of write j are the
@@ -44,7 +44,7 @@ final class TrialKernel {
     private final double[] writeAck;
     private final double[] readMs;
     private final double[] commitMs;
-    private final double[] threshold;
+    private final double[] consistentFromMs;
     private final double[] sumsMs;
 
     TrialKernel(PbsSpec spec, double[] evalTsMs) {
@@ -63,7 +63,7 @@ final class TrialKernel {
         this.writeAck = new double[n];
         this.readMs = new double[n];
         this.commitMs = new double[n];
-        this.threshold = new double[n * n];
+        this.consistentFromMs = new double[n * n];
         this.sumsMs = new double[2 * n];
     }
 
@@ -165,13 +165,13 @@ final class TrialKernel {
             int row = r * n;
             if (j == 0) {
                 for (int w = 0; w < n; w++) {
-                    threshold[row + w] = minD - writeAck[w];
+                    consistentFromMs[row + w] = minD - writeAck[w];
                 }
             } else {
                 for (int w = 0; w < n; w++) {
                     double tau = minD - writeAck[w];
-                    if (tau < threshold[row + w]) {
-                        threshold[row + w] = tau;
+                    if (tau < consistentFromMs[row + w]) {
+                        consistentFromMs[row + w] = tau;
                     }
                 }
             }
@@ -195,7 +195,7 @@ final class TrialKernel {
         // reads consistent at t=0 (always so when R+W>N) and at the first evaluation time are
         // not recorded: Tally#complete derives their counts from the number of trials
         for (int c = 0, cells = n * n; c < cells; c++) {
-            double tau = threshold[c];
+            double tau = consistentFromMs[c];
             if (tau > 0) {
                 visible.record(c, tau);
                 if (tau > firstTs) {
