@@ -73,10 +73,10 @@ class PbsCommandTest {
 
     @Test
     void call_sameSeed_sameJson() {
-        run("--trials", "3000", "--seed", "3", "--json", "--threads", "1");
+        run("--trials", "10000", "--seed", "3", "--json", "--threads", "1");
         String first = out.toString();
         out.getBuffer().setLength(0);
-        run("--trials", "3000", "--seed", "3", "--json", "--threads", "2");
+        run("--trials", "10000", "--seed", "3", "--json", "--threads", "2");
         assertEquals(first, out.toString());
     }
 
