@@ -1,0 +1,170 @@
+package org.openmark.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.Callable;
+import org.openmark.api.Clock;
+import org.openmark.config.ConfigException;
+import org.openmark.pbs.DistributionParser;
+import org.openmark.pbs.Empirical;
+import org.openmark.pbs.PbsJsonReport;
+import org.openmark.pbs.PbsResult;
+import org.openmark.pbs.PbsSimulator;
+import org.openmark.pbs.PbsSpec;
+import org.openmark.pbs.PbsTextReport;
+import org.openmark.pbs.ReadFanout;
+import org.openmark.pbs.SampleFiles;
+import org.openmark.pbs.TimeGrid;
+import org.openmark.pbs.WarsDistributions;
+import org.openmark.pbs.WarsKind;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code openmark pbs}: predicts P(consistent read) t ms after a write for every R and W of N
+ * replicas (Probabilistically Bounded Staleness, WARS Monte Carlo). Builds a {@link PbsSpec},
+ * runs {@link PbsSimulator} and prints a table or JSON. Bad input throws {@link ConfigException}.
+ */
+@Command(name = "pbs", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Predict the probability that a read t ms after a write commits returns it,",
+            "for every R and W of N replicas (PBS, Bailis et al. VLDB 2012; WARS Monte Carlo).",
+            "Distributions, in ms: exp(rate), pareto(xm,alpha), const(ms), uniform(lo,hi),",
+            "normal(mean,sd) (truncated at 0), file(path) (one sample per line),",
+            "or a weighted mixture such as 0.9*pareto(0.2,10)+0.1*exp(1.5)."})
+public final class PbsCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--n", defaultValue = "3", paramLabel = "N", description = "Replicas N, 1..16 (default: ${DEFAULT-VALUE}).")
+    private int replicas;
+
+    @Option(names = "--t", defaultValue = "10", paramLabel = "MS",
+            description = "Read starts this many ms after the write commits (default: ${DEFAULT-VALUE}).")
+    private double tMs;
+
+    @Option(names = "--k", defaultValue = "1", paramLabel = "K",
+            description = "Consistent = the read returns one of the last K writes (default: ${DEFAULT-VALUE}).")
+    private int k;
+
+    @Option(names = "--trials", defaultValue = "100000", paramLabel = "COUNT",
+            description = "Monte Carlo trials per (R,W) (default: ${DEFAULT-VALUE}).")
+    private long trials;
+
+    @Option(names = "--w", paramLabel = "DIST", description = "Write delay coordinator->replica until the replica serves it.")
+    private String w;
+
+    @Option(names = "--a", paramLabel = "DIST", description = "Write ack delay replica->coordinator.")
+    private String a;
+
+    @Option(names = "--r", paramLabel = "DIST", description = "Read request delay coordinator->replica.")
+    private String r;
+
+    @Option(names = "--s", paramLabel = "DIST", description = "Read response delay replica->coordinator.")
+    private String s;
+
+    @Option(names = "--preset", defaultValue = "lnkd-disk", paramLabel = "NAME",
+            description = "Distributions for kinds not given: lnkd-disk or lnkd-ssd (default: ${DEFAULT-VALUE}).")
+    private String preset;
+
+    @Option(names = "--samples", paramLabel = "CSV",
+            description = "Measured delays, CSV rows kind,ms with kind W, A, R or S; --w etc. override a kind.")
+    private Path samples;
+
+    @Option(names = "--read-fanout", defaultValue = "all", paramLabel = "all|quorum",
+            description = "all: read all N, use the first R answers; quorum: read R random replicas (default: ${DEFAULT-VALUE}).")
+    private String readFanout;
+
+    @Option(names = "--seed", paramLabel = "SEED", description = "Random seed (default: a fresh one, printed).")
+    private Long seed;
+
+    @Option(names = "--threads", paramLabel = "COUNT",
+            description = "Worker threads; results do not depend on it (default: 1 below 200,000 trials x N^2, else all cores).")
+    private Integer threads;
+
+    @Option(names = "--curve", paramLabel = "FROM..TO:STEP",
+            description = "Also print P(consistent) at these t, e.g. 0..100:1 or 0,5,10.")
+    private String curve;
+
+    @Option(names = "--json", description = "Print JSON instead of a table.")
+    private boolean json;
+
+    private Clock clock = Clock.system();
+    private Path workingDir = Path.of("").toAbsolutePath();
+
+    /** Uses {@code c} to time the computation (tests pass a fake clock). */
+    PbsCommand withClock(Clock c) {
+        this.clock = c;
+        return this;
+    }
+
+    /** Resolves relative paths against {@code dir} instead of the working directory. */
+    PbsCommand withWorkingDir(Path dir) {
+        this.workingDir = dir;
+        return this;
+    }
+
+    @Override
+    public Integer call() {
+        PbsSpec pbs = new PbsSpec(replicas, tMs, k, trials, distributions(), ReadFanout.parse("--read-fanout", readFanout),
+                seed != null ? seed : new SplittableRandom().nextLong(),
+                curve == null ? new double[0] : TimeGrid.parse("--curve", curve),
+                threads != null ? threads
+                        : PbsSpec.defaultThreads(trials, replicas, Runtime.getRuntime().availableProcessors()));
+        long startNanos = clock.nanoTime();
+        PbsResult result = PbsSimulator.run(pbs);
+        double elapsedMs = (clock.nanoTime() - startNanos) / 1e6;
+        PrintWriter out = spec.commandLine().getOut();
+        String timing = String.format(Locale.ROOT, "# computed %d (R,W) x %d trials in %.1f ms on %d thread%s",
+                replicas * replicas, trials, elapsedMs, pbs.threads(), pbs.threads() == 1 ? "" : "s");
+        if (json) {
+            PbsJsonReport.write(result, out);
+            // the JSON stays deterministic for a seed; the timing goes to stderr
+            spec.commandLine().getErr().println(timing);
+            spec.commandLine().getErr().flush();
+        } else {
+            PbsTextReport.write(result, out);
+            out.println(timing);
+        }
+        out.flush();
+        return 0;
+    }
+
+    /** Flags first, then the --samples CSV, then the preset; with --samples every kind must come from somewhere. */
+    private WarsDistributions distributions() {
+        WarsDistributions base = WarsDistributions.preset("--preset", preset);
+        Map<WarsKind, double[]> measured = samples == null ? Map.of()
+                : SampleFiles.readWarsCsv("--samples", samples.toString(), workingDir.resolve(samples));
+        Map<WarsKind, String> flags = new java.util.EnumMap<>(WarsKind.class);
+        if (w != null) {
+            flags.put(WarsKind.W, w);
+        }
+        if (a != null) {
+            flags.put(WarsKind.A, a);
+        }
+        if (r != null) {
+            flags.put(WarsKind.R, r);
+        }
+        if (s != null) {
+            flags.put(WarsKind.S, s);
+        }
+        WarsDistributions result = base;
+        for (WarsKind kind : WarsKind.values()) {
+            String flag = "--" + kind.name().toLowerCase(Locale.ROOT);
+            if (flags.containsKey(kind)) {
+                result = result.with(kind, DistributionParser.parse(flag, flags.get(kind), workingDir));
+            } else if (measured.containsKey(kind)) {
+                result = result.with(kind, new Empirical("samples(" + samples + ":" + kind + ")", measured.get(kind)));
+            } else if (samples != null) {
+                throw ConfigException.of("--samples", samples.toString(), "no rows of kind " + kind
+                        + "; add " + kind + ",<ms> rows or give " + flag);
+            }
+        }
+        return result;
+    }
+}
