@@ -11,7 +11,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "openmark", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "A benchmark framework for data stores: open and closed load models, honest latencies.",
         subcommands = {RunCommand.class, LoadCommand.class, StoresCommand.class, ExperimentCommand.class,
-            StalenessCommand.class, RateCommand.class, TxnOverheadCommand.class, SimStoreCommand.class})
+            StalenessCommand.class, RateCommand.class, TxnOverheadCommand.class, SimStoreCommand.class,
+            PbsCommand.class})
 final class OpenmarkCommand implements Callable<Integer> {
     final PrintStream out;
     final PrintStream err;

@@ -26,7 +26,7 @@ class SampleFilesTest {
 
     @Test
     void readWarsCsv_headerCommentsAndAnyCase_groupsByKind() throws IOException {
-        Map<WarsKind, double[]> m = SampleFiles.readWarsCsv("--samples",
+        Map<WarsKind, double[]> m = SampleFiles.readWarsCsv("--samples", "trace.csv",
                 csv("kind,ms\n# traced on node 3\nW,1.5\nw, 2.5\n\nA,0.25\nr,0.5\nS,0.75 # late\n"));
         assertArrayEquals(new double[] {1.5, 2.5}, m.get(WarsKind.W));
         assertArrayEquals(new double[] {0.25}, m.get(WarsKind.A));

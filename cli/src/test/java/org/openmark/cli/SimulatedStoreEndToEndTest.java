@@ -1,0 +1,97 @@
+package org.openmark.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.net.InetAddress;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.openmark.api.Clock;
+import org.openmark.store.sim.model.Distribution;
+import org.openmark.store.sim.model.Distributions;
+import org.openmark.store.sim.model.SimConfig;
+import org.openmark.store.sim.server.SimServer;
+
+/** The simulated store end to end: workloads A–F in-process and over TCP, and the quick experiment. */
+class SimulatedStoreEndToEndTest {
+    private static SimServer server;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void startServer() throws Exception {
+        Distribution zero = Distributions.parse("sim.latency", "0ms", null);
+        server = SimServer.start(SimConfig.singleNode(zero, 1), InetAddress.getLoopbackAddress(), 0, Clock.system());
+    }
+
+    @AfterAll
+    static void stopServer() {
+        server.close();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"workloada", "workloadb", "workloadc", "workloadd", "workloade", "workloadf"})
+    void run_workloadInProcessAndOverTcp_accountingAddsUp(String workload) throws Exception {
+        for (String where : new String[] {"in-process", "tcp"}) {
+            Path out = dir.resolve(where);
+            String[] base = {"run", "-P", workload, "--store", "sim", "-p", "recordcount=200", "-p",
+                "operationcount=2000", "-p", "dataintegrity=true", "--rate", "20000", "--quiet", "--seed", "3",
+                "--out", out.toString()};
+            String[] args = where.equals("tcp")
+                    ? concat(base, "-p", "sim.port=" + server.port(), "-p", "autoload=false")
+                    : base;
+            if (where.equals("tcp")) {
+                // Over TCP the store cannot tell it is empty: load it explicitly first.
+                CliRunner load = CliRunner.run("load", "-P", workload, "--store", "sim", "-p", "recordcount=200",
+                        "-p", "sim.port=" + server.port(), "-threads", "4", "--quiet");
+                assertEquals(0, load.exitCode, load::toString);
+            }
+            CliRunner r = CliRunner.run(args);
+            assertEquals(0, r.exitCode, r::toString);
+            JsonNode acc = new ObjectMapper().readTree(out.resolve("result.json").toFile()).get("accounting");
+            assertTrue(acc.get("addsUp").asBoolean(), r::toString);
+            assertEquals(2000, acc.get("issued").asLong());
+            assertEquals(2000, acc.get("ok").asLong(), where + ": " + r);
+        }
+    }
+
+    @Test
+    void experiment_quickInVirtualTime_openMatchesQueueingPredictionAndClosedRawMissesTheHiccup() throws Exception {
+        Path out = dir.resolve("co");
+        CliRunner r = CliRunner.run("experiment", "coordinated-omission", "--quick", "--threads", "1,16",
+                "--out", out.toString());
+        assertEquals(0, r.exitCode, r::toString);
+        JsonNode json = new ObjectMapper().readTree(out.resolve("experiment.json").toFile());
+        JsonNode prediction = json.get("predictionOpenUs");
+        JsonNode runs = json.get("runs");
+        JsonNode open = runs.get(0);
+        assertEquals("open", open.get("approach").asText());
+        double predictedMean = prediction.get("mean").asDouble();
+        assertEquals(predictedMean, open.at("/latencyUs/mean").asDouble(), predictedMean * 0.02, r::toString);
+        assertEquals(prediction.get("p99").asDouble(), open.at("/latencyUs/p99").asDouble(),
+                prediction.get("p99").asDouble() * 0.02);
+        for (JsonNode run : runs) {
+            if (run.get("approach").asText().equals("closed")) {
+                assertTrue(run.at("/latencyUs/mean").asDouble() * 5 < predictedMean,
+                        "closed raw mean far below the prediction: " + run);
+                assertTrue(run.at("/latencyUs/p99").asDouble() < 100_000, "closed raw p99 misses the hiccup: " + run);
+            }
+        }
+        assertTrue(r.out.contains("closed-intended"), r::toString);
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        String[] all = new String[a.length + b.length];
+        System.arraycopy(a, 0, all, 0, a.length);
+        System.arraycopy(b, 0, all, a.length, b.length);
+        return all;
+    }
+}
