@@ -51,7 +51,7 @@ class SimulatedStoreEndToEndTest {
             if (where.equals("tcp")) {
                 // Over TCP the store cannot tell it is empty: load it explicitly first.
                 CliRunner load = CliRunner.run("load", "-P", workload, "--store", "sim", "-p", "recordcount=200",
-                        "-p", "sim.port=" + server.port(), "-threads", "4", "--quiet");
+                        "-p", "sim.port=" + server.port(), "-p", "dataintegrity=true", "-threads", "4", "--quiet");
                 assertEquals(0, load.exitCode, load::toString);
             }
             CliRunner r = CliRunner.run(args);
