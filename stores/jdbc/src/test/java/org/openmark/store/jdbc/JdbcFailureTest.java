@@ -1,5 +1,6 @@
 package org.openmark.store.jdbc;
 
+import org.openmark.store.contract.ServicesFixture;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

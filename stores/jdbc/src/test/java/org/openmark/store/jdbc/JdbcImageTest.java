@@ -1,5 +1,6 @@
 package org.openmark.store.jdbc;
 
+import org.openmark.store.contract.ServicesFixture;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;

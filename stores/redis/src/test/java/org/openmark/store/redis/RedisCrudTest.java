@@ -1,5 +1,6 @@
 package org.openmark.store.redis;
 
+import org.openmark.store.contract.ServicesFixture;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,5 +1,6 @@
 package org.openmark.store.redis;
 
+import org.openmark.store.contract.ServicesFixture;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

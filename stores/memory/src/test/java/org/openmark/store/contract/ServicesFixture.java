@@ -1,4 +1,4 @@
-package org.openmark.store.redis;
+package org.openmark.store.contract;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
@@ -18,7 +18,7 @@ import org.openmark.api.StoreProperties;
  * under {@code target/openmark-services}, apart from a user's own. When the server cannot be
  * started the tests fail with the script's output: they never pass without a server.
  */
-final class ServicesFixture implements BeforeAllCallback {
+public final class ServicesFixture implements BeforeAllCallback {
     private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(ServicesFixture.class);
     private static final long SCRIPT_TIMEOUT_SECONDS = 300;
 
@@ -30,7 +30,7 @@ final class ServicesFixture implements BeforeAllCallback {
     }
 
     /** A fixture for {@code redis}, {@code redis-pair} or {@code postgres}. */
-    static ServicesFixture of(String kind) {
+    public static ServicesFixture of(String kind) {
         return new ServicesFixture(kind);
     }
 
@@ -42,7 +42,7 @@ final class ServicesFixture implements BeforeAllCallback {
     }
 
     /** The properties the script printed, plus the given {@code key=value} pairs. */
-    StoreProperties properties(String... keyValues) {
+    public StoreProperties properties(String... keyValues) {
         Map<String, String> all = new HashMap<>(properties);
         for (String keyValue : keyValues) {
             int eq = keyValue.indexOf('=');
@@ -52,7 +52,7 @@ final class ServicesFixture implements BeforeAllCallback {
     }
 
     /** A started server; closing it (at the end of the run) stops it. */
-    record Running(String name, Map<String, String> properties)
+    public record Running(String name, Map<String, String> properties)
             implements ExtensionContext.Store.CloseableResource {
         @Override
         public void close() {
