@@ -235,11 +235,18 @@ final class EconomyOperations {
                 return Status.UNEXPECTED_STATE;
             }
             amount = fromBalance > 0 ? 1 : 0;
-            s = session.update(ctx.table(), Accounts.key(from), layout.money(fromBalance - amount, fromTransfers + 1));
+            String fromKey = Accounts.key(from);
+            String toKey = Accounts.key(to);
+            Map<String, byte[]> fromValues = layout.money(fromBalance - amount, fromTransfers + 1);
+            Map<String, byte[]> toValues = layout.money(toBalance + amount, toTransfers + 1);
+            // Writes in key order, so two opposite transfers cannot deadlock on row locks (a
+            // locking store would otherwise abort one of them after its deadlock timeout).
+            boolean fromFirst = fromKey.compareTo(toKey) <= 0;
+            s = session.update(ctx.table(), fromFirst ? fromKey : toKey, fromFirst ? fromValues : toValues);
             if (!s.isOk()) {
                 return s;
             }
-            return session.update(ctx.table(), Accounts.key(to), layout.money(toBalance + amount, toTransfers + 1));
+            return session.update(ctx.table(), fromFirst ? toKey : fromKey, fromFirst ? toValues : fromValues);
         }
 
         @Override
