@@ -81,7 +81,7 @@ final class Chart {
 
     /** The SVG. */
     String render() {
-        int right = y2 == null ? 30 : 84;
+        int right = y2 == null ? 46 : 84;
         int plotWidth = WIDTH - LEFT - right;
         List<double[]> legendAt = layoutLegend(WIDTH - LEFT - right);
         int legendRows = legendAt.isEmpty() ? 0 : (int) legendAt.get(legendAt.size() - 1)[1] + 1;
@@ -101,8 +101,10 @@ final class Chart {
         }
         drawGridAndAxes(svg, f);
         svg.open("g", "clip-path", "url(#" + id + "-clip)", "fill", "none");
+        // Markers on every line or on none: a line with one point more should not look different.
+        boolean markers = lines.stream().mapToInt(l -> l.xs().length).max().orElse(0) <= MARKERS_UP_TO;
         for (Line line : lines) {
-            drawLine(svg, f, line);
+            drawLine(svg, f, line, markers);
         }
         svg.close("g");
         svg.rect(f.left, f.top, f.width, f.height, "fill", "none", "stroke", "#999999");
@@ -152,7 +154,7 @@ final class Chart {
                 "transform", "rotate(-90 " + Svg.num(cx) + " " + Svg.num(cy) + ")");
     }
 
-    private void drawLine(Svg svg, Frame f, Line line) {
+    private void drawLine(Svg svg, Frame f, Line line, boolean markers) {
         Axis ya = line.right() ? y2.axis() : y.axis();
         StringBuilder d = new StringBuilder();
         List<double[]> points = new ArrayList<>();
@@ -178,7 +180,7 @@ final class Chart {
             attrs.addAll(List.of("stroke-dasharray", s.dash()));
         }
         svg.path(d.toString(), line.tooltip(), attrs.toArray(String[]::new));
-        if (points.size() <= MARKERS_UP_TO || points.size() == 1) {
+        if (markers || points.size() == 1) {
             for (double[] p : points) {
                 svg.empty("circle", "cx", Svg.num(p[0]), "cy", Svg.num(p[1]), "r", Svg.num(1 + s.widthPx()),
                         "fill", s.colour());

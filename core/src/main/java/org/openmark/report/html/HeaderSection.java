@@ -53,7 +53,8 @@ final class HeaderSection {
             fact(b, "started", Instant.ofEpochMilli(r.path("startEpochMs").asLong()).toString().replace("T", " ")
                     .replace("Z", " UTC"));
         }
-        fact(b, "runtime", Units.runtime(r.path("runtimeMs").asLong()) + " (measured, after warm-up)");
+        boolean warmUp = r.path("accounting").path("warmUp").asLong() > 0;
+        fact(b, "runtime", Units.runtime(r.path("runtimeMs").asLong()) + (warmUp ? " (after the warm-up)" : ""));
         fact(b, "throughput", Units.rate(r.path("throughput").asDouble()));
         fact(b, "interrupted", r.path("interrupted").asBoolean(false) ? "yes" : "no");
         fact(b, "openmark", r.path("openmarkVersion").asText("?"));

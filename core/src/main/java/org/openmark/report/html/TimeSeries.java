@@ -50,7 +50,8 @@ final class TimeSeries {
         double last = byInterval.isEmpty() ? 1 : byInterval.lastKey();
         Axis axis = Axis.time(0, last, 9);
         boolean clock = axis.max() >= 180;
-        return new Chart.AxisSpec(axis, s -> Units.elapsed(s, clock), clock ? "elapsed time (m:ss)" : "elapsed time");
+        String title = !clock ? "elapsed time" : axis.max() >= 3600 ? "elapsed time (h:mm:ss)" : "elapsed time (m:ss)";
+        return new Chart.AxisSpec(axis, s -> Units.elapsed(s, clock), title);
     }
 
     /** The rows of {@code op}, in file order. */
