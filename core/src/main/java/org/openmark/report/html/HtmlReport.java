@@ -1,0 +1,177 @@
+package org.openmark.report.html;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import org.openmark.config.ConfigException;
+import org.openmark.report.AtomicFiles;
+import org.openmark.report.JsonReport;
+
+/**
+ * {@code report.html}: one self-contained page (inline CSS and SVG, nothing fetched) built from
+ * result.json and timeseries.csv: the verdict and accounting, latency and throughput over time,
+ * the percentile spectrum, and a table per operation.
+ */
+public final class HtmlReport {
+    /** The file written into the result directory. */
+    public static final String FILE_NAME = "report.html";
+
+    private HtmlReport() {
+    }
+
+    /** The page for a parsed result.json and its time series (an empty list: no time series plots). */
+    public static String render(JsonNode result, List<TimeSeriesRow> rows) {
+        return render(result, rows, "timeseries.csv has no intervals (the run was shorter than one status interval)");
+    }
+
+    /** Reads DIR/result.json and DIR/timeseries.csv and returns the page; bad or missing result.json is bad input. */
+    public static String fromDirectory(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            throw new ConfigException(dir + ": not a directory (expected the --out directory of a run)");
+        }
+        Path resultFile = dir.resolve("result.json");
+        if (!Files.isRegularFile(resultFile)) {
+            throw new ConfigException(resultFile + ": not found (bin/openmark run --out " + dir + " writes it)");
+        }
+        JsonNode result;
+        try {
+            result = new ObjectMapper().readTree(resultFile.toFile());
+        } catch (JsonProcessingException e) {
+            throw new ConfigException(resultFile + ": not valid JSON: " + e.getOriginalMessage());
+        }
+        check(result, resultFile.toString());
+        Path csv = dir.resolve("timeseries.csv");
+        if (!Files.isRegularFile(csv)) {
+            return render(result, List.of(), csv + " not found, so there are no plots over time");
+        }
+        return render(result, TimeSeriesCsv.read(csv), csv + " has no intervals (the run was shorter than one"
+                + " status interval)");
+    }
+
+    /** Writes DIR/report.html atomically from the files in DIR and returns its path. */
+    public static Path write(Path dir) throws IOException {
+        String html = fromDirectory(dir);
+        Path target = dir.resolve(FILE_NAME);
+        AtomicFiles.writeString(target, html);
+        return target;
+    }
+
+    static String render(JsonNode result, List<TimeSeriesRow> rows, String noTimeSeriesNote) {
+        check(result, "result.json");
+        JsonNode operations = result.path("operations");
+        List<String> opNames = new ArrayList<>();
+        operations.fieldNames().forEachRemaining(opNames::add);
+        Palette palette = new Palette();
+        opNames.forEach(palette::colour);
+        TimeSeries ts = new TimeSeries(rows, opNames);
+        boolean open = result.path("schedule").isObject() || result.path("model").asText().startsWith("open");
+
+        StringBuilder b = new StringBuilder(64 * 1024);
+        b.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n")
+                .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n<title>")
+                .append(Html.escape("openmark report: " + result.path("store").asText("?") + ", "
+                        + result.path("phase").asText("?") + (result.path("valid").asBoolean(false) ? ", valid"
+                                : ", INVALID")))
+                .append("</title>\n<style>\n").append(PageStyle.CSS).append("</style>\n</head>\n<body>\n<main>\n");
+        b.append(HeaderSection.render(result));
+        section(b, "Latency over time", "Response time (from the intended start) per status interval: p50, p99 and"
+                + " the maximum of each operation, on a log scale." + (open ? " The grey band is the send lag of the"
+                + " load generator; when it rises, the generator, not the store, fell behind." : ""),
+                ts.isEmpty() ? null : LatencyPlot.render(ts, open, palette), noTimeSeriesNote);
+        section(b, "Throughput over time", "Completions per second of each operation, and the operations"
+                + " outstanding at the end of each interval (right axis).",
+                ts.isEmpty() ? null : ThroughputPlot.render(ts, palette), noTimeSeriesNote);
+        boolean showService = open || serviceDiffers(operations);
+        section(b, "Percentile spectrum", spectrumLead(showService),
+                SpectrumPlot.render(spectrumOperations(operations), showService, palette),
+                "no operation completed, so there is no latency to plot");
+        b.append("<section>\n<h2>Operations</h2>\n<p class=\"lead\">Latency figures of the operations that completed"
+                + " after the warm-up; response time counts from the intended start, service time from the"
+                + " actual start.</p>\n").append(OperationTables.render(operations, palette)).append("</section>\n");
+        config(b, result.path("config"));
+        b.append("<footer>Generated by openmark ").append(Html.escape(result.path("openmarkVersion").asText("?")))
+                .append(" from result.json (schema ").append(Html.escape(result.path("schemaVersion").asText("?")))
+                .append(") and timeseries.csv. Regenerate with <code>bin/openmark report DIR</code>.</footer>\n")
+                .append("</main>\n</body>\n</html>\n");
+        return b.toString();
+    }
+
+    private static String spectrumLead(boolean showService) {
+        return "Latency at each percentile, all statuses together, on log scales: the right side is the tail"
+                + " (at 99.9 %, one request in a thousand was slower)." + (showService ? " Solid: response time"
+                + " (from the intended start); dashed: service time (from the actual start). The gap between them"
+                + " is time requests waited behind their schedule: queueing that service time alone would hide."
+                : "");
+    }
+
+    private static void section(StringBuilder b, String title, String lead, String svg, String note) {
+        b.append("<section>\n<h2>").append(Html.escape(title)).append("</h2>\n");
+        if (svg == null) {
+            b.append("<p class=\"note\">").append(Html.escape(note)).append("</p>\n");
+        } else {
+            b.append("<p class=\"lead\">").append(Html.escape(lead)).append("</p>\n<div class=\"plot\">\n")
+                    .append(svg).append("</div>\n");
+        }
+        b.append("</section>\n");
+    }
+
+    private static List<SpectrumPlot.Operation> spectrumOperations(JsonNode operations) {
+        List<SpectrumPlot.Operation> ops = new ArrayList<>();
+        Iterator<Map.Entry<String, JsonNode>> it = operations.fields();
+        while (it.hasNext()) {
+            Map.Entry<String, JsonNode> op = it.next();
+            String where = "operations." + op.getKey() + ".histograms.";
+            JsonNode h = op.getValue().path("histograms");
+            ops.add(new SpectrumPlot.Operation(op.getKey(), Spectrum.merged(h.path("response"), where + "response"),
+                    Spectrum.merged(h.path("service"), where + "service")));
+        }
+        return ops;
+    }
+
+    // In a closed model without pacing service time equals response time; a second line would only clutter.
+    private static boolean serviceDiffers(JsonNode operations) {
+        for (JsonNode op : operations) {
+            if (!op.path("histograms").path("response").equals(op.path("histograms").path("service"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static void config(StringBuilder b, JsonNode config) {
+        if (!config.isObject() || config.isEmpty()) {
+            return;
+        }
+        b.append("<section>\n<h2>Configuration</h2>\n<details>\n<summary>").append(config.size())
+                .append(" effective properties (passwords masked)</summary>\n<table class=\"config\">\n");
+        Iterator<Map.Entry<String, JsonNode>> it = config.fields();
+        while (it.hasNext()) {
+            Map.Entry<String, JsonNode> p = it.next();
+            b.append("<tr><th>").append(Html.escape(p.getKey())).append("</th><td>")
+                    .append(Html.escape(p.getValue().isValueNode() ? p.getValue().asText() : p.getValue().toString()))
+                    .append("</td></tr>\n");
+        }
+        b.append("</table>\n</details>\n</section>\n");
+    }
+
+    private static void check(JsonNode result, String source) {
+        if (result == null || !result.isObject()) {
+            throw new ConfigException(source + ": not an openmark result (expected a JSON object)");
+        }
+        JsonNode version = result.path("schemaVersion");
+        if (version.canConvertToInt() && version.asInt() > JsonReport.SCHEMA_VERSION) {
+            throw new ConfigException(source + ": schemaVersion=" + version.asText() + ": this openmark reads up to "
+                    + JsonReport.SCHEMA_VERSION + "; use a newer openmark");
+        }
+        if (!result.path("operations").isObject()) {
+            throw new ConfigException(source + ": not an openmark result (no \"operations\" object)");
+        }
+    }
+}

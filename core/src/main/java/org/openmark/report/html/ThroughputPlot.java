@@ -1,0 +1,50 @@
+package org.openmark.report.html;
+
+/**
+ * Throughput over time: completions per second of every operation (and their total when
+ * there are several) on the left axis, operations in flight on the right, warm-up shaded.
+ */
+final class ThroughputPlot {
+    static final LineStyle TOTAL = LineStyle.solid("#333333", 1.5);
+    static final LineStyle IN_FLIGHT = LineStyle.dashed("#999999", 1.5);
+
+    private ThroughputPlot() {
+    }
+
+    /** The SVG. */
+    static String render(TimeSeries ts, Palette palette) {
+        double[] total = ts.intervalSums(TimeSeriesRow::opsPerSecond);
+        double[] inFlight = ts.intervalShared(TimeSeriesRow::inFlight);
+        double maxRate = 0;
+        for (double v : total) {
+            maxRate = Math.max(maxRate, v);
+        }
+        // At least 0..5, so the in-flight axis (a count) never ticks at fractions.
+        double maxInFlight = 0;
+        for (double v : inFlight) {
+            maxInFlight = Math.max(maxInFlight, v);
+        }
+        Chart chart = new Chart("throughput", "Throughput per operation and operations in flight over time",
+                ts.timeAxis(), new Chart.AxisSpec(Axis.linear(0, maxRate, 6), Units::compact, "throughput (ops/s)"))
+                .rightAxis(new Chart.AxisSpec(Axis.linear(0, Math.max(5, maxInFlight), 5), Units::compact,
+                        "in flight"));
+        if (ts.warmUpEndSeconds() > 0) {
+            chart.band(0, ts.warmUpEndSeconds(), "warm-up");
+        }
+        chart.line(ts.intervalEnds(), inFlight, IN_FLIGHT, true, "operations in flight");
+        boolean several = ts.operations().size() > 1;
+        if (several) {
+            chart.line(ts.intervalEnds(), total, TOTAL, false, "all operations, ops/s");
+        }
+        for (String op : ts.operations()) {
+            LineStyle style = LineStyle.solid(palette.colour(op), 2);
+            chart.line(ts.elapsed(op), ts.values(op, TimeSeriesRow::opsPerSecond), style, false, op + " ops/s");
+            chart.legend(op, style);
+        }
+        if (several) {
+            chart.legend("all operations", TOTAL);
+        }
+        chart.legend("in flight (right axis)", IN_FLIGHT);
+        return chart.render();
+    }
+}

@@ -1,0 +1,210 @@
+package org.openmark.report.html;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openmark.config.ConfigException;
+import org.w3c.dom.Document;
+
+class HtmlReportTest {
+    private static final String SCRIPT = "<script>alert(1)</script>";
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+
+    static ObjectNode golden() throws IOException {
+        try (InputStream in = HtmlReportTest.class.getResourceAsStream("/golden/result.json")) {
+            return (ObjectNode) MAPPER.readTree(in);
+        }
+    }
+
+    /** 30 one-second intervals of READ and UPDATE, the first 3 in the warm-up, seeded. */
+    static List<TimeSeriesRow> syntheticRows() {
+        SplittableRandom random = new SplittableRandom(11);
+        List<TimeSeriesRow> rows = new ArrayList<>();
+        for (int i = 1; i <= 30; i++) {
+            for (String op : List.of("READ", "UPDATE")) {
+                long p50 = random.nextLong(80, 200);
+                long p99 = p50 * random.nextLong(5, 40);
+                rows.add(new TimeSeriesRow(i, op, i <= 3, random.nextDouble(900, 1100), p50, p50 * 3, p99, p99 * 2,
+                        p99 * 3, random.nextLong(0, 20), random.nextLong(0, 3000)));
+            }
+        }
+        return rows;
+    }
+
+    private static Document parseXml(String html) throws Exception {
+        DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
+        f.setNamespaceAware(false);
+        f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", false);
+        f.setExpandEntityReferences(false);
+        return f.newDocumentBuilder().parse(new ByteArrayInputStream(html.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    @Test
+    void render_goldenWithTimeSeries_isWellFormedWithThreePlotsAndEveryOperation() throws Exception {
+        String html = HtmlReport.render(golden(), syntheticRows());
+        Document doc = parseXml(html);
+        assertEquals(3, doc.getElementsByTagName("svg").getLength(), "latency, throughput, spectrum");
+        assertEquals(2, html.split("<table class=\"op\">", -1).length - 1, "a table per operation");
+        for (String expected : List.of(">READ<", ">UPDATE<", "seed", ">42<", "memory", "a warning", "a note",
+                "issued 11 = warm-up 1 + OK 8 + ERROR 1 + unfinished 1", "✓ adds up", "Schedule self-check",
+                "1,001.5 ops/s", "999.3 ops/s", "warm-up", ">99%<", "READ service time", "VALID")) {
+            assertTrue(html.contains(expected), "missing " + expected);
+        }
+        assertFalse(html.contains("http://") && html.replace("http://www.w3.org/2000/svg", "").contains("http://"),
+                "nothing fetched from elsewhere");
+        assertFalse(html.contains("<script") || html.contains("<link") || html.contains("@import"),
+                "self-contained");
+    }
+
+    @Test
+    void render_markupInConfigWarningsAndNames_isEscapedEverywhere() throws Exception {
+        ObjectNode r = golden();
+        ((ObjectNode) r.get("config")).put("evil" + SCRIPT, SCRIPT);
+        ((ArrayNode) r.get("warnings")).add(SCRIPT);
+        r.put("store", SCRIPT);
+        r.put("model", "open(\"quoted\" & " + SCRIPT + ")");
+        ObjectNode ops = (ObjectNode) r.get("operations");
+        ops.set(SCRIPT, ops.get("UPDATE"));
+        List<TimeSeriesRow> rows = new ArrayList<>(syntheticRows());
+        rows.add(new TimeSeriesRow(31, SCRIPT, false, 10, 100, 200, 300, 400, 500, 1, 0));
+        String html = HtmlReport.render(r, rows);
+        assertFalse(html.contains("<script"), "no markup from the input survives");
+        assertTrue(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
+        assertTrue(html.contains("open(&quot;quoted&quot; &amp; &lt;script&gt;"));
+        Document doc = parseXml(html);
+        assertEquals(0, doc.getElementsByTagName("script").getLength());
+        assertTrue(doc.getDocumentElement().getTextContent().contains(SCRIPT), "shown as text");
+    }
+
+    @Test
+    void render_noTimeSeries_replacesTimePlotsWithANote() throws Exception {
+        String html = HtmlReport.render(golden(), List.of());
+        assertEquals(1, parseXml(html).getElementsByTagName("svg").getLength(), "only the spectrum");
+        assertTrue(html.contains("timeseries.csv has no intervals"));
+    }
+
+    @Test
+    void render_invalidInterruptedRun_saysSoProminently() throws Exception {
+        ObjectNode r = golden();
+        r.put("valid", false);
+        r.put("interrupted", true);
+        String html = HtmlReport.render(r, syntheticRows());
+        assertTrue(html.contains("<div class=\"verdict invalid\"><strong>INVALID</strong>"), html);
+        assertTrue(html.contains("INTERRUPTED"));
+        assertTrue(html.contains("<title>openmark report: memory, run, INVALID</title>"));
+    }
+
+    @Test
+    void render_accountingThatDoesNotAddUp_isFlagged() throws Exception {
+        ObjectNode r = golden();
+        ((ObjectNode) r.get("accounting")).put("issued", 12);
+        String html = HtmlReport.render(r, syntheticRows());
+        assertTrue(html.contains("✗ does not add up (the terms sum to 11)"), html);
+    }
+
+    @Test
+    void render_closedModelWithEqualTimes_hasNoScheduleAndNoServiceLine() throws Exception {
+        ObjectNode r = golden();
+        r.put("model", "closed(threads=2)");
+        r.putNull("schedule");
+        ObjectNode ops = (ObjectNode) r.get("operations");
+        for (JsonNode op : ops) {
+            ObjectNode h = (ObjectNode) op.get("histograms");
+            h.set("service", h.get("response"));
+        }
+        String html = HtmlReport.render(r, syntheticRows());
+        assertFalse(html.contains("Schedule self-check"));
+        assertFalse(html.contains("service time</title>"), "no dashed service line");
+        assertFalse(html.contains("send-lag p99"), "no send lag in the closed model");
+    }
+
+    @Test
+    void render_spectrumSeries_areMonotoneInTheSvg() throws Exception {
+        String html = HtmlReport.render(golden(), syntheticRows());
+        int start = html.indexOf("aria-label=\"Percentile spectrum");
+        String svg = html.substring(start, html.indexOf("</svg>", start));
+        int paths = 0;
+        for (String part : svg.split("<path d=\"")) {
+            if (!part.startsWith("M")) {
+                continue;
+            }
+            paths++;
+            String[] points = part.substring(1, part.indexOf('"')).split(" L| M");
+            double lastX = -1;
+            double lastY = Double.MAX_VALUE;
+            for (String p : points) {
+                String[] xy = p.strip().split(" ");
+                double x = Double.parseDouble(xy[0]);
+                double y = Double.parseDouble(xy[1]);
+                assertTrue(x >= lastX && y <= lastY, "x right, y up (SVG y grows downwards): " + p);
+                lastX = x;
+                lastY = y;
+            }
+        }
+        assertEquals(4, paths, "response and service of READ and UPDATE");
+    }
+
+    @Test
+    void fromDirectory_realFiles_matchesRenderAndWriteReplacesAtomically() throws Exception {
+        Files.writeString(dir.resolve("result.json"), golden().toString());
+        StringBuilder csv = new StringBuilder(org.openmark.report.TimeSeriesSink.HEADER + "\n");
+        for (TimeSeriesRow row : syntheticRows()) {
+            csv.append(String.format(java.util.Locale.ROOT, "%.3f,%s,%s,%.1f,%d,%d,%d,%d,%d,%d,%d%n",
+                    row.elapsedSeconds(), row.operation(), row.warmUp(), row.opsPerSecond(), row.p50Us(), row.p90Us(),
+                    row.p99Us(), row.p999Us(), row.maxUs(), row.inFlight(), row.sendLagP99Us()));
+        }
+        Files.writeString(dir.resolve("timeseries.csv"), csv);
+        Files.writeString(dir.resolve("report.html"), "old");
+        Path written = HtmlReport.write(dir);
+        assertEquals(dir.resolve("report.html"), written);
+        String html = Files.readString(written);
+        assertEquals(3, parseXml(html).getElementsByTagName("svg").getLength());
+        assertFalse(Files.exists(dir.resolve(".report.html.tmp")));
+    }
+
+    @Test
+    void fromDirectory_missingTimeSeries_saysWhichFileIsMissing() throws Exception {
+        Files.writeString(dir.resolve("result.json"), golden().toString());
+        String html = HtmlReport.fromDirectory(dir);
+        assertTrue(html.contains(Html.escape(dir.resolve("timeseries.csv") + " not found")), "note names the file");
+    }
+
+    @Test
+    void fromDirectory_newerSchema_isBadInput() throws Exception {
+        ObjectNode r = golden();
+        r.put("schemaVersion", 99);
+        Files.writeString(dir.resolve("result.json"), r.toString());
+        ConfigException e = assertThrows(ConfigException.class, () -> HtmlReport.fromDirectory(dir));
+        assertTrue(e.getMessage().contains("schemaVersion=99"), e.getMessage());
+    }
+
+    @Test
+    void fromDirectory_corruptHistogram_isBadInputNamingIt() throws Exception {
+        ObjectNode r = golden();
+        ((ObjectNode) r.at("/operations/READ/histograms/response")).put("OK", "!!");
+        Files.writeString(dir.resolve("result.json"), r.toString());
+        ConfigException e = assertThrows(ConfigException.class, () -> HtmlReport.fromDirectory(dir));
+        assertTrue(e.getMessage().startsWith("operations.READ.histograms.response.OK"), e.getMessage());
+    }
+}
