@@ -63,6 +63,12 @@ abstract class PhaseCommand implements Callable<Integer> {
                 Path dir = cfg.outDir();
                 AtomicFiles.writeString(dir.resolve("result.json"), JsonReport.render(result));
                 AtomicFiles.writeString(dir.resolve("result.txt"), text);
+                try {
+                    org.openmark.report.html.HtmlReport.write(dir);
+                } catch (IOException | RuntimeException e) {
+                    // The run finished and its data files are written: a report problem must not fail it.
+                    err.println("openmark: warning: report.html was not written: " + e.getMessage());
+                }
                 err.println("openmark: results in " + dir.toAbsolutePath());
             }
             for (String w : result.warnings()) {
