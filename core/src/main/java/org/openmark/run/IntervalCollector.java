@@ -60,13 +60,22 @@ final class IntervalCollector {
         return sinkErrors;
     }
 
-    /** Takes one interval ending now. */
-    synchronized void collect(boolean print) {
+    /** Takes the final interval, ending now. */
+    void collectFinal() {
+        collect(false, warmupEndNanos > startNanos && clock.nanoTime() <= warmupEndNanos);
+    }
+
+    /**
+     * Takes one interval ending now.
+     *
+     * @param warmUp whether the interval belongs to the warm-up (decided by the tick that was
+     *     due, not by the time the collector woke, which is always a little later)
+     */
+    synchronized void collect(boolean print, boolean warmUp) {
         long nowNanos = clock.nanoTime();
         long nowMillis = clock.currentTimeMillis();
         IntervalSnapshot s = measurements.collectInterval(lastMillis, nowMillis);
         lastMillis = nowMillis;
-        boolean warmUp = warmupEndNanos > startNanos && nowNanos <= warmupEndNanos;
         if (warmUp) {
             totals.addWarmUp(s);
         } else {
@@ -111,12 +120,12 @@ final class IntervalCollector {
                 clock.parkUntil(due);
                 if (warmupPending && due == warmupEndNanos) {
                     warmupPending = false;
-                    collect(due == next);
+                    collect(due == next, true);
                     if (due == next) {
                         next += intervalNanos;
                     }
                 } else {
-                    collect(true);
+                    collect(true, due <= warmupEndNanos);
                     next += intervalNanos;
                 }
             }

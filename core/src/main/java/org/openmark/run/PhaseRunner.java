@@ -68,7 +68,7 @@ public final class PhaseRunner {
             ticker.interrupt();
             ticker.join();
         }
-        collector.collect(false);
+        collector.collectFinal();
         long endNanos = clock.nanoTime();
         long cpuAfter = ProcessCpu.cpuNanos();
         Totals totals = collector.totals();
