@@ -15,8 +15,11 @@ import org.openmark.api.Clock;
 import org.openmark.config.Settings;
 import org.openmark.load.StopSignal;
 import org.openmark.load.Tasks;
+import org.openmark.load.VirtualClock;
+import org.openmark.load.VirtualTasks;
 import org.openmark.rating.DeltaAnalysis;
 import org.openmark.rating.DeltaAnalyzer;
+import org.openmark.rating.LoadUnit;
 import org.openmark.rating.RatingException;
 import org.openmark.rating.RatingFormat;
 import org.openmark.rating.StoreRating;
@@ -96,6 +99,10 @@ public final class RateCommand implements Callable<Integer> {
 
     @Option(names = "--seed", paramLabel = "N", description = "Seed of every experiment (default 1).")
     long seed = 1;
+
+    @Option(names = "--time", paramLabel = "real|virtual", defaultValue = "real", description = "real (default) or"
+            + " virtual time (the simulated store only: exact, and minutes of experiments take seconds).")
+    String time;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Write rating.json here.")
     Path out;
@@ -207,11 +214,20 @@ public final class RateCommand implements Callable<Integer> {
         policy.check(mix);
         Duration length = DurationText.parse("--duration", experimentLength == null ? "10s" : experimentLength);
         Duration warm = DurationText.parse("--warmup", warmup == null ? "2s" : warmup);
-        SearchSettings search = searchSettings(choice == ModelChoice.OPEN ? 100 : 1);
-        Runner runner = new Runner(StoreRegistry.discover(), Workloads::create, Clock.system(), Tasks.real(),
-                new StopSignal(), log);
-        try (StoreRating rating = new StoreRating(runner, settings, choice, agreement, length, warm, policy,
-                Clock.system(), log)) {
+        SearchSettings search = searchSettings(choice == ModelChoice.OPEN ? 100 : 1)
+                .withLoadUnit(choice == ModelChoice.OPEN ? LoadUnit.OPS_PER_SEC : LoadUnit.THREADS);
+        Clock clock = Clock.system();
+        Tasks tasks = Tasks.real();
+        if ("virtual".equals(time)) {
+            VirtualClock v = new VirtualClock();
+            clock = v;
+            tasks = new VirtualTasks(v);
+        } else if (!"real".equals(time)) {
+            throw ConfigException.of("--time", time, "must be real or virtual");
+        }
+        Runner runner = new Runner(StoreRegistry.discover(), Workloads::create, clock, tasks, new StopSignal(), log);
+        try (StoreRating rating = new StoreRating(runner, settings, choice, agreement, length, warm, policy, clock,
+                log)) {
             rating.prepare();
             if ("auto".equals(delta)) {
                 long at = deltaLoad != null ? deltaLoad : search.startLoad();

@@ -1,0 +1,51 @@
+package org.openmark.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Ratings of real stores through the CLI. */
+class RateStoreTest {
+    @TempDir
+    Path dir;
+
+    /**
+     * The simulated store completes at most λmax = 2000 requests/s with 1 ms latency. With constant
+     * arrivals, queueing theory says: below λmax nothing queues (1 ms); above it the backlog grows
+     * by (λ − λmax) per second, so a p99 bound of 50 ms fails within seconds and the throughput
+     * never exceeds λmax. The rating (the best passing throughput) must therefore be λmax.
+     */
+    @Test
+    void rate_simulatedStoreOpenModel_ratingIsLambdaMax() throws Exception {
+        CliRunner r = CliRunner.run("rate", "--store", "sim", "-P", "workloadc", "-p", "sim.maxthroughput=2000",
+                "-p", "sim.latency=1ms", "-p", "arrival=constant", "--model", "open", "--sla", "p99<=50ms",
+                "--duration", "5s", "--warmup", "1s", "--time", "virtual", "--out", dir.toString());
+        assertEquals(0, r.exitCode, r::toString);
+        JsonNode json = new ObjectMapper().readTree(dir.resolve("rating.json").toFile());
+        double rating = json.at("/rating/value").asDouble();
+        assertEquals(2000, rating, 20, r::toString);
+        assertTrue(json.at("/rating/uniqueExperiments").asInt() < 40, r::toString);
+        assertTrue(r.out.startsWith("Rating: "), r::toString);
+    }
+
+    @Test
+    void rate_insertingWorkloadWithReloadNone_isRefusedWithTheReason() {
+        CliRunner r = CliRunner.run("rate", "--store", "memory", "-P", "workloadd", "--reload", "none",
+                "--duration", "1s");
+        assertEquals(2, r.exitCode, r::toString);
+        assertTrue(r.err.contains("--reload"), r::toString);
+    }
+
+    @Test
+    void rate_memoryStoreWithRepair_restoresAndRates() throws Exception {
+        CliRunner r = CliRunner.run("rate", "--store", "memory", "-P", "workloada", "--reload", "repair",
+                "--duration", "300ms", "--warmup", "100ms", "--max-load", "4", "--out", dir.toString());
+        assertEquals(0, r.exitCode, r::toString);
+        assertTrue(r.out.startsWith("Rating: "), r::toString);
+    }
+}
