@@ -31,7 +31,7 @@ import picocli.CommandLine.ParentCommand;
         description = {"Measure staleness: write versioned values, read them back at fixed offsets after each"
                 + " acknowledgement, report P(consistent read) per offset, t-visibility and k-staleness.",
             "Example: bin/openmark staleness --store sim -p sim.secondaries=1 -p sim.readpreference=secondary"
-                    + " -p \"sim.replicationdelay=exp(0.2)\" --time virtual"})
+                    + " -p \"sim.replicationdelay=exp(5ms)\" --time virtual"})
 final class StalenessCommand implements Callable<Integer> {
     @ParentCommand
     OpenmarkCommand parent;

@@ -1,0 +1,72 @@
+package org.openmark.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import org.openmark.store.contract.ServicesFixture;
+
+/** Staleness measured against a store with known replication delay, and against real Redis replication. */
+class StalenessEndToEndTest {
+    @RegisterExtension
+    static final ServicesFixture REDIS_PAIR = ServicesFixture.of("redis-pair");
+
+    @TempDir
+    Path dir;
+
+    private JsonNode staleness(String... args) throws Exception {
+        List<String> all = new ArrayList<>(List.of("staleness", "--out", dir.toString()));
+        all.addAll(List.of(args));
+        CliRunner r = CliRunner.run(all.toArray(String[]::new));
+        assertEquals(0, r.exitCode, r::toString);
+        return new ObjectMapper().readTree(dir.resolve("staleness.json").toFile()).get("staleness");
+    }
+
+    /**
+     * One secondary whose replication delay is exponential with mean 5 ms; writes are
+     * acknowledged by the primary at once (w=1), reads go to the secondary. A read t ms after
+     * the acknowledgement is consistent exactly when the delay d ≤ t, so P(consistent at t) must
+     * follow the configured CDF 1 − e^(−t/5): within 4 binomial standard errors.
+     */
+    @Test
+    void simulatedStore_exponentialReplicationDelay_measuredVisibilityFollowsTheConfiguredCdf() throws Exception {
+        int writes = 4000;
+        JsonNode s = staleness("--store", "sim", "-p", "sim.secondaries=1", "-p", "sim.readpreference=secondary",
+                "-p", "sim.replicationdelay=exp(5ms)", "--rate", "1000", "--writes", String.valueOf(writes),
+                "--keys", "2000", "--probes", "0,1,2,5,10,20,50", "--time", "virtual");
+        for (String t : new String[] {"1", "2", "5", "10", "20"}) {
+            double expected = 1 - Math.exp(-Double.parseDouble(t) / 5.0);
+            double sd = Math.sqrt(expected * (1 - expected) / writes);
+            double measured = s.at("/pConsistentAt/" + t).asDouble();
+            assertEquals(expected, measured, 4 * sd + 1e-9, "P(consistent at " + t + " ms)");
+        }
+        assertTrue(s.get("staleReads").asLong() > 0);
+        assertEquals(writes, s.get("writes").asLong());
+    }
+
+    @Test
+    void redisReplica_readsFromTheReplica_everyWriteSeenAndWaitOneRemovesStaleReads() throws Exception {
+        List<String> server = new ArrayList<>();
+        REDIS_PAIR.properties().asMap().forEach((k, v) -> server.addAll(List.of("-p", k + "=" + v)));
+        List<String> args = new ArrayList<>(List.of("--store", "redis", "-p", "redis.readfrom=replica", "--rate", "500",
+                "--writes", "1000", "--keys", "500", "--probes", "0,1,5,100,1000"));
+        args.addAll(server);
+        JsonNode async = staleness(args.toArray(String[]::new));
+        assertEquals(1000, async.get("writes").asLong());
+        assertEquals(0, async.get("neverSeen").asLong(), "replication delivers every write within a second");
+        assertEquals(1.0, async.at("/pConsistentAt/1000").asDouble());
+        assertEquals(0, async.get("errors").asLong());
+
+        args.addAll(List.of("-p", "redis.wait=1"));
+        JsonNode waited = staleness(args.toArray(String[]::new));
+        assertEquals(0, waited.get("staleReads").asLong(), "WAIT 1: the replica applied the write before the ack");
+        assertEquals(1.0, waited.at("/pConsistentAt/0").asDouble());
+    }
+}
