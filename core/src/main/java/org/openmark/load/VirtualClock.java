@@ -19,8 +19,9 @@ import org.openmark.api.Clock;
  * When it drops to zero the clock advances to the first deadline and counts the threads it
  * wakes as running before releasing the lock, so no second advance can slip in before they
  * run. Each waiter is woken individually (no broadcast), so a thousand parked operations cost
- * nothing until their time comes. Background threads (the status ticker) wait without being
- * counted and never make time advance.
+ * nothing until their time comes. Background threads (the status ticker) hold time while they
+ * work, like any registered thread, but their waits alone never make time advance, so a
+ * ticker cannot run the clock ahead once the work is done.
  */
 public final class VirtualClock implements Clock {
     private static final long EPOCH_MS = 1_700_000_000_000L;
@@ -91,13 +92,13 @@ public final class VirtualClock implements Clock {
                 return;
             }
             w = new Waiter(deadlineNanos);
+            running--;
             if (isBackground.get()) {
                 background.add(w);
             } else {
-                running--;
                 waiters.computeIfAbsent(deadlineNanos, k -> new ArrayList<>(2)).add(w);
-                maybeAdvance();
             }
+            maybeAdvance();
         } finally {
             lock.unlock();
         }
@@ -122,21 +123,31 @@ public final class VirtualClock implements Clock {
                 if (list != null && list.remove(w) && list.isEmpty()) {
                     waiters.remove(w.deadline);
                 }
-                running++;
             }
+            running++;
         } finally {
             lock.unlock();
         }
     }
 
+    /**
+     * Advances when nothing runs and some registered thread waits: to its deadline, or to an
+     * earlier background deadline, so a ticker collects exactly when it is due and time holds
+     * while it works. Background waits alone never advance time.
+     */
     private void maybeAdvance() {
         if (running != 0 || waiters.isEmpty()) {
             return;
         }
-        var first = waiters.pollFirstEntry();
-        now = first.getKey();
-        running += first.getValue().size();
-        ArrayDeque<Waiter> wake = new ArrayDeque<>(first.getValue());
+        long next = waiters.firstKey();
+        for (Waiter b : background) {
+            next = Math.min(next, b.deadline);
+        }
+        now = next;
+        ArrayDeque<Waiter> wake = new ArrayDeque<>();
+        if (waiters.firstKey() == next) {
+            wake.addAll(waiters.pollFirstEntry().getValue());
+        }
         background.removeIf(b -> {
             if (b.deadline <= now) {
                 wake.add(b);
@@ -144,6 +155,7 @@ public final class VirtualClock implements Clock {
             }
             return false;
         });
+        running += wake.size();
         for (Waiter x : wake) {
             x.woken = true;
             LockSupport.unpark(x.thread);

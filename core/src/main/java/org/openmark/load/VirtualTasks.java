@@ -22,9 +22,14 @@ public final class VirtualTasks implements Tasks {
 
     @Override
     public Thread startBackground(String name, Runnable task) {
+        clock.register();
         return Thread.ofPlatform().name(name).daemon(true).start(() -> {
             clock.markBackground();
-            task.run();
+            try {
+                task.run();
+            } finally {
+                clock.deregister();
+            }
         });
     }
 
