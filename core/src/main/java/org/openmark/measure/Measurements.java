@@ -30,11 +30,21 @@ public final class Measurements {
     public static final int SIGNIFICANT_DIGITS = 3;
 
     private final List<Writer> writers = new CopyOnWriteArrayList<>();
-    private final Writer shared = new Writer(true);
+    /**
+     * The shared writer is striped: each operation's thread picks a stripe by its id, so
+     * concurrent completions rarely touch the same recorder (one contended recorder cost about
+     * 1.5 µs per value with two threads in RecorderBenchmark).
+     */
+    private final Writer[] stripes = new Writer[Integer.highestOneBit(
+            Math.max(1, Runtime.getRuntime().availableProcessors()) * 4 - 1) * 2];
+    private final MeasurementWriter shared = new StripedWriter(stripes);
     private final Histogram unfinished = new Histogram(SIGNIFICANT_DIGITS);
 
     public Measurements() {
-        writers.add(shared);
+        for (int i = 0; i < stripes.length; i++) {
+            stripes[i] = new Writer(true);
+            writers.add(stripes[i]);
+        }
     }
 
     /** A writer for the calling thread only (closed-model client threads). */
@@ -104,6 +114,29 @@ public final class Measurements {
         Histogram h = new Histogram(SIGNIFICANT_DIGITS);
         h.setAutoResize(true);
         return h;
+    }
+
+    /** Spreads records over stripes by the calling thread's id. */
+    private record StripedWriter(Writer[] stripes) implements MeasurementWriter {
+        private Writer stripe() {
+            return stripes[(int) (Thread.currentThread().threadId() & (stripes.length - 1))];
+        }
+
+        @Override
+        public void record(String op, Status status, long intendedStartNanos, long actualStartNanos,
+                long completedNanos) {
+            stripe().record(op, status, intendedStartNanos, actualStartNanos, completedNanos);
+        }
+
+        @Override
+        public void recordInner(String op, Status status, long startNanos, long completedNanos) {
+            stripe().recordInner(op, status, startNanos, completedNanos);
+        }
+
+        @Override
+        public void issued() {
+            stripe().issued();
+        }
     }
 
     /** A writer: recorders per channel plus a send-lag recorder and an issued counter. */
