@@ -48,4 +48,32 @@ class RateStoreTest {
         assertEquals(0, r.exitCode, r::toString);
         assertTrue(r.out.startsWith("Rating: "), r::toString);
     }
+
+    @Test
+    void rate_insertingWorkloadWithFullReload_deletesAndReloadsBetweenExperiments() {
+        CliRunner r = CliRunner.run("rate", "--store", "memory", "-P", "workloadd", "--reload", "full",
+                "--duration", "300ms", "--warmup", "100ms", "--max-load", "2");
+        assertEquals(0, r.exitCode, r::toString);
+        assertTrue(r.out.contains("reloads"), r::toString);
+    }
+
+    @Test
+    void rate_deltaAuto_choosesTheExperimentLengthFirst() {
+        CliRunner r = CliRunner.run("rate", "--store", "sim", "-P", "workloadc", "-p", "sim.maxthroughput=2000",
+                "-p", "arrival=constant", "--model", "open", "--sla", "p99<=50ms", "--delta", "auto",
+                "--delta-start", "1s", "--delta-load", "1000", "--warmup", "500ms", "--time", "virtual",
+                "--max-load", "4000");
+        assertEquals(0, r.exitCode, r::toString);
+        assertTrue(r.err.contains("delta analyzer chose "), r::toString);
+        assertTrue(r.out.startsWith("Rating: "), r::toString);
+    }
+
+    @Test
+    void rate_simulatedStoreWithImageReload_restoresBetweenExperiments() {
+        CliRunner r = CliRunner.run("rate", "--store", "sim", "-P", "workloada", "-p", "sim.maxthroughput=2000",
+                "-p", "arrival=constant", "--model", "open", "--reload", "image", "--sla", "p99<=50ms",
+                "--duration", "2s", "--warmup", "500ms", "--time", "virtual", "--max-load", "3000");
+        assertEquals(0, r.exitCode, r::toString);
+        assertTrue(r.out.startsWith("Rating: "), r::toString);
+    }
 }

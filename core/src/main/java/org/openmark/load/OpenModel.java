@@ -32,6 +32,8 @@ import org.openmark.workload.WorkloadClient;
 public final class OpenModel implements LoadModel {
     /** Seed offset for the arrival stream, so arrivals and the workload use different streams. */
     private static final long ARRIVAL_STREAM = 0x9E3779B97F4A7C15L;
+    /** How often a scheduler waiting for a free in-flight slot looks again. */
+    private static final long SLOT_POLL_NANOS = 50_000;
 
     private final ArrivalProcess arrivals;
     private final RateSchedule schedule;
@@ -134,9 +136,19 @@ public final class OpenModel implements LoadModel {
                     }
                     waited++;
                     long before = clock.nanoTime();
-                    slots.acquire();
+                    // Polled through the clock rather than blocking on the semaphore, so the wait
+                    // also works in virtual time (where only clock waits let time advance).
+                    while (!slots.tryAcquire()) {
+                        if (ctx.stop().isStopped()) {
+                            break;
+                        }
+                        clock.parkUntil(clock.nanoTime() + SLOT_POLL_NANOS);
+                    }
                     now = clock.nanoTime();
                     waitNanos += now - before;
+                    if (ctx.stop().isStopped()) {
+                        break;
+                    }
                 }
                 Operation toRun = op != null ? op : client.nextOperation();
                 Session session = pool.take();

@@ -5,6 +5,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.openmark.api.Clock;
 import org.openmark.api.Session;
 import org.openmark.api.Store;
+import org.openmark.api.Imageable;
+import org.openmark.api.StoreException;
+import org.openmark.api.StoreImage;
 import org.openmark.store.sim.engine.AtomicFiles;
 import org.openmark.store.sim.engine.GroundTruth;
 import org.openmark.store.sim.engine.SerializedEngine;
@@ -17,8 +20,9 @@ import org.openmark.store.sim.model.SimConfig;
  * given clock; each call returns after the simulated wait (waited through the clock). Knows
  * its ground truth exactly.
  */
-public final class SimStore implements Store {
+public final class SimStore implements Store, Imageable {
     private final SerializedEngine engine;
+    private final java.util.List<SimImage> images = new java.util.ArrayList<>();
     private final Clock clock;
     private final Path truthFile;
     private final Path warsDir;
@@ -75,8 +79,34 @@ public final class SimStore implements Store {
     }
 
     /** Writes the configured result files (once). */
+    /** Saves the content of every table (not the throughput limiter's backlog or the ground truth). */
+    @Override
+    public StoreImage saveImage() {
+        SimImage image = new SimImage(engine.inspect(SimEngine::copyTables));
+        synchronized (images) {
+            images.add(image);
+        }
+        return image;
+    }
+
+    @Override
+    public void restoreImage(StoreImage image) {
+        if (!(image instanceof SimImage sim)) {
+            throw new IllegalArgumentException("the simulated store cannot restore " + image.describe());
+        }
+        var tables = sim.tables();
+        engine.inspect(e -> {
+            e.replaceTables(tables);
+            return null;
+        });
+    }
+
     @Override
     public void close() {
+        synchronized (images) {
+            images.forEach(SimImage::close);
+            images.clear();
+        }
         if (!closed.compareAndSet(false, true)) {
             return;
         }

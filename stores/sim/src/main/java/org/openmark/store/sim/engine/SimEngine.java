@@ -207,6 +207,27 @@ public final class SimEngine {
         };
     }
 
+    /** A copy of every table's key histories (versions are immutable and shared), for store images. */
+    public Map<String, TreeMap<String, KeyHistory>> copyTables() {
+        return deepCopy(tables);
+    }
+
+    /** Replaces every table's content with a copy of {@code saved} (a store image's restore). */
+    public void replaceTables(Map<String, TreeMap<String, KeyHistory>> saved) {
+        tables.clear();
+        tables.putAll(deepCopy(saved));
+    }
+
+    private static Map<String, TreeMap<String, KeyHistory>> deepCopy(Map<String, TreeMap<String, KeyHistory>> from) {
+        Map<String, TreeMap<String, KeyHistory>> copy = new HashMap<>();
+        from.forEach((name, table) -> {
+            TreeMap<String, KeyHistory> t = new TreeMap<>();
+            table.forEach((key, history) -> t.put(key, history.copy()));
+            copy.put(name, t);
+        });
+        return copy;
+    }
+
     /** The ground truth up to the last request. */
     public GroundTruth groundTruth() {
         return truth.snapshot(lastArrivalNanos, limiters);

@@ -25,6 +25,14 @@ public final class KeyHistory {
         lastSeq = version.seq();
     }
 
+    /** A copy sharing the (immutable) versions, for store images. */
+    public KeyHistory copy() {
+        KeyHistory c = new KeyHistory();
+        c.versions.addAll(versions);
+        c.lastSeq = lastSeq;
+        return c;
+    }
+
     /** The newest version (as the primary sees it), or {@code null} when there is none. */
     public Version newest() {
         return versions.isEmpty() ? null : versions.get(versions.size() - 1);
