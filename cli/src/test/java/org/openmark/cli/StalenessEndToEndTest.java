@@ -69,4 +69,37 @@ class StalenessEndToEndTest {
         assertEquals(0, waited.get("staleReads").asLong(), "WAIT 1: the replica applied the write before the ack");
         assertEquals(1.0, waited.at("/pConsistentAt/0").asDouble());
     }
+
+    /**
+     * PBS and the measurement must agree where their models coincide: two secondaries with
+     * exponential replication delay (mean 5 ms = rate 0.2/ms), write concern 2 (the primary and
+     * the fastest secondary, so the write commits at the faster secondary's delay) and reads from
+     * a random secondary are exactly PBS with N=2, W=1, R=1, reads to one random replica, A=R=S=0.
+     */
+    @Test
+    void simulatedStore_matchesPbsPrediction() throws Exception {
+        int writes = 5000;
+        JsonNode measured = staleness("--store", "sim", "-p", "sim.secondaries=2", "-p",
+                "sim.readpreference=secondary", "-p", "sim.replicationdelay=exp(5ms)", "-p", "sim.writeconcern=2",
+                "--rate", "1000", "--writes", String.valueOf(writes), "--keys", "2000", "--probes", "0,1,2,5,10,20",
+                "--time", "virtual");
+        int trials = 200_000;
+        CliRunner pbs = CliRunner.run("pbs", "--n", "2", "--w", "exp(0.2)", "--a", "const(0)", "--r", "const(0)",
+                "--s", "const(0)", "--read-fanout", "quorum", "--curve", "0..20:1", "--trials", String.valueOf(trials),
+                "--seed", "1", "--json");
+        assertEquals(0, pbs.exitCode, pbs::toString);
+        JsonNode config = null;
+        for (JsonNode c : new ObjectMapper().readTree(pbs.out).get("configs")) {
+            if (c.get("r").asInt() == 1 && c.get("w").asInt() == 1) {
+                config = c;
+            }
+        }
+        JsonNode curve = config.get("curve");
+        for (int t : new int[] {0, 1, 2, 5, 10, 20}) {
+            double predicted = curve.get(t).asDouble();
+            double p = Math.max(0.01, predicted * (1 - predicted));
+            double tolerance = 4 * Math.sqrt(p / writes + p / trials);
+            assertEquals(predicted, measured.at("/pConsistentAt/" + t).asDouble(), tolerance, "t=" + t + " ms");
+        }
+    }
 }

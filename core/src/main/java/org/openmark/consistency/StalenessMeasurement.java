@@ -20,13 +20,14 @@ import org.openmark.load.Tasks;
 /**
  * Measures staleness on a store whose reads may be served by a lagging replica: a writer
  * updates keys with versioned values at a constant rate, and after each acknowledged write a
- * prober reads the key at fixed offsets (0, 1, 2, 5, … ms after the acknowledgement) until it
- * sees that version or a newer one.
+ * prober reads the key at fixed offsets (0, 1, 2, 5, … ms after the acknowledgement) and
+ * records whether each read saw that version or a newer one.
  *
- * <p>Assumptions (documented in the README): times come from one clock, so writer and readers
- * must run on one machine or on machines with synchronized clocks; once a probe sees a write,
- * later probes are assumed to see it too (monotonic reads on the read path), so probing stops.
- * The t-visibility figures have the probe schedule's resolution.
+ * <p>Every offset is probed, even after a read saw the write: a read path that spreads reads
+ * over replicas is not monotonic, and P(consistent) at t must be the fraction of reads at t
+ * that saw the write. Times come from one clock, so writer and readers must run on one
+ * machine or on machines with synchronized clocks. The t-visibility figures (the first probe
+ * that saw the write) have the probe schedule's resolution.
  */
 public final class StalenessMeasurement {
     private final StalenessConfig cfg;
@@ -129,9 +130,9 @@ public final class StalenessMeasurement {
     private void probe(SessionPool pool, String key, long version, long ackNanos) throws InterruptedException {
         List<Double> offsets = cfg.probeOffsetsMs();
         Session session = pool.take();
+        boolean seenOnce = false;
         try {
-            for (int i = 0; i < offsets.size(); i++) {
-                double t = offsets.get(i);
+            for (double t : offsets) {
                 clock.parkUntil(ackNanos + Math.round(t * 1e6));
                 Map<String, byte[]> result = new HashMap<>();
                 Status s = session.read(cfg.table(), key, null, result);
@@ -143,21 +144,21 @@ public final class StalenessMeasurement {
                 long seen = VersionedValue.versionOf(result.get(VersionedValue.FIELD));
                 probedAt.get(t).increment();
                 if (seen >= version) {
-                    for (int j = i; j < offsets.size(); j++) {
-                        consistentAt.get(offsets.get(j)).increment();
-                        if (j > i) {
-                            probedAt.get(offsets.get(j)).increment();
+                    consistentAt.get(t).increment();
+                    if (!seenOnce) {
+                        seenOnce = true;
+                        synchronized (tVisibility) {
+                            tVisibility.recordValue(Math.round(t * 1000));
                         }
                     }
-                    synchronized (tVisibility) {
-                        tVisibility.recordValue(Math.round(t * 1000));
-                    }
-                    return;
+                } else {
+                    staleReads.increment();
+                    kStaleness.computeIfAbsent(version - seen, k -> new LongAdder()).increment();
                 }
-                staleReads.increment();
-                kStaleness.computeIfAbsent(version - seen, k -> new LongAdder()).increment();
             }
-            neverSeen.increment();
+            if (!seenOnce) {
+                neverSeen.increment();
+            }
         } finally {
             pool.give(session);
         }
