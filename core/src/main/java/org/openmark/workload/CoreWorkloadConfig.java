@@ -10,7 +10,7 @@ import org.openmark.workload.generator.HistogramGenerator;
 
 /**
  * The core workload's configuration, resolved and validated once from {@link Settings}. Property
- * names and defaults are YCSB's CoreWorkload ones (listed in {@code docs/workloads.md});
+ * names and defaults are YCSB's CoreWorkload ones (listed in the README's Workloads section);
  * {@code deleteproportion} and {@code zipfianconstant} are extensions. Every bad value raises a
  * {@link ConfigException} naming the property, the value and the rule.
  *
