@@ -14,6 +14,10 @@ import picocli.CommandLine.Option;
  * anything can also be given as {@code -p name=value} or in a -P file.
  */
 final class RunOptions {
+    /** `bin/openmark run` without -P: workload A for this long, after this warm-up. */
+    static final String MAIN_JOB_DURATION = "12s";
+    static final String MAIN_JOB_WARMUP = "2s";
+
     /** YCSB binding class names (the db property) and the openmark store that does the same. */
     static final Map<String, String> YCSB_BINDINGS = Map.of("site.ycsb.BasicDB", "noop",
             "site.ycsb.db.rocksdb.RocksDBClient", "rocksdb", "site.ycsb.db.RedisClient", "redis",
@@ -123,6 +127,12 @@ final class RunOptions {
         if (m.containsKey("db") && !m.containsKey("store")) {
             m.put("store", YCSB_BINDINGS.getOrDefault(m.get("db"), m.get("db")));
             m.remove("db");
+        }
+        if (propertyFiles.isEmpty() && !m.containsKey("duration") && !m.containsKey("rate.schedule")
+                && !pairs.containsKey("operationcount") && !m.containsKey("maxexecutiontime")) {
+            // The bare main job: long enough for the JIT to settle and the status line to show.
+            m.put("duration", MAIN_JOB_DURATION);
+            m.putIfAbsent("warmup", MAIN_JOB_WARMUP);
         }
         boolean timed = m.containsKey("duration") || m.containsKey("rate.schedule")
                 || (m.containsKey("maxexecutiontime") && !"0".equals(m.get("maxexecutiontime")));
