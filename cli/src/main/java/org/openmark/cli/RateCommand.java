@@ -14,9 +14,7 @@ import java.util.Map;
 import org.openmark.api.Clock;
 import org.openmark.config.Settings;
 import org.openmark.load.StopSignal;
-import org.openmark.load.Tasks;
-import org.openmark.load.VirtualClock;
-import org.openmark.load.VirtualTasks;
+import org.openmark.load.Timing;
 import org.openmark.rating.DeltaAnalysis;
 import org.openmark.rating.DeltaAnalyzer;
 import org.openmark.rating.LoadUnit;
@@ -216,16 +214,10 @@ public final class RateCommand implements Callable<Integer> {
         Duration warm = DurationText.parse("--warmup", warmup == null ? "2s" : warmup);
         SearchSettings search = searchSettings(choice == ModelChoice.OPEN ? 100 : 1)
                 .withLoadUnit(choice == ModelChoice.OPEN ? LoadUnit.OPS_PER_SEC : LoadUnit.THREADS);
-        Clock clock = Clock.system();
-        Tasks tasks = Tasks.real();
-        if ("virtual".equals(time)) {
-            VirtualClock v = new VirtualClock();
-            clock = v;
-            tasks = new VirtualTasks(v);
-        } else if (!"real".equals(time)) {
-            throw ConfigException.of("--time", time, "must be real or virtual");
-        }
-        Runner runner = new Runner(StoreRegistry.discover(), Workloads::create, clock, tasks, new StopSignal(), log);
+        Timing timing = Timing.parse("--time", time);
+        Clock clock = timing.clock();
+        Runner runner = new Runner(StoreRegistry.discover(), Workloads::create, clock, timing.tasks(), new StopSignal(),
+                log);
         try (StoreRating rating = new StoreRating(runner, settings, choice, agreement, length, warm, policy, clock,
                 log)) {
             rating.prepare();

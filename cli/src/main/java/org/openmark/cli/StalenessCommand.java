@@ -7,7 +7,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.openmark.api.Clock;
 import org.openmark.api.Store;
 import org.openmark.api.StoreConfigException;
 import org.openmark.api.StoreFactory;
@@ -17,9 +16,7 @@ import org.openmark.consistency.StalenessConfig;
 import org.openmark.consistency.StalenessMeasurement;
 import org.openmark.consistency.StalenessResult;
 import org.openmark.load.StopSignal;
-import org.openmark.load.Tasks;
-import org.openmark.load.VirtualClock;
-import org.openmark.load.VirtualTasks;
+import org.openmark.load.Timing;
 import org.openmark.report.AtomicFiles;
 import org.openmark.run.StoreRegistry;
 import picocli.CommandLine.Command;
@@ -71,23 +68,12 @@ final class StalenessCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException, IOException {
         StalenessConfig cfg = new StalenessConfig(rate, writes, keys, probes, table);
-        boolean virtual = switch (time) {
-            case "virtual" -> true;
-            case "real" -> false;
-            default -> throw ConfigException.of("--time", time, "must be real or virtual");
-        };
+        Timing timing = Timing.parse("--time", time);
         Map<String, String> props = PropertySources.read(propertyFiles, properties);
         StoreFactory factory = StoreRegistry.discover().get("--store", store);
-        Clock clock = Clock.system();
-        Tasks tasks = Tasks.real();
-        if (virtual) {
-            VirtualClock v = new VirtualClock();
-            clock = v;
-            tasks = new VirtualTasks(v);
-        }
         StalenessResult result;
-        try (Store s = factory.open(StoreProperties.of(props), clock)) {
-            result = new StalenessMeasurement(cfg, clock, tasks, new StopSignal()).run(s);
+        try (Store s = factory.open(StoreProperties.of(props), timing.clock())) {
+            result = new StalenessMeasurement(cfg, timing.clock(), timing.tasks(), new StopSignal()).run(s);
         } catch (StoreConfigException e) {
             throw new ConfigException(e.getMessage());
         }

@@ -6,19 +6,15 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
-import org.openmark.api.Clock;
 import org.openmark.config.Settings;
 import org.openmark.load.StopSignal;
-import org.openmark.load.Tasks;
-import org.openmark.load.VirtualClock;
-import org.openmark.load.VirtualTasks;
+import org.openmark.load.Timing;
 import org.openmark.report.AtomicFiles;
 import org.openmark.report.JsonReport;
 import org.openmark.report.Percentiles;
@@ -99,18 +95,9 @@ public final class CoordinatedOmissionExperiment {
         }
         Path dir = cfg.out() == null ? null : cfg.out().resolve(threads == 0 ? approach : approach + "-" + threads);
         RunConfig rc = RunConfigParser.parse(Phase.RUN, Settings.of(p), dir, true);
-        Clock clock;
-        Tasks tasks;
-        if (cfg.virtualTime()) {
-            VirtualClock v = new VirtualClock();
-            clock = v;
-            tasks = new VirtualTasks(v);
-        } else {
-            clock = Clock.system();
-            tasks = Tasks.real();
-        }
+        Timing timing = cfg.virtualTime() ? Timing.virtual() : Timing.real();
         err.println("experiment: " + (threads == 0 ? "open model" : "closed model, " + threads + " threads") + " ...");
-        RunResult r = new Runner(stores, workloads, clock, tasks, stop, new PrintStream(PrintStream.nullOutputStream()))
+        RunResult r = new Runner(stores, workloads, timing.clock(), timing.tasks(), stop, new PrintStream(PrintStream.nullOutputStream()))
                 .execute(rc);
         if (dir != null) {
             AtomicFiles.writeString(dir.resolve("result.json"), JsonReport.render(r));
@@ -119,8 +106,7 @@ public final class CoordinatedOmissionExperiment {
     }
 
     private static Histogram latency(RunResult r, boolean fromIntendedStart) {
-        Histogram h = new Histogram(3);
-        h.setAutoResize(true);
+        Histogram h = org.openmark.measure.Measurements.newHistogram();
         for (OpResult op : r.operations()) {
             h.add(fromIntendedStart ? op.okResponse() : op.okService());
             h.add(fromIntendedStart ? op.failedResponse() : op.failedService());

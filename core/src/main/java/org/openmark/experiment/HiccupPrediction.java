@@ -29,8 +29,7 @@ public final class HiccupPrediction {
      */
     public static Histogram openModel(double ratePerSec, long ops, double maxPerSec, double hiccupAtSec,
             double hiccupSec, long baseLatencyMicros) {
-        Histogram h = new Histogram(3);
-        h.setAutoResize(true);
+        Histogram h = org.openmark.measure.Measurements.newHistogram();
         double backlog = 0;
         double previous = 0;
         boolean hiccupDone = false;

@@ -10,6 +10,17 @@ import org.HdrHistogram.Histogram;
 public record IntervalSnapshot(long startMillis, long endMillis, Map<Channel, Histogram> response,
         Map<Channel, Histogram> service, Histogram sendLag) {
 
+    /** Response times per operation name, all statuses together, inner calls left out. */
+    public Map<String, Histogram> responseByOperation() {
+        Map<String, Histogram> byOp = new java.util.TreeMap<>();
+        response.forEach((c, h) -> {
+            if (!c.inner()) {
+                byOp.computeIfAbsent(c.op(), k -> Measurements.newHistogram()).add(h);
+            }
+        });
+        return byOp;
+    }
+
     /** Operations (not inner calls) completed in the interval. */
     public long completed() {
         long n = 0;

@@ -110,7 +110,8 @@ public final class Measurements {
         return new IntervalSnapshot(startMillis, endMillis, response, service, sendLag);
     }
 
-    static Histogram newHistogram() {
+    /** An empty auto-resizing histogram with the run's precision (microseconds, 3 digits). */
+    public static Histogram newHistogram() {
         Histogram h = new Histogram(SIGNIFICANT_DIGITS);
         h.setAutoResize(true);
         return h;

@@ -143,8 +143,7 @@ public final class StoreRating implements Experimenter, AutoCloseable {
             String reason = r.warnings().isEmpty() ? "the run was not valid" : String.join("; ", r.warnings());
             return ExperimentResult.invalid(loadLevel, r.throughput(), reason, measured);
         }
-        Histogram all = new Histogram(3);
-        all.setAutoResize(true);
+        Histogram all = org.openmark.measure.Measurements.newHistogram();
         long reads = 0;
         long unpredictable = 0;
         for (OpResult op : r.operations()) {

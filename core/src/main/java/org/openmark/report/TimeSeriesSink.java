@@ -7,9 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
-import org.openmark.measure.Channel;
 import org.openmark.measure.IntervalSnapshot;
 
 /**
@@ -37,28 +35,13 @@ public final class TimeSeriesSink implements IntervalSink {
     public void interval(IntervalSnapshot s, double elapsedSeconds, long inFlight, boolean warmUp) throws IOException {
         double seconds = Math.max(1e-9, (s.endMillis() - s.startMillis()) / 1000.0);
         long lagP99 = s.sendLag().getTotalCount() == 0 ? 0 : s.sendLag().getValueAtPercentile(99);
-        for (Map.Entry<String, Histogram> e : byOperation(s.response()).entrySet()) {
+        for (Map.Entry<String, Histogram> e : s.responseByOperation().entrySet()) {
             Histogram h = e.getValue();
             out.write(String.format(Locale.ROOT, "%.3f,%s,%s,%.1f,%d,%d,%d,%d,%d,%d,%d%n", elapsedSeconds, e.getKey(),
                     warmUp, h.getTotalCount() / seconds, h.getValueAtPercentile(50), h.getValueAtPercentile(90),
                     h.getValueAtPercentile(99), h.getValueAtPercentile(99.9), h.getMaxValue(), inFlight, lagP99));
         }
         out.flush();
-    }
-
-    static Map<String, Histogram> byOperation(Map<Channel, Histogram> byChannel) {
-        Map<String, Histogram> m = new TreeMap<>();
-        byChannel.forEach((c, h) -> {
-            if (!c.inner()) {
-                Histogram sum = m.computeIfAbsent(c.op(), k -> {
-                    Histogram n = new Histogram(3);
-                    n.setAutoResize(true);
-                    return n;
-                });
-                sum.add(h);
-            }
-        });
-        return m;
     }
 
     @Override

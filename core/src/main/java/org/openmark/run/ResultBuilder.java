@@ -10,6 +10,7 @@ import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 import org.openmark.api.Status;
 import org.openmark.measure.Channel;
+import org.openmark.measure.Measurements;
 import org.openmark.measure.Totals;
 
 /** Turns the totals of a phase into per-operation results and the accounting. */
@@ -50,9 +51,7 @@ final class ResultBuilder {
     }
 
     static Histogram empty() {
-        Histogram h = new Histogram(3);
-        h.setAutoResize(true);
-        return h;
+        return Measurements.newHistogram();
     }
 
     /** The accounting of units of work (inner calls excluded). */

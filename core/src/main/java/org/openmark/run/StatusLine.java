@@ -1,9 +1,6 @@
 package org.openmark.run;
 
 import java.util.Locale;
-import java.util.Map;
-import org.HdrHistogram.Histogram;
-import org.openmark.measure.Channel;
 import org.openmark.measure.IntervalSnapshot;
 
 /**
@@ -33,17 +30,7 @@ final class StatusLine {
         if (warmUp) {
             b.append(" (warm-up)");
         }
-        Map<String, Histogram> byOp = new java.util.TreeMap<>();
-        for (Map.Entry<Channel, Histogram> e : s.response().entrySet()) {
-            if (!e.getKey().inner()) {
-                byOp.computeIfAbsent(e.getKey().op(), k -> {
-                    Histogram h = new Histogram(3);
-                    h.setAutoResize(true);
-                    return h;
-                }).add(e.getValue());
-            }
-        }
-        byOp.forEach((op, h) -> b.append(String.format(Locale.ROOT, " [%s: Count=%d, p50=%d, p99=%d, Max=%d]", op,
+        s.responseByOperation().forEach((op, h) -> b.append(String.format(Locale.ROOT, " [%s: Count=%d, p50=%d, p99=%d, Max=%d]", op,
                 h.getTotalCount(), h.getValueAtPercentile(50), h.getValueAtPercentile(99), h.getMaxValue())));
         return b.toString();
     }
