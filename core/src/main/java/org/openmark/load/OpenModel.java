@@ -4,12 +4,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Semaphore;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.openmark.api.Clock;
-import org.openmark.api.Session;
 import org.openmark.measure.MeasurementWriter;
 import org.openmark.workload.Operation;
 import org.openmark.workload.WorkloadClient;
@@ -22,12 +18,14 @@ import org.openmark.workload.WorkloadClient;
  *
  * <p>Implementation notes: one scheduler thread generates operations in arrival order and waits
  * (parks, never spins) until each is due. Operations that are already due when the scheduler
- * wakes are handed off in a batch without parking again. Each operation runs on its own virtual
- * thread with a session from a pool; {@code maxInFlight} bounds outstanding operations (a
- * semaphore). When no slot is free the scheduler waits for one (counted, and the delay shows
- * as send lag and response time) or drops the operation ({@link OverloadPolicy#DROP}, counted,
- * run invalid). Outstanding operations are tracked with their intended start, so those still
- * running after the grace period are reported as unfinished with their latency so far.
+ * wakes are handed off in a batch without parking again, to a {@link Dispatch}: reused virtual
+ * threads with sessions of their own ({@link WorkerPool}) in real time, a thread per operation
+ * in virtual time. Operations never wait for each other; {@code maxInFlight} bounds the
+ * outstanding ones. When the bound is reached the scheduler waits for a free place (counted,
+ * and the delay shows as send lag and response time) or drops the operation
+ * ({@link OverloadPolicy#DROP}, counted, run invalid). Outstanding operations keep their
+ * intended start, so those still running after the grace period are reported as unfinished
+ * with their latency so far.
  */
 public final class OpenModel implements LoadModel {
     /** Seed offset for the arrival stream, so arrivals and the workload use different streams. */
@@ -96,20 +94,35 @@ public final class OpenModel implements LoadModel {
         SplittableRandom random = new SplittableRandom(ctx.seed() ^ ARRIVAL_STREAM);
         AtomicReference<String> thrown = new AtomicReference<>();
         OperationRunner runner = new OperationRunner(clock, thrown);
-        Semaphore slots = new Semaphore(maxInFlight);
-        ConcurrentHashMap<Long, Long> outstanding = new ConcurrentHashMap<>();
-        warmDispatchPath(ctx);
-        long start = clock.nanoTime();
-        long deadline = ctx.limits().deadlineNanos(start);
-        long budget = ctx.limits().operationBudget();
-        long dropped = 0;
-        long waited = 0;
-        long waitNanos = 0;
-        long issued = 0;
-        long lastIntended = start;
-        double nextIntended = start;
-        long now = start;
-        try (SessionPool pool = new SessionPool(ctx.store())) {
+        Gauges gauges = ctx.gauges();
+        Dispatch.Body body = (lane, op, intended) -> {
+            try {
+                long actual = clock.nanoTime();
+                if (op == null) {
+                    return; // a warm-up hand-off
+                }
+                if (op.composite() && lane.measured == null) {
+                    lane.measured = new MeasuredSession(lane.session, writer, clock);
+                }
+                runner.run(op, lane.session, lane.measured, writer, intended, actual);
+            } finally {
+                gauges.operationEnded();
+            }
+        };
+        try (Dispatch dispatch = Dispatch.forTasks(ctx.tasks(), ctx.store(), maxInFlight, body)) {
+            if (ctx.tasks().realTime()) {
+                warmDispatchPath(dispatch, gauges);
+            }
+            long start = clock.nanoTime();
+            long deadline = ctx.limits().deadlineNanos(start);
+            long budget = ctx.limits().operationBudget();
+            long dropped = 0;
+            long waited = 0;
+            long waitNanos = 0;
+            long issued = 0;
+            long lastIntended = start;
+            double nextIntended = start;
+            long now = start;
             for (long seq = 0; seq < budget; seq++) {
                 long intended = (long) nextIntended;
                 if (intended >= deadline || ctx.stop().isStopped()) {
@@ -130,49 +143,32 @@ public final class OpenModel implements LoadModel {
                     }
                 }
                 lastIntended = intended;
-                if (!slots.tryAcquire()) {
+                if (!dispatch.hasRoom()) {
                     if (onOverload == OverloadPolicy.DROP) {
                         dropped++;
                         continue;
                     }
                     waited++;
                     long before = clock.nanoTime();
-                    // Polled through the clock rather than blocking on the semaphore, so the wait
-                    // also works in virtual time (where only clock waits let time advance).
-                    while (!slots.tryAcquire()) {
-                        if (ctx.stop().isStopped()) {
-                            break;
-                        }
+                    // Polled through the clock rather than blocking, so the wait also works in
+                    // virtual time (where only clock waits let time advance).
+                    while (!dispatch.hasRoom() && !ctx.stop().isStopped()) {
                         clock.parkUntil(clock.nanoTime() + SLOT_POLL_NANOS);
                     }
                     now = clock.nanoTime();
                     waitNanos += now - before;
-                    if (ctx.stop().isStopped()) {
+                    if (!dispatch.hasRoom()) {
                         break;
                     }
                 }
                 Operation toRun = op != null ? op : client.nextOperation();
-                Session session = pool.take();
                 writer.issued();
+                gauges.operationStarted();
+                dispatch.offer(toRun, intended);
                 issued++;
-                Long key = seq;
-                outstanding.put(key, intended);
-                ctx.gauges().operationStarted();
-                ctx.tasks().startOperation(() -> {
-                    try {
-                        long actual = clock.nanoTime();
-                        Session measured = toRun.composite() ? new MeasuredSession(session, writer, clock) : session;
-                        runner.run(toRun, session, measured, writer, intended, actual);
-                    } finally {
-                        outstanding.remove(key);
-                        ctx.gauges().operationEnded();
-                        pool.give(session);
-                        slots.release();
-                    }
-                });
             }
             long issueEnd = clock.nanoTime();
-            long unfinished = drain(ctx, clock, outstanding);
+            long unfinished = drain(ctx, clock, dispatch);
             List<String> warnings = new ArrayList<>();
             String w = OperationRunner.warning(thrown);
             if (w != null) {
@@ -186,30 +182,29 @@ public final class OpenModel implements LoadModel {
     }
 
     /**
-     * Starts and finishes a few thousand empty operations before the schedule begins, so the
-     * first real arrivals do not pay for loading and compiling the virtual-thread hand-off (it
-     * made the first second's send lag tens of milliseconds). Nothing is sent to the store.
+     * Hands a few thousand empty operations through the workers before the schedule begins, so
+     * the first real arrivals do not pay for loading and compiling the hand-off path (it made the
+     * first second's send lag tens of milliseconds). Nothing is sent to the store.
      */
-    private static void warmDispatchPath(PhaseContext ctx) {
-        int n = 5_000;
-        java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(n);
-        for (int i = 0; i < n; i++) {
-            ctx.tasks().startOperation(done::countDown);
+    private static void warmDispatchPath(Dispatch dispatch, Gauges gauges) {
+        for (int i = 0; i < 20_000; i++) {
+            while (!dispatch.hasRoom()) {
+                Thread.onSpinWait();
+            }
+            gauges.operationStarted();
+            dispatch.offer(null, 0);
         }
-        try {
-            done.await();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        while (dispatch.inFlight() > 0) {
+            Thread.onSpinWait();
         }
     }
 
     /** Waits up to the grace period for outstanding operations; records the rest as unfinished. */
-    private long drain(PhaseContext ctx, Clock clock, ConcurrentHashMap<Long, Long> outstanding)
-            throws InterruptedException {
+    private long drain(PhaseContext ctx, Clock clock, Dispatch dispatch) throws InterruptedException {
         Duration grace = ctx.limits().grace();
         long graceEnd = clock.nanoTime() + grace.toNanos();
         long pollNanos = Duration.ofMillis(1).toNanos();
-        while (!outstanding.isEmpty()) {
+        while (dispatch.inFlight() > 0) {
             long now = clock.nanoTime();
             if (now >= graceEnd) {
                 break;
@@ -217,11 +212,6 @@ public final class OpenModel implements LoadModel {
             clock.parkUntil(Math.min(graceEnd, now + pollNanos));
         }
         long now = clock.nanoTime();
-        AtomicLong count = new AtomicLong();
-        outstanding.forEach((seq, intended) -> {
-            ctx.measurements().recordUnfinished((now - intended) / 1000);
-            count.incrementAndGet();
-        });
-        return count.get();
+        return dispatch.forEachInFlight(intended -> ctx.measurements().recordUnfinished((now - intended) / 1000));
     }
 }

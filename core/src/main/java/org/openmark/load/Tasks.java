@@ -20,6 +20,16 @@ public interface Tasks {
     /** Starts a short-lived thread for one operation (a virtual thread in production). */
     void startOperation(Runnable task);
 
+    /**
+     * Whether these are real threads in real time. Only then may an operation thread wait for its
+     * next operation outside the clock (under a virtual-time clock such a wait stops time), so
+     * the open model reuses threads; and only then is compiling the hot paths before the
+     * schedule starts worth its time.
+     */
+    default boolean realTime() {
+        return false;
+    }
+
     /** Real threads. */
     static Tasks real() {
         return new Tasks() {
@@ -31,6 +41,11 @@ public interface Tasks {
             @Override
             public void startOperation(Runnable task) {
                 Thread.startVirtualThread(task);
+            }
+
+            @Override
+            public boolean realTime() {
+                return true;
             }
         };
     }

@@ -27,6 +27,10 @@ import org.openmark.workload.Workload;
  * operations, takes the final interval, and builds the {@link RunResult} with the self-check.
  */
 public final class PhaseRunner {
+    /** Intervals and records per interval of {@link IntervalPathWarmUp} before a real-time phase. */
+    private static final int WARM_UP_ROUNDS = 40;
+    private static final int WARM_UP_RECORDS = 5_000;
+
     private final Clock clock;
     private final Tasks tasks;
     private final StopSignal stop;
@@ -50,6 +54,9 @@ public final class PhaseRunner {
      */
     public RunResult run(RunConfig cfg, LoadModel model, Workload workload, Store store, long operationCount,
             Duration duration, List<IntervalSink> sinks) throws InterruptedException {
+        if (tasks.realTime()) {
+            IntervalPathWarmUp.runOnce(WARM_UP_ROUNDS, WARM_UP_RECORDS);
+        }
         Measurements measurements = new Measurements();
         Gauges gauges = new Gauges();
         RunLimits limits = new RunLimits(operationCount, duration, cfg.grace());

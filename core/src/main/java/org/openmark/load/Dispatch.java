@@ -1,0 +1,61 @@
+package org.openmark.load;
+
+import java.util.function.LongConsumer;
+import org.openmark.api.Session;
+import org.openmark.workload.Operation;
+
+/**
+ * Where the open model's operations run once they are due: each on a thread of its own, so
+ * they never wait for each other, with at most {@code maxInFlight} outstanding. The scheduler is
+ * the only caller of {@link #offer}.
+ */
+interface Dispatch extends AutoCloseable {
+
+    /** What runs one operation on a lane (the session it was given). */
+    interface Body {
+        void run(Lane lane, Operation operation, long intendedStartNanos);
+    }
+
+    /**
+     * The session an operation runs on, and the view of it that records inner calls (made by
+     * the body on first use and kept, so a long run does not allocate one per operation).
+     */
+    final class Lane {
+        final Session session;
+        Session measured;
+
+        Lane(Session session) {
+            this.session = session;
+        }
+    }
+
+    /**
+     * Whether {@link #offer} would take an operation now (fewer than {@code maxInFlight} are
+     * outstanding). Stays true until the next offer: only offers add outstanding operations.
+     */
+    boolean hasRoom();
+
+    /**
+     * Starts {@code operation} now.
+     *
+     * @throws IllegalStateException when there is no room (the caller checks {@link #hasRoom})
+     */
+    void offer(Operation operation, long intendedStartNanos);
+
+    /** Operations handed to {@link #offer} and not finished. */
+    int inFlight();
+
+    /** Calls {@code intendedStart} for each operation still outstanding; returns how many. After the run. */
+    long forEachInFlight(LongConsumer intendedStart);
+
+    /** Ends idle threads and closes sessions not in use. */
+    @Override
+    void close();
+
+    /** The dispatch for these tasks: reused workers for real threads, a thread per operation in virtual time. */
+    static Dispatch forTasks(Tasks tasks, org.openmark.api.Store store, int maxInFlight, Body body) {
+        return tasks.realTime()
+                ? new WorkerPool(store, maxInFlight, body)
+                : new ThreadPerOperation(store, tasks, maxInFlight, body);
+    }
+}

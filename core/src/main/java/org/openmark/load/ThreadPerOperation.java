@@ -1,0 +1,75 @@
+package org.openmark.load;
+
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongConsumer;
+import org.openmark.api.Session;
+import org.openmark.api.Store;
+import org.openmark.workload.Operation;
+
+/**
+ * Each operation on a fresh thread from {@link Tasks}. Used in virtual time, where a thread may
+ * wait only on the clock, so an idle worker waiting for its next operation would stop time.
+ * It allocates per operation; real runs use {@link WorkerPool}.
+ */
+final class ThreadPerOperation implements Dispatch {
+    private final Tasks tasks;
+    private final int maxInFlight;
+    private final Body body;
+    private final SessionPool sessions;
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private final ConcurrentHashMap<Long, Long> outstanding = new ConcurrentHashMap<>();
+    private long sequence;
+
+    ThreadPerOperation(Store store, Tasks tasks, int maxInFlight, Body body) {
+        this.tasks = tasks;
+        this.maxInFlight = maxInFlight;
+        this.body = body;
+        this.sessions = new SessionPool(store);
+    }
+
+    @Override
+    public boolean hasRoom() {
+        return inFlight.get() < maxInFlight;
+    }
+
+    @Override
+    public void offer(Operation operation, long intendedStartNanos) {
+        if (!hasRoom()) {
+            throw new IllegalStateException("no room: " + maxInFlight + " operations outstanding");
+        }
+        inFlight.incrementAndGet();
+        Session session = sessions.take();
+        Long key = sequence++;
+        outstanding.put(key, intendedStartNanos);
+        tasks.startOperation(() -> {
+            try {
+                body.run(new Lane(session), operation, intendedStartNanos);
+            } finally {
+                outstanding.remove(key);
+                sessions.give(session);
+                inFlight.decrementAndGet();
+            }
+        });
+    }
+
+    @Override
+    public int inFlight() {
+        return inFlight.get();
+    }
+
+    @Override
+    public long forEachInFlight(LongConsumer intendedStart) {
+        long n = 0;
+        for (Long intended : outstanding.values()) {
+            intendedStart.accept(intended);
+            n++;
+        }
+        return n;
+    }
+
+    @Override
+    public void close() {
+        sessions.close();
+    }
+}

@@ -1,0 +1,56 @@
+package org.openmark.load;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import org.openmark.api.Clock;
+import org.openmark.run.OpResult;
+import org.openmark.run.PhaseRunner;
+import org.openmark.run.RunConfig;
+import org.openmark.run.RunResult;
+import org.openmark.run.Runner;
+import org.openmark.testing.LatencyStore;
+import org.openmark.testing.SimpleWorkload;
+import org.openmark.testing.TestConfigs;
+
+/**
+ * The open model on real threads and the real clock (the reused workers of {@link WorkerPool},
+ * which virtual-time tests do not use): a store that stalls for 100 ms in the middle of a
+ * 1000 ops/s run. The scheduler must keep issuing on time during the stall (about 100
+ * operations outstanding at once, so the pool grows), and the stall must be charged.
+ */
+class OpenModelRealTimeTest {
+    private static final long MS = 1_000_000L;
+    private static final int OPS = 600;
+
+    @Test
+    void storeStalls100ms_operationsKeepBeingIssuedOnTimeAndTheStallIsCharged() throws Exception {
+        AtomicLong first = new AtomicLong(Long.MIN_VALUE);
+        LatencyStore store = new LatencyStore(Clock.system(), start -> {
+            first.compareAndSet(Long.MIN_VALUE, start);
+            long since = start - first.get();
+            return since >= 200 * MS && since < 300 * MS ? first.get() + 300 * MS : start + MS / 10;
+        });
+        RunConfig cfg = TestConfigs.run("model", "open", "rate", "1000", "arrival", "constant",
+                "operationcount", String.valueOf(OPS));
+        RunResult r = new PhaseRunner(Clock.system(), Tasks.real(), new StopSignal(), null)
+                .run(cfg, Runner.modelOf(cfg), new SimpleWorkload(100, 0), store, OPS, Duration.ZERO, List.of());
+
+        assertEquals(OPS, r.accounting().issued());
+        assertTrue(r.accounting().addsUp(), () -> "accounting: " + r.accounting());
+        assertEquals(0, r.schedule().waitedForSlot());
+        OpResult read = r.operations().get(0);
+        assertEquals(OPS, read.okResponse().getTotalCount());
+        // Requests that arrived at the start of the stall waited for all of it.
+        assertTrue(read.okResponse().getMaxValue() >= 95_000, () -> "max " + read.okResponse().getMaxValue());
+        // ...while the generator kept its schedule (a loose bound: CI machines are noisy).
+        long lagP99 = r.schedule().sendLag().getValueAtPercentile(99);
+        assertTrue(lagP99 < 20_000, () -> "send-lag p99 " + lagP99 + " us");
+        // The store's truth: every call took 0.1 ms or waited for the end of the stall.
+        assertEquals(OPS, store.truth().getTotalCount());
+    }
+}

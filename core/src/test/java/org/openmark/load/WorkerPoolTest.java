@@ -1,0 +1,208 @@
+package org.openmark.load;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLongArray;
+import org.junit.jupiter.api.Test;
+import org.openmark.api.Session;
+import org.openmark.api.Status;
+import org.openmark.api.Store;
+import org.openmark.testing.OkSession;
+import org.openmark.workload.Operation;
+
+/** Real threads: the pool's hand-off, its bound and its reuse of threads and sessions. */
+class WorkerPoolTest {
+    private static final long WAIT_SECONDS = 30;
+
+    /** A store that counts its sessions and which are closed. */
+    private static final class CountingStore implements Store {
+        final List<Session> opened = Collections.synchronizedList(new ArrayList<>());
+        final Set<Session> closed = ConcurrentHashMap.newKeySet();
+
+        @Override
+        public Session newSession() {
+            Session s = new OkSession() {
+                @Override
+                public void close() {
+                    closed.add(this);
+                }
+            };
+            opened.add(s);
+            return s;
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    /** An operation that runs a given action. */
+    private record Action(Runnable action) implements Operation {
+        @Override
+        public String name() {
+            return "ACTION";
+        }
+
+        @Override
+        public Status execute(Session session) {
+            action.run();
+            return Status.OK;
+        }
+    }
+
+    private static final Dispatch.Body RUN = (lane, op, intended) -> op.execute(lane.session);
+
+    private static void await(CountDownLatch latch, String what) throws InterruptedException {
+        assertTrue(latch.await(WAIT_SECONDS, TimeUnit.SECONDS), what);
+    }
+
+    private static void awaitIdle(WorkerPool pool) throws InterruptedException {
+        awaitInFlight(pool, 0);
+    }
+
+    /** Waits until {@code n} operations are in flight (a worker counts its operation until after its body). */
+    private static void awaitInFlight(WorkerPool pool, int n) throws InterruptedException {
+        CountDownLatch never = new CountDownLatch(1);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
+        while (pool.inFlight() != n && System.nanoTime() < deadline) {
+            never.await(1, TimeUnit.MILLISECONDS);
+        }
+        assertEquals(n, pool.inFlight(), "operations in flight");
+    }
+
+    @Test
+    void offer_manyOperations_eachRunsExactlyOnceWithItsIntendedStart() throws Exception {
+        int n = 200_000;
+        AtomicLongArray runs = new AtomicLongArray(n);
+        CountDownLatch done = new CountDownLatch(n);
+        Dispatch.Body body = (lane, op, intended) -> {
+            runs.incrementAndGet((int) intended);
+            done.countDown();
+        };
+        try (WorkerPool pool = new WorkerPool(new CountingStore(), 10_000, body)) {
+            for (int i = 0; i < n; i++) {
+                while (!pool.hasRoom()) {
+                    Thread.onSpinWait();
+                }
+                pool.offer(new Action(() -> { }), i);
+            }
+            await(done, "not every operation ran");
+            for (int i = 0; i < n; i++) {
+                assertEquals(1, runs.get(i), "operation " + i);
+            }
+            awaitIdle(pool);
+            // Threads are reused: a noop burst needs a handful, not one per operation.
+            assertTrue(pool.workers() < 100, "workers: " + pool.workers());
+        }
+    }
+
+    @Test
+    void blockedOperation_doesNotDelayTheOperationsAfterIt() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        CountDownLatch blockedStarted = new CountDownLatch(1);
+        int others = 500;
+        CountDownLatch othersDone = new CountDownLatch(others);
+        try (WorkerPool pool = new WorkerPool(new CountingStore(), 10_000, RUN)) {
+            pool.offer(new Action(() -> {
+                blockedStarted.countDown();
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }), 0);
+            await(blockedStarted, "the blocking operation did not start");
+            for (int i = 0; i < others; i++) {
+                pool.offer(new Action(othersDone::countDown), i + 1);
+            }
+            await(othersDone, "operations waited for a blocked one");
+            awaitInFlight(pool, 1);
+            release.countDown();
+            awaitIdle(pool);
+        }
+    }
+
+    @Test
+    void maxInFlight_blockedOperationsFillIt_noRoomAndEachReportedWithItsIntendedStart() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        CountDownLatch started = new CountDownLatch(3);
+        Runnable block = () -> {
+            started.countDown();
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        };
+        CountingStore store = new CountingStore();
+        WorkerPool pool = new WorkerPool(store, 3, RUN);
+        try {
+            for (int i = 0; i < 3; i++) {
+                assertTrue(pool.hasRoom());
+                pool.offer(new Action(block), 100 + i);
+            }
+            assertFalse(pool.hasRoom());
+            await(started, "all three should run at once");
+            List<Long> intended = new ArrayList<>();
+            assertEquals(3, pool.forEachInFlight(intended::add));
+            Collections.sort(intended);
+            assertEquals(List.of(100L, 101L, 102L), intended);
+            assertEquals(3, pool.workers());
+        } finally {
+            release.countDown();
+        }
+        awaitIdle(pool);
+        assertTrue(pool.hasRoom());
+        assertEquals(0, pool.forEachInFlight(x -> { }));
+        pool.close();
+        // One session per worker; all closed once idle.
+        assertEquals(3, store.opened.size());
+        assertEquals(3, store.closed.size());
+    }
+
+    @Test
+    void sequentialOperations_reuseAFewWorkers() throws Exception {
+        try (WorkerPool pool = new WorkerPool(new CountingStore(), 10_000, RUN)) {
+            for (int i = 0; i < 5_000; i++) {
+                CountDownLatch done = new CountDownLatch(1);
+                pool.offer(new Action(done::countDown), i);
+                await(done, "operation " + i);
+            }
+            awaitIdle(pool);
+            // A worker counts as busy until it is back in the idle stack, a little after its
+            // operation signalled completion, so a second or third may start; never thousands.
+            assertTrue(pool.workers() <= 5, "workers: " + pool.workers());
+        }
+    }
+
+    @Test
+    void close_endsIdleWorkers() throws Exception {
+        WorkerPool pool = new WorkerPool(new CountingStore(), 100, RUN);
+        AtomicInteger ran = new AtomicInteger();
+        CountDownLatch done = new CountDownLatch(50);
+        for (int i = 0; i < 50; i++) {
+            pool.offer(new Action(() -> {
+                ran.incrementAndGet();
+                done.countDown();
+            }), i);
+        }
+        await(done, "operations did not run");
+        awaitIdle(pool);
+        List<Thread> threads = pool.threads();
+        pool.close();
+        for (Thread t : threads) {
+            assertTrue(t.join(java.time.Duration.ofSeconds(WAIT_SECONDS)), "a worker did not end: " + t);
+        }
+        assertEquals(50, ran.get());
+    }
+}
