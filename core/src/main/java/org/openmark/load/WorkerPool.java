@@ -42,7 +42,7 @@ final class WorkerPool implements Dispatch {
     /** Guarded by {@link #lock}. */
     private final List<Worker> all = new ArrayList<>();
     /** Guarded by {@link #lock}. */
-    private final Worker[] idle;
+    private Worker[] idle = new Worker[16];
     /** Guarded by {@link #lock}. */
     private int idleCount;
     private volatile boolean closed;
@@ -55,7 +55,6 @@ final class WorkerPool implements Dispatch {
         this.maxInFlight = maxInFlight;
         this.body = body;
         this.ring = new OperationRing(Math.min(maxInFlight, MAX_RING));
-        this.idle = new Worker[maxInFlight];
     }
 
     @Override
@@ -144,6 +143,10 @@ final class WorkerPool implements Dispatch {
                     continue;
                 }
                 synchronized (lock) {
+                    if (idleCount == idle.length) {
+                        // Grown on demand: --max-in-flight may be far larger than the workers a run needs.
+                        idle = java.util.Arrays.copyOf(idle, idle.length * 2);
+                    }
                     idle[idleCount++] = this;
                 }
                 searching.decrementAndGet();

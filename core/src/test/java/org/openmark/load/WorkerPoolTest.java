@@ -186,6 +186,18 @@ class WorkerPoolTest {
     }
 
     @Test
+    void hugeMaxInFlight_allocatesForTheWorkersUsedNotForTheBound() throws Exception {
+        CountDownLatch done = new CountDownLatch(1_000);
+        try (WorkerPool pool = new WorkerPool(new CountingStore(), Integer.MAX_VALUE, RUN)) {
+            for (int i = 0; i < 1_000; i++) {
+                pool.offer(new Action(done::countDown), i);
+            }
+            await(done, "operations did not run");
+            awaitIdle(pool);
+        }
+    }
+
+    @Test
     void close_endsIdleWorkers() throws Exception {
         WorkerPool pool = new WorkerPool(new CountingStore(), 100, RUN);
         AtomicInteger ran = new AtomicInteger();
