@@ -2,13 +2,13 @@ package org.openmark.benchmarks;
 
 import java.util.Locale;
 import java.util.SplittableRandom;
-import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
+import org.openmark.api.Clock;
 
 /**
  * The best send lag this machine allows: an ideal open-model scheduler that does no work per
  * operation. One thread draws Poisson arrivals, parks until each is due (as the real scheduler
- * does) and, on waking, counts every arrival already due as sent, with lag = wake time −
+ * does, through the same {@link Clock}) and, on waking, counts every arrival already due as sent, with lag = wake time −
  * intended start. Nothing is handed off and nothing is allocated, so what it measures is the
  * machine (timer slack, the OS and hypervisor scheduler, other tenants), the floor under any
  * load generator's send lag here.
@@ -22,7 +22,8 @@ public final class SchedulerFloor {
     private SchedulerFloor() {
     }
 
-    public static void main(String[] args) {
+    public static void main(String[] args) throws InterruptedException {
+        Clock clock = Clock.system();
         double rate = args.length > 0 ? Double.parseDouble(args[0]) : 200_000;
         long seconds = args.length > 1 ? Long.parseLong(args[1]) : 30;
         long warmupSeconds = args.length > 2 ? Long.parseLong(args[2]) : 5;
@@ -31,7 +32,7 @@ public final class SchedulerFloor {
         lagMicros.setAutoResize(true);
         SplittableRandom random = new SplittableRandom(1);
         double meanGapNanos = 1e9 / rate;
-        long start = System.nanoTime();
+        long start = clock.nanoTime();
         long measureFrom = start + warmupSeconds * 1_000_000_000L;
         long end = measureFrom + seconds * 1_000_000_000L;
         double intended = start;
@@ -40,9 +41,9 @@ public final class SchedulerFloor {
         while (intended < end) {
             long due = (long) Math.ceil(intended);
             if (due > now) {
-                LockSupport.parkNanos(due - now);
+                clock.parkUntil(due);
             }
-            now = System.nanoTime();
+            now = clock.nanoTime();
             // Everything due by now is "sent" at now.
             while (intended <= now && intended < end) {
                 long lag = (now - (long) intended) / 1000;
@@ -54,8 +55,8 @@ public final class SchedulerFloor {
                 }
                 intended += -Math.log(1 - random.nextDouble()) * meanGapNanos;
                 if (workNanos > 0) {
-                    long busyUntil = System.nanoTime() + workNanos;
-                    while (System.nanoTime() < busyUntil) {
+                    long busyUntil = clock.nanoTime() + workNanos;
+                    while (clock.nanoTime() < busyUntil) {
                         Thread.onSpinWait();
                     }
                 }
