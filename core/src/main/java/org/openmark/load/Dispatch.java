@@ -2,6 +2,7 @@ package org.openmark.load;
 
 import java.util.function.LongConsumer;
 import org.openmark.api.Session;
+import org.openmark.api.Store;
 import org.openmark.workload.Operation;
 
 /**
@@ -53,7 +54,7 @@ interface Dispatch extends AutoCloseable {
     void close();
 
     /** The dispatch for these tasks: reused workers for real threads, a thread per operation in virtual time. */
-    static Dispatch forTasks(Tasks tasks, org.openmark.api.Store store, int maxInFlight, Body body) {
+    static Dispatch forTasks(Tasks tasks, Store store, int maxInFlight, Body body) {
         return tasks.realTime()
                 ? new WorkerPool(store, maxInFlight, body)
                 : new ThreadPerOperation(store, tasks, maxInFlight, body);

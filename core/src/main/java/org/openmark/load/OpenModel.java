@@ -97,10 +97,10 @@ public final class OpenModel implements LoadModel {
         Gauges gauges = ctx.gauges();
         Dispatch.Body body = (lane, op, intended) -> {
             try {
-                long actual = clock.nanoTime();
                 if (op == null) {
                     return; // a warm-up hand-off
                 }
+                long actual = clock.nanoTime();
                 if (op.composite() && lane.measured == null) {
                     lane.measured = new MeasuredSession(lane.session, writer, clock);
                 }

@@ -1,6 +1,7 @@
 package org.openmark.load;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
@@ -145,7 +146,7 @@ final class WorkerPool implements Dispatch {
                 synchronized (lock) {
                     if (idleCount == idle.length) {
                         // Grown on demand: --max-in-flight may be far larger than the workers a run needs.
-                        idle = java.util.Arrays.copyOf(idle, idle.length * 2);
+                        idle = Arrays.copyOf(idle, idle.length * 2);
                     }
                     idle[idleCount++] = this;
                 }

@@ -19,6 +19,7 @@ import org.openmark.api.Store;
 import org.openmark.api.StoreImage;
 import org.openmark.config.ConfigException;
 import org.openmark.config.Settings;
+import org.openmark.load.VirtualClock;
 import org.openmark.run.ModelChoice;
 import org.openmark.run.OpResult;
 import org.openmark.run.Phase;
@@ -105,7 +106,7 @@ public final class StoreRating implements Experimenter, AutoCloseable {
     public DeltaSample sample(long loadLevel, Duration length) {
         // The real machine's utilization over a stretch of virtual time means nothing (and it
         // varied so much between runs that the analyzer never agreed).
-        boolean real = !(clock instanceof org.openmark.load.VirtualClock);
+        boolean real = !(clock instanceof VirtualClock);
         MachineUtilization before = real ? MachineUtilization.read(clock.currentTimeMillis()) : null;
         ExperimentResult r = experiment(loadLevel, length);
         MachineUtilization after = real ? MachineUtilization.read(clock.currentTimeMillis()) : null;
