@@ -6,9 +6,10 @@ import org.openmark.api.Store;
 import org.openmark.workload.Operation;
 
 /**
- * Where the open model's operations run once they are due: each on a thread of its own, so
- * they never wait for each other, with at most {@code maxInFlight} outstanding. The scheduler is
- * the only caller of {@link #offer}.
+ * Where the open model's operations run once they are due, with at most {@code maxInFlight}
+ * outstanding: on reused workers that the scheduler's {@link #watch} keeps from leaving
+ * operations behind a blocked one, or on a thread each. The scheduler is the only caller of
+ * {@link #offer} and {@link #watch}.
  */
 interface Dispatch extends AutoCloseable {
 
@@ -42,6 +43,13 @@ interface Dispatch extends AutoCloseable {
      * @throws IllegalStateException when there is no room (the caller checks {@link #hasRoom})
      */
     void offer(Operation operation, long intendedStartNanos);
+
+    /**
+     * Called by the scheduler whenever it wakes (and now and then while it catches up): makes
+     * sure queued operations are not left behind one that blocks in the store. Returns when it
+     * wants to be called next ({@link Long#MAX_VALUE}: not until the next offer).
+     */
+    long watch(long nowNanos);
 
     /** Operations handed to {@link #offer} and not finished. */
     int inFlight();

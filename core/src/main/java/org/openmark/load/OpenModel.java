@@ -18,9 +18,11 @@ import org.openmark.workload.WorkloadClient;
  *
  * <p>Implementation notes: one scheduler thread generates operations in arrival order and waits
  * (parks, never spins) until each is due. Operations that are already due when the scheduler
- * wakes are handed off in a batch without parking again, to a {@link Dispatch}: reused virtual
+ * wakes are handed off in a batch without parking again, to a {@link Dispatch}: reused worker
  * threads with sessions of their own ({@link WorkerPool}) in real time, a thread per operation
- * in virtual time. Operations never wait for each other; {@code maxInFlight} bounds the
+ * in virtual time. Whenever it wakes, the scheduler also {@linkplain Dispatch#watch watches}
+ * the queue, so an operation that blocks in the store holds the ones queued behind it for at
+ * most about {@link WorkerPool#HELP_AFTER_NANOS} (measured, as their send lag). {@code maxInFlight} bounds the
  * outstanding ones. When the bound is reached the scheduler waits for a free place (counted,
  * and the delay shows as send lag and response time) or drops the operation
  * ({@link OverloadPolicy#DROP}, counted, run invalid). Outstanding operations keep their
@@ -32,6 +34,8 @@ public final class OpenModel implements LoadModel {
     private static final long ARRIVAL_STREAM = 0x9E3779B97F4A7C15L;
     /** How often a scheduler waiting for a free in-flight slot looks again. */
     private static final long SLOT_POLL_NANOS = 50_000;
+    /** While the scheduler catches up without parking, it calls {@link Dispatch#watch} every this+1 operations. */
+    private static final long WATCH_EVERY_MASK = 63;
 
     private final ArrivalProcess arrivals;
     private final RateSchedule schedule;
@@ -139,13 +143,18 @@ public final class OpenModel implements LoadModel {
                 Operation op = onOverload == OverloadPolicy.WAIT ? client.nextOperation() : null;
                 if (intended > now) {
                     now = clock.nanoTime();
-                    if (intended > now) {
-                        clock.parkUntil(intended);
+                    while (intended > now) {
+                        // Wakes early when a queued operation needs another worker.
+                        clock.parkUntil(Math.min(intended, dispatch.watch(now)));
                         now = clock.nanoTime();
                     }
                     if (ctx.stop().isStopped()) {
                         break;
                     }
+                } else if ((seq & WATCH_EVERY_MASK) == 0) {
+                    // Catching up without parking: keep an eye on the workers all the same.
+                    now = clock.nanoTime();
+                    dispatch.watch(now);
                 }
                 lastIntended = intended;
                 if (!dispatch.hasRoom()) {
@@ -158,7 +167,8 @@ public final class OpenModel implements LoadModel {
                     // Polled through the clock rather than blocking, so the wait also works in
                     // virtual time (where only clock waits let time advance).
                     while (!dispatch.hasRoom() && !ctx.stop().isStopped()) {
-                        clock.parkUntil(clock.nanoTime() + SLOT_POLL_NANOS);
+                        long t = clock.nanoTime();
+                        clock.parkUntil(Math.min(t + SLOT_POLL_NANOS, dispatch.watch(t)));
                     }
                     now = clock.nanoTime();
                     waitNanos += now - before;
@@ -214,7 +224,7 @@ public final class OpenModel implements LoadModel {
             if (now >= graceEnd) {
                 break;
             }
-            clock.parkUntil(Math.min(graceEnd, now + pollNanos));
+            clock.parkUntil(Math.min(Math.min(graceEnd, now + pollNanos), dispatch.watch(now)));
         }
         long now = clock.nanoTime();
         return dispatch.forEachInFlight(intended -> ctx.measurements().recordUnfinished((now - intended) / 1000));

@@ -93,6 +93,16 @@ final class OperationRing {
         }
     }
 
+    /** How many operations were ever offered (the position of the next offer). Producer only. */
+    long offered() {
+        return tail;
+    }
+
+    /** How many operations were ever taken (a snapshot). */
+    long taken() {
+        return head.get();
+    }
+
     /** Whether no operation is queued (a snapshot). */
     boolean isEmpty() {
         return head.get() >= tail;

@@ -29,6 +29,11 @@ final class ThreadPerOperation implements Dispatch {
     }
 
     @Override
+    public long watch(long nowNanos) {
+        return Long.MAX_VALUE; // every operation has a thread of its own
+    }
+
+    @Override
     public boolean hasRoom() {
         return inFlight.get() < maxInFlight;
     }

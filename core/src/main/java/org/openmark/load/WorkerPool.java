@@ -10,51 +10,77 @@ import org.openmark.api.Store;
 import org.openmark.workload.Operation;
 
 /**
- * Runs the open model's operations on reused virtual threads ("workers"), each with a session
- * of its own. The scheduler queues due operations in a ring and wakes a worker only when none
- * is already looking for work, so a burst of operations costs one hand-off, not one each.
- * Operations still never wait for each other: a worker that takes an operation while more are
- * queued and nobody else is looking wakes another worker before it runs its own, so an
- * operation that blocks in the store leaves the rest of the queue to others. New workers are
- * started when none is idle, up to {@code maxInFlight}.
+ * Runs the open model's operations on reused worker threads, each with a session of its own.
+ * The scheduler queues due operations in a ring and wakes a worker only when no worker is
+ * awake; an awake worker runs queued operations one after another until the ring is empty, so
+ * a burst of fast operations costs one hand-off. An operation that blocks in the store does not
+ * hold the queue: the scheduler calls {@link #watch} whenever it wakes, and when an operation
+ * has sat in the queue for {@link #HELP_AFTER_NANOS} another worker is woken (or started, up to
+ * {@code maxInFlight}). That wait is part of the operation's send lag, so it is measured, not
+ * hidden.
  *
- * <p>Implementation notes. Per operation nothing is allocated and, while workers keep up,
+ * <p>Implementation notes. Per operation nothing is allocated and, while one worker keeps up,
  * nothing is parked or unparked. (With a virtual thread per operation a run allocated about
- * 650 bytes per operation instead of about 170; at 200,000 ops/s the collector then paused for
- * 5–10 ms every 1.7 s, which was the send-lag tail.) {@code searching} counts workers that are awake and not running an operation. The
- * no-lost-wake-up argument: the scheduler queues (a volatile write) and then reads
- * {@code searching}; a worker going idle pushes itself on the idle stack, decrements
- * {@code searching} and then reads the ring. Both sides are sequentially consistent, so either
- * the worker sees the operation or the scheduler sees no searcher and wakes an idle worker.
- * Idle workers form a stack under a lock (last in, first out: a few warm workers do the work);
- * the lock is taken once per park, not per operation.
+ * 650 bytes per operation instead of about 170, and the collector's pauses were the send-lag
+ * tail. An earlier version of this pool woke a second worker whenever one took an operation
+ * with more queued; at 200,000 ops/s that chain of wake-ups, and the carrier threads' spinning
+ * after each one, cost more CPU than the operations.) The first workers, one per processor, are
+ * platform threads: waking a virtual thread goes through the carrier pool, whose carriers spin
+ * for a while each time they run out of work. Workers beyond those are virtual threads, so a
+ * store that blocks many operations at once costs no more platform threads.
+ *
+ * <p>{@code active} counts workers that are not parked. The no-lost-wake-up argument: the
+ * scheduler queues (a volatile write) and then reads {@code active}; a worker going idle pushes
+ * itself on an idle stack, decrements {@code active} and then reads the ring. Both sides are
+ * sequentially consistent, so either the worker sees the operation or the scheduler sees no
+ * active worker and wakes one. Idle workers form two stacks under a lock, platform workers
+ * woken first and each stack last in, first out (a few warm workers do the work); the lock is
+ * taken once per park, not per operation.
  */
 final class WorkerPool implements Dispatch {
+    /** How long an operation may sit in the queue before another worker is woken to help. */
+    static final long HELP_AFTER_NANOS = 20_000;
     /** The ring holds queued operations only (running ones are on workers); this caps its memory. */
     private static final int MAX_RING = 1 << 20;
 
     private final Store store;
     private final int maxInFlight;
     private final Body body;
+    private final int platformWorkers;
     private final OperationRing ring;
     private final AtomicInteger inFlight = new AtomicInteger();
-    private final AtomicInteger searching = new AtomicInteger();
+    private final AtomicInteger active = new AtomicInteger();
     private final Object lock = new Object();
     /** Guarded by {@link #lock}. */
     private final List<Worker> all = new ArrayList<>();
+    /** Guarded by {@link #lock}: idle platform workers, woken before virtual ones (it costs less). */
+    private final Worker[] idlePlatform;
     /** Guarded by {@link #lock}. */
-    private Worker[] idle = new Worker[16];
+    private int idlePlatformCount;
     /** Guarded by {@link #lock}. */
-    private int idleCount;
+    private Worker[] idleVirtual = new Worker[16];
+    /** Guarded by {@link #lock}. */
+    private int idleVirtualCount;
     private volatile boolean closed;
+    /** Scheduler only: the newest queued operation when {@link #watch} last looked, or -1. */
+    private long watchedPosition = -1;
+    /** Scheduler only: when {@link #watch} last looked. */
+    private long watchedSince;
 
     WorkerPool(Store store, int maxInFlight, Body body) {
+        this(store, maxInFlight, body, Runtime.getRuntime().availableProcessors());
+    }
+
+    /** {@code platformWorkers}: how many of the first workers are platform threads (the rest are virtual). */
+    WorkerPool(Store store, int maxInFlight, Body body, int platformWorkers) {
         if (maxInFlight < 1) {
             throw new IllegalArgumentException("maxInFlight must be >= 1");
         }
         this.store = store;
         this.maxInFlight = maxInFlight;
         this.body = body;
+        this.platformWorkers = Math.min(platformWorkers, maxInFlight);
+        this.idlePlatform = new Worker[this.platformWorkers];
         this.ring = new OperationRing(Math.min(maxInFlight, MAX_RING));
     }
 
@@ -69,39 +95,62 @@ final class WorkerPool implements Dispatch {
             throw new IllegalStateException("no room: " + inFlight.get() + " operations outstanding");
         }
         inFlight.incrementAndGet();
-        if (searching.get() == 0) {
+        if (active.get() == 0) {
             signal();
         }
     }
 
-    /** Makes one worker look for work unless one already does: wakes an idle one, or starts one. */
-    private void signal() {
-        if (!searching.compareAndSet(0, 1)) {
-            return;
+    @Override
+    public long watch(long nowNanos) {
+        long taken = ring.taken();
+        long offered = ring.offered();
+        if (taken >= offered) {
+            watchedPosition = -1;
+            return Long.MAX_VALUE;
         }
+        if (watchedPosition >= taken) {
+            // An operation already queued when the scheduler last looked is still queued.
+            if (nowNanos - watchedSince < HELP_AFTER_NANOS) {
+                return watchedSince + HELP_AFTER_NANOS;
+            }
+            signal();
+        }
+        watchedPosition = offered - 1;
+        watchedSince = nowNanos;
+        return nowNanos + HELP_AFTER_NANOS;
+    }
+
+    /** Makes one more worker run queued operations: wakes an idle one, or starts one. */
+    private void signal() {
         Worker w;
         synchronized (lock) {
-            if (idleCount > 0) {
-                w = idle[--idleCount];
-                idle[idleCount] = null;
+            if (idlePlatformCount > 0) {
+                w = idlePlatform[--idlePlatformCount];
+                idlePlatform[idlePlatformCount] = null;
+            } else if (idleVirtualCount > 0) {
+                w = idleVirtual[--idleVirtualCount];
+                idleVirtual[idleVirtualCount] = null;
             } else if (all.size() < maxInFlight && !closed) {
-                w = new Worker(new Lane(store.newSession()));
+                boolean platform = all.size() < platformWorkers;
+                w = new Worker(new Lane(store.newSession()), platform);
                 all.add(w);
-                w.thread = Thread.ofVirtual().name("openmark-op-", all.size()).unstarted(w::work);
+                Thread.Builder builder = platform ? Thread.ofPlatform().daemon(true) : Thread.ofVirtual();
+                w.thread = builder.name("openmark-op-", all.size()).unstarted(w::work);
+                active.incrementAndGet();
                 w.thread.start();
                 return;
             } else {
-                // Every worker is running an operation; each looks for work when it finishes.
-                searching.decrementAndGet();
-                return;
+                return; // every worker is running an operation; each takes the next when it finishes
             }
         }
+        active.incrementAndGet();
         w.wake();
     }
 
     /** One reused thread with its session. */
     private final class Worker implements OperationRing.Taker {
         final Lane lane;
+        final boolean platform;
         Thread thread;
         /** Set by whoever wakes this worker, cleared by the worker. */
         volatile boolean woken;
@@ -110,8 +159,9 @@ final class WorkerPool implements Dispatch {
         private long intendedStartNanos;
         private Operation operation;
 
-        Worker(Lane lane) {
+        Worker(Lane lane, boolean platform) {
             this.lane = lane;
+            this.platform = platform;
         }
 
         @Override
@@ -126,33 +176,32 @@ final class WorkerPool implements Dispatch {
             LockSupport.unpark(thread);
         }
 
-        /** Counted as searching when started or woken. */
+        /** Counted as active when started or woken. */
         void work() {
             while (true) {
                 if (ring.poll(this)) {
-                    if (searching.decrementAndGet() == 0 && !ring.isEmpty()) {
-                        signal();
-                    }
                     try {
                         body.run(lane, operation, intendedStartNanos);
                     } finally {
                         operation = null;
                         running = false;
                         inFlight.decrementAndGet();
-                        searching.incrementAndGet();
                     }
                     continue;
                 }
                 synchronized (lock) {
-                    if (idleCount == idle.length) {
-                        // Grown on demand: --max-in-flight may be far larger than the workers a run needs.
-                        idle = Arrays.copyOf(idle, idle.length * 2);
+                    if (platform) {
+                        idlePlatform[idlePlatformCount++] = this;
+                    } else {
+                        if (idleVirtualCount == idleVirtual.length) {
+                            // Grown on demand: --max-in-flight may be far larger than the workers a run needs.
+                            idleVirtual = Arrays.copyOf(idleVirtual, idleVirtual.length * 2);
+                        }
+                        idleVirtual[idleVirtualCount++] = this;
                     }
-                    idle[idleCount++] = this;
                 }
-                searching.decrementAndGet();
-                if (!ring.isEmpty() && searching.get() == 0) {
-                    signal();
+                if (active.decrementAndGet() == 0 && !ring.isEmpty()) {
+                    signal(); // queued after this worker looked, by a scheduler that still counted it
                 }
                 while (!woken) {
                     if (closed) {

@@ -60,6 +60,18 @@ class WorkerPoolTest {
         }
     }
 
+    /** An action that counts down {@code started} and then waits for {@code release}. */
+    private static Runnable blocking(CountDownLatch started, CountDownLatch release) {
+        return () -> {
+            started.countDown();
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        };
+    }
+
     private static final Dispatch.Body RUN = (lane, op, intended) -> op.execute(lane.session);
 
     private static void await(CountDownLatch latch, String what) throws InterruptedException {
@@ -68,6 +80,19 @@ class WorkerPoolTest {
 
     private static void awaitIdle(WorkerPool pool) throws InterruptedException {
         awaitInFlight(pool, 0);
+    }
+
+    /**
+     * Waits for {@code latch} while calling {@link WorkerPool#watch} as the scheduler does when it
+     * wakes (here every 0.1 ms), which is what brings more workers to a queue held up by a
+     * blocked one.
+     */
+    private static void awaitWatching(WorkerPool pool, CountDownLatch latch, String what) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
+        while (!latch.await(100, TimeUnit.MICROSECONDS) && System.nanoTime() < deadline) {
+            pool.watch(System.nanoTime());
+        }
+        assertEquals(0, latch.getCount(), what);
     }
 
     /** Waits until {@code n} operations are in flight (a worker counts its operation until after its body). */
@@ -113,19 +138,12 @@ class WorkerPoolTest {
         int others = 500;
         CountDownLatch othersDone = new CountDownLatch(others);
         try (WorkerPool pool = new WorkerPool(new CountingStore(), 10_000, RUN)) {
-            pool.offer(new Action(() -> {
-                blockedStarted.countDown();
-                try {
-                    release.await();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }), 0);
+            pool.offer(new Action(blocking(blockedStarted, release)), 0);
             await(blockedStarted, "the blocking operation did not start");
             for (int i = 0; i < others; i++) {
                 pool.offer(new Action(othersDone::countDown), i + 1);
             }
-            await(othersDone, "operations waited for a blocked one");
+            awaitWatching(pool, othersDone, "operations waited for a blocked one");
             awaitInFlight(pool, 1);
             release.countDown();
             awaitIdle(pool);
@@ -136,14 +154,7 @@ class WorkerPoolTest {
     void maxInFlight_blockedOperationsFillIt_noRoomAndEachReportedWithItsIntendedStart() throws Exception {
         CountDownLatch release = new CountDownLatch(1);
         CountDownLatch started = new CountDownLatch(3);
-        Runnable block = () -> {
-            started.countDown();
-            try {
-                release.await();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        };
+        Runnable block = blocking(started, release);
         CountingStore store = new CountingStore();
         WorkerPool pool = new WorkerPool(store, 3, RUN);
         try {
@@ -152,7 +163,7 @@ class WorkerPoolTest {
                 pool.offer(new Action(block), 100 + i);
             }
             assertFalse(pool.hasRoom());
-            await(started, "all three should run at once");
+            awaitWatching(pool, started, "all three should run at once");
             List<Long> intended = new ArrayList<>();
             assertEquals(3, pool.forEachInFlight(intended::add));
             Collections.sort(intended);
@@ -168,6 +179,75 @@ class WorkerPoolTest {
         // One session per worker; all closed once idle.
         assertEquals(3, store.opened.size());
         assertEquals(3, store.closed.size());
+    }
+
+    @Test
+    void burstOfFastOperations_withoutWatching_isRunByOneAwakeWorkerNotAChainOfWakeUps() throws Exception {
+        int n = 100_000;
+        CountDownLatch done = new CountDownLatch(n);
+        try (WorkerPool pool = new WorkerPool(new CountingStore(), 200_000, RUN)) {
+            for (int i = 0; i < n; i++) {
+                pool.offer(new Action(done::countDown), i);
+            }
+            await(done, "not every operation ran");
+            awaitIdle(pool);
+            // Only the scheduler's offer (when no worker is awake) and a worker going idle with
+            // work queued wake a worker; a burst never needs one per operation. Two racing wake-ups
+            // can start a second or third worker.
+            assertTrue(pool.workers() <= 3, "workers: " + pool.workers());
+        }
+    }
+
+    @Test
+    void watch_nothingQueued_notNeededUntilTheNextOffer() {
+        try (WorkerPool pool = new WorkerPool(new CountingStore(), 10, RUN)) {
+            assertEquals(Long.MAX_VALUE, pool.watch(1_000));
+        }
+    }
+
+    @Test
+    void watch_anOperationQueuedLongerThanTheLimit_bringsAnotherWorker() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        CountDownLatch firstStarted = new CountDownLatch(1);
+        CountDownLatch secondRan = new CountDownLatch(1);
+        try (WorkerPool pool = new WorkerPool(new CountingStore(), 10, RUN)) {
+            pool.offer(new Action(blocking(firstStarted, release)), 0);
+            await(firstStarted, "the first operation did not start");
+            pool.offer(new Action(secondRan::countDown), 1);
+            // The only worker is blocked and counts as awake, so nobody took the second one.
+            assertEquals(1, pool.workers());
+            long t = 5_000_000;
+            // First look: the queued operation is noted, and the scheduler asked back within the limit.
+            assertEquals(t + WorkerPool.HELP_AFTER_NANOS, pool.watch(t));
+            // Not yet past the limit: no new worker.
+            assertEquals(t + WorkerPool.HELP_AFTER_NANOS, pool.watch(t + WorkerPool.HELP_AFTER_NANOS - 1));
+            assertEquals(1, pool.workers());
+            // Past it: a second worker runs the queued operation.
+            pool.watch(t + WorkerPool.HELP_AFTER_NANOS);
+            await(secondRan, "the queued operation stayed behind the blocked one");
+            assertEquals(2, pool.workers());
+            release.countDown();
+            awaitIdle(pool);
+        }
+    }
+
+    @Test
+    void firstWorkersArePlatformThreads_laterOnesVirtual() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        CountDownLatch started = new CountDownLatch(3);
+        Runnable block = blocking(started, release);
+        try (WorkerPool pool = new WorkerPool(new CountingStore(), 10, RUN, 2)) {
+            for (int i = 0; i < 3; i++) {
+                pool.offer(new Action(block), i);
+            }
+            awaitWatching(pool, started, "three blocking operations should run at once");
+            List<Thread> threads = pool.threads();
+            assertFalse(threads.get(0).isVirtual());
+            assertFalse(threads.get(1).isVirtual());
+            assertTrue(threads.get(2).isVirtual());
+            release.countDown();
+            awaitIdle(pool);
+        }
     }
 
     @Test
