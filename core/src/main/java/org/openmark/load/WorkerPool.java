@@ -14,9 +14,10 @@ import org.openmark.workload.Operation;
  * The scheduler queues due operations in a ring and wakes a worker only when no worker is
  * awake; an awake worker runs queued operations one after another until the ring is empty, so
  * a burst of fast operations costs one hand-off. An operation that blocks in the store does not
- * hold the queue: the scheduler calls {@link #watch} whenever it wakes, and when an operation
- * has sat in the queue for {@link #HELP_AFTER_NANOS} another worker is woken (or started, up to
- * {@code maxInFlight}). That wait is part of the operation's send lag, so it is measured, not
+ * hold the queue: the scheduler calls {@link #watch} whenever it wakes, and when operations
+ * have sat in the queue for {@link #HELP_AFTER_NANOS} another worker is woken (or started, up to
+ * {@code maxInFlight}); when no operation at all completed for {@link #STUCK_NANOS}, the workers
+ * double per look, up to one per waiting operation. That wait is part of the operation's send lag, so it is measured, not
  * hidden.
  *
  * <p>Implementation notes. Per operation nothing is allocated and, while one worker keeps up,
@@ -40,6 +41,8 @@ import org.openmark.workload.Operation;
 final class WorkerPool implements Dispatch {
     /** How long an operation may sit in the queue before another worker is woken to help. */
     static final long HELP_AFTER_NANOS = 20_000;
+    /** After how long without any operation completed {@link #watch} brings workers faster than one per look. */
+    static final long STUCK_NANOS = 10_000_000;
     /** The ring holds queued operations only (running ones are on workers); this caps its memory. */
     private static final int MAX_RING = 1 << 20;
 
@@ -66,6 +69,12 @@ final class WorkerPool implements Dispatch {
     private long watchedPosition = -1;
     /** Scheduler only: when {@link #watch} last looked. */
     private long watchedSince;
+    /** Scheduler only: how many operations had completed when {@link #watch} last saw a change. */
+    private long lastCompleted = -1;
+    /** Scheduler only: since when {@link #watch} has seen no operation complete. */
+    private long stuckSince;
+    /** Scheduler only: the last queue position for which {@link #watch} brought a worker, or -1. */
+    private long helpedThrough = -1;
 
     WorkerPool(Store store, int maxInFlight, Body body) {
         this(store, maxInFlight, body, Runtime.getRuntime().availableProcessors());
@@ -104,6 +113,11 @@ final class WorkerPool implements Dispatch {
     public long watch(long nowNanos) {
         long taken = ring.taken();
         long offered = ring.offered();
+        long completed = offered - inFlight.get();
+        if (completed != lastCompleted) {
+            lastCompleted = completed;
+            stuckSince = nowNanos;
+        }
         if (taken >= offered) {
             watchedPosition = -1;
             return Long.MAX_VALUE;
@@ -113,15 +127,33 @@ final class WorkerPool implements Dispatch {
             if (nowNanos - watchedSince < HELP_AFTER_NANOS) {
                 return watchedSince + HELP_AFTER_NANOS;
             }
-            signal();
+            if (nowNanos - stuckSince < STUCK_NANOS) {
+                // One more worker per look, even if one woken at the last look has not arrived:
+                // when the machine stalls a worker, another one takes over sooner. (Waking at most
+                // one per waiting operation, or doubling from the first look, measurably lengthened
+                // the send-lag tail: after each hiccup of the machine, dozens of workers woke.)
+                signal();
+            } else {
+                // Nothing completed for STUCK_NANOS: a stalled store, whose arrivals each need a
+                // thread. As many more workers as are awake (doubling per look), at most one for
+                // each operation that waited, so waking cannot feed on itself.
+                long from = Math.max(taken, helpedThrough + 1);
+                long through = Math.min(watchedPosition, from + Math.max(1, active.get()) - 1);
+                for (long pos = from; pos <= through && signal(); pos++) {
+                    helpedThrough = pos;
+                }
+            }
         }
         watchedPosition = offered - 1;
         watchedSince = nowNanos;
         return nowNanos + HELP_AFTER_NANOS;
     }
 
-    /** Makes one more worker run queued operations: wakes an idle one, or starts one. */
-    private void signal() {
+    /**
+     * Makes one more worker run queued operations: wakes an idle one, or starts one. False when
+     * every possible worker is already awake.
+     */
+    private boolean signal() {
         Worker w;
         synchronized (lock) {
             if (idlePlatformCount > 0) {
@@ -138,13 +170,14 @@ final class WorkerPool implements Dispatch {
                 w.thread = builder.name("openmark-op-", all.size()).unstarted(w::work);
                 active.incrementAndGet();
                 w.thread.start();
-                return;
+                return true;
             } else {
-                return; // every worker is running an operation; each takes the next when it finishes
+                return false; // every worker is running an operation; each takes the next when it finishes
             }
         }
         active.incrementAndGet();
         w.wake();
+        return true;
     }
 
     /** One reused thread with its session. */

@@ -232,6 +232,52 @@ class WorkerPoolTest {
     }
 
     @Test
+    void watch_storeStallsWithManyQueued_oneWorkerPerLookThenDoublingUpToOnePerWaitingOperation() throws Exception {
+        // A stalled store at a high rate: every queued operation needs a thread of its own soon,
+        // or the queue (and the send lag) grows while the scheduler adds one at a time.
+        int n = 1_000;
+        CountDownLatch release = new CountDownLatch(1);
+        CountDownLatch started = new CountDownLatch(n);
+        try (WorkerPool pool = new WorkerPool(new CountingStore(), 10_000, RUN)) {
+            for (int i = 0; i < n; i++) {
+                pool.offer(new Action(blocking(started, release)), i);
+            }
+            awaitWorkersStarted(started, n - 1);
+            long t = 1_000_000;
+            long stuckFrom = t; // the first look: nothing has completed since
+            pool.watch(t);
+            t += WorkerPool.HELP_AFTER_NANOS;
+            int looks = 0;
+            while (started.getCount() > 0 && looks < 1_000) {
+                int before = pool.workers();
+                pool.watch(t);
+                looks++;
+                int allowed = t - stuckFrom >= WorkerPool.STUCK_NANOS ? 2 * before : before + 1;
+                assertTrue(pool.workers() <= allowed, "workers " + before + " -> " + pool.workers() + " at look " + looks);
+                awaitWorkersStarted(started, n - pool.workers());
+                t += WorkerPool.HELP_AFTER_NANOS;
+            }
+            assertEquals(0, started.getCount(), "all should run after " + looks + " looks");
+            // One per look for STUCK_NANOS (500 looks), then doubling to 1,000 in a few more; never
+            // more workers than operations.
+            long perLook = WorkerPool.STUCK_NANOS / WorkerPool.HELP_AFTER_NANOS;
+            assertTrue(looks <= perLook + 12, "looks: " + looks);
+            assertEquals(n, pool.workers());
+            release.countDown();
+            awaitIdle(pool);
+        }
+    }
+
+    /** Waits until the started workers run their blocking operations and {@code left} are still to start. */
+    private static void awaitWorkersStarted(CountDownLatch started, long left) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
+        while (started.getCount() > left && System.nanoTime() < deadline) {
+            started.await(1, TimeUnit.MILLISECONDS);
+        }
+        assertEquals(left, started.getCount(), "operations started before the scheduler looked");
+    }
+
+    @Test
     void firstWorkersArePlatformThreads_laterOnesVirtual() throws Exception {
         CountDownLatch release = new CountDownLatch(1);
         CountDownLatch started = new CountDownLatch(3);
