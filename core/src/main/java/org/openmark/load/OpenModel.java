@@ -21,9 +21,8 @@ import org.openmark.workload.WorkloadClient;
  * wakes are handed off in a batch without parking again, to a {@link Dispatch}: reused worker
  * threads with sessions of their own ({@link WorkerPool}) in real time, a thread per operation
  * in virtual time. Whenever it wakes, the scheduler also {@linkplain Dispatch#watch watches}
- * the queue, so an operation that blocks in the store holds the ones queued behind it for at
- * most about {@link WorkerPool#HELP_AFTER_NANOS} (measured, as their send lag). {@code maxInFlight} bounds the
- * outstanding ones. When the bound is reached the scheduler waits for a free place (counted,
+ * the queue and brings more workers when operations wait there behind a blocked one (the wait
+ * is measured, as their send lag). {@code maxInFlight} bounds the outstanding ones. When the bound is reached the scheduler waits for a free place (counted,
  * and the delay shows as send lag and response time) or drops the operation
  * ({@link OverloadPolicy#DROP}, counted, run invalid). Outstanding operations keep their
  * intended start, so those still running after the grace period are reported as unfinished

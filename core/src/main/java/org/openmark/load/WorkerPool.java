@@ -17,8 +17,8 @@ import org.openmark.workload.Operation;
  * hold the queue: the scheduler calls {@link #watch} whenever it wakes, and when operations
  * have sat in the queue for {@link #HELP_AFTER_NANOS} another worker is woken (or started, up to
  * {@code maxInFlight}); when no operation at all completed for {@link #STUCK_NANOS}, the workers
- * double per look, up to one per waiting operation. That wait is part of the operation's send lag, so it is measured, not
- * hidden.
+ * double per look, up to one per waiting operation. That wait is part of the operation's send
+ * lag, so it is measured, not hidden.
  *
  * <p>Implementation notes. Per operation nothing is allocated and, while one worker keeps up,
  * nothing is parked or unparked. (With a virtual thread per operation a run allocated about
