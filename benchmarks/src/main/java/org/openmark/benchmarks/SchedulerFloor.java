@@ -44,11 +44,13 @@ public final class SchedulerFloor {
         long warmupSeconds = args.length > 2 ? Long.parseLong(args[2]) : 5;
         long workNanos = args.length > 3 ? Long.parseLong(args[3]) : 0;
         String mode = args.length > 4 ? args[4] : "inline";
-        if (!mode.equals("inline") && !mode.equals("handoff")) {
-            throw new IllegalArgumentException("mode must be inline or handoff: " + mode);
+        if (!mode.equals("inline") && !mode.equals("handoff") && !mode.equals("relay")) {
+            throw new IllegalArgumentException("mode must be inline, handoff or relay: " + mode);
         }
         SchedulerFloor floor = new SchedulerFloor();
-        long n = floor.run(rate, seconds, warmupSeconds, workNanos, mode.equals("handoff"));
+        long n = mode.equals("relay")
+                ? floor.relay(rate, seconds, warmupSeconds)
+                : floor.run(rate, seconds, warmupSeconds, workNanos, mode.equals("handoff"));
         Histogram lag = floor.lagMicros;
         System.out.printf(Locale.ROOT, "ideal scheduler (%s), Poisson %.0f/s for %d s after %d s warm-up, %d ns of work"
                 + " per arrival: %d arrivals%n", mode, rate, seconds, warmupSeconds, workNanos, n);
@@ -102,6 +104,115 @@ public final class SchedulerFloor {
             consumerThread.join();
         }
         return lagMicros.getTotalCount();
+    }
+
+    /**
+     * Relay: two threads take turns keeping time. The one that keeps time parks until arrivals
+     * are due, then gives up the role (waking the other thread if it sleeps) and sends the batch
+     * itself; afterwards it takes the role back unless the other thread has taken it.
+     */
+    private long relay(double rate, long seconds, long warmupSeconds) throws InterruptedException {
+        Relay relay = new Relay(rate, seconds, warmupSeconds);
+        Thread a = Thread.ofPlatform().name("relay-a").unstarted(() -> relay.work(0));
+        Thread b = Thread.ofPlatform().name("relay-b").unstarted(() -> relay.work(1));
+        relay.threads[0] = a;
+        relay.threads[1] = b;
+        a.start();
+        b.start();
+        a.join();
+        b.join();
+        lagMicros.add(relay.lag[0]);
+        lagMicros.add(relay.lag[1]);
+        lateOverOneMs = relay.late[0] + relay.late[1];
+        return lagMicros.getTotalCount();
+    }
+
+    private final class Relay {
+        final Thread[] threads = new Thread[2];
+        final Histogram[] lag = {new Histogram(3), new Histogram(3)};
+        final long[] late = new long[2];
+        final java.util.concurrent.atomic.AtomicInteger keeper = new java.util.concurrent.atomic.AtomicInteger(0);
+        final AtomicBoolean[] sleeping = {new AtomicBoolean(), new AtomicBoolean()};
+        final long[][] batch = {new long[1 << 16], new long[1 << 16]};
+        volatile boolean finished;
+        /** Keeper only. */
+        final SplittableRandom random = new SplittableRandom(1);
+        final double meanGapNanos;
+        final long end;
+        double intended;
+
+        Relay(double rate, long seconds, long warmupSeconds) {
+            lag[0].setAutoResize(true);
+            lag[1].setAutoResize(true);
+            meanGapNanos = 1e9 / rate;
+            long start = clock.nanoTime();
+            measureFrom = start + warmupSeconds * 1_000_000_000L;
+            end = measureFrom + seconds * 1_000_000_000L;
+            intended = start;
+        }
+
+        void work(int me) {
+            int other = 1 - me;
+            while (!finished) {
+                if (keeper.get() == 0 && keeper.compareAndSet(0, me + 1)) {
+                    keep(me, other);
+                    continue;
+                }
+                sleeping[me].set(true);
+                if (keeper.get() == 0 || finished) {
+                    sleeping[me].set(false);
+                    continue;
+                }
+                while (sleeping[me].get() && !finished) {
+                    LockSupport.park(this);
+                }
+            }
+        }
+
+        /** Keeps time until the role is passed on and not taken back. */
+        private void keep(int me, int other) {
+            long[] mine = batch[me];
+            while (true) {
+                long now = clock.nanoTime();
+                long due = (long) Math.ceil(intended);
+                if (due > now) {
+                    try {
+                        clock.parkUntil(due);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        finished = true;
+                        return;
+                    }
+                    now = clock.nanoTime();
+                }
+                int n = 0;
+                while (intended <= now && intended < end && n < mine.length) {
+                    mine[n++] = (long) intended;
+                    intended += -Math.log(1 - random.nextDouble()) * meanGapNanos;
+                }
+                if (intended >= end) {
+                    finished = true;
+                    LockSupport.unpark(threads[other]);
+                }
+                keeper.set(0);
+                if (sleeping[other].get() && sleeping[other].compareAndSet(true, false)) {
+                    LockSupport.unpark(threads[other]);
+                }
+                for (int i = 0; i < n; i++) {
+                    long sent = clock.nanoTime();
+                    if (mine[i] >= measureFrom) {
+                        long l = (sent - mine[i]) / 1000;
+                        lag[me].recordValue(l);
+                        if (l > 1000) {
+                            late[me]++;
+                        }
+                    }
+                }
+                if (finished || !keeper.compareAndSet(0, me + 1)) {
+                    return;
+                }
+            }
+        }
     }
 
     private void record(long sentAt, long intended) {

@@ -3,7 +3,6 @@ package org.openmark.load;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicReference;
 import org.openmark.api.Clock;
 import org.openmark.measure.MeasurementWriter;
@@ -29,12 +28,6 @@ import org.openmark.workload.WorkloadClient;
  * with their latency so far.
  */
 public final class OpenModel implements LoadModel {
-    /** Seed offset for the arrival stream, so arrivals and the workload use different streams. */
-    private static final long ARRIVAL_STREAM = 0x9E3779B97F4A7C15L;
-    /** How often a scheduler waiting for a free in-flight slot looks again. */
-    private static final long SLOT_POLL_NANOS = 50_000;
-    /** While the scheduler catches up without parking, it calls {@link Dispatch#watch} every this+1 operations. */
-    private static final long WATCH_EVERY_MASK = 63;
 
     private final ArrivalProcess arrivals;
     private final RateSchedule schedule;
@@ -63,15 +56,17 @@ public final class OpenModel implements LoadModel {
 
     @Override
     public PhaseOutcome run(PhaseContext ctx) throws InterruptedException {
-        Clock clock = ctx.clock();
+        if (ctx.tasks().realTime()) {
+            // The pool's workers keep time in turn; this thread waits for the end and drains.
+            return schedule(ctx);
+        }
         AtomicReference<PhaseOutcome> outcome = new AtomicReference<>();
         AtomicReference<Throwable> failure = new AtomicReference<>();
-        // The scheduler runs on its own platform thread so that parking is precise and the
-        // caller (the run orchestration) is free; under a virtual-time clock in tests it is a
-        // registered participant like every operation.
+        // Under a virtual-time clock (tests) the scheduler is a registered participant like
+        // every operation.
         Thread scheduler = ctx.tasks().startPlatform("openmark-scheduler", () -> {
             try {
-                outcome.set(schedule(ctx, clock));
+                outcome.set(schedule(ctx));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             } catch (RuntimeException | Error e) {
@@ -91,10 +86,10 @@ public final class OpenModel implements LoadModel {
         return outcome.get();
     }
 
-    private PhaseOutcome schedule(PhaseContext ctx, Clock clock) throws InterruptedException {
+    private PhaseOutcome schedule(PhaseContext ctx) throws InterruptedException {
+        Clock clock = ctx.clock();
         MeasurementWriter writer = ctx.measurements().sharedWriter();
         WorkloadClient client = ctx.workload().newClient(0, 1, ctx.seed());
-        SplittableRandom random = new SplittableRandom(ctx.seed() ^ ARRIVAL_STREAM);
         AtomicReference<String> thrown = new AtomicReference<>();
         OperationRunner runner = new OperationRunner(clock, thrown);
         Gauges gauges = ctx.gauges();
@@ -121,77 +116,25 @@ public final class OpenModel implements LoadModel {
                 // 15 times), and those copies were most of a 5–10 ms pause.
                 System.gc();
             }
-            long start = clock.nanoTime();
-            long deadline = ctx.limits().deadlineNanos(start);
-            long budget = ctx.limits().operationBudget();
-            long dropped = 0;
-            long waited = 0;
-            long waitNanos = 0;
-            long issued = 0;
-            long lastIntended = start;
-            double nextIntended = start;
-            long now = start;
-            for (long seq = 0; seq < budget; seq++) {
-                long intended = (long) nextIntended;
-                if (intended >= deadline || ctx.stop().isStopped()) {
-                    break;
+            Issuer issuer = new Issuer(ctx, dispatch, arrivals, schedule, onOverload, client, writer);
+            if (dispatch instanceof WorkerPool pool) {
+                try {
+                    pool.keepTime(issuer);
+                } catch (InterruptedException e) {
+                    issuer.abandon();
+                    pool.awaitTimekeepingEnd();
+                    throw e;
                 }
-                nextIntended += arrivals.nextGapNanos(schedule.rateAt(intended - start), random);
-                // Generated before waiting (idle time) unless it may be dropped: a workload's insert
-                // must run once generated, or its acknowledged-key window stalls.
-                Operation op = onOverload == OverloadPolicy.WAIT ? client.nextOperation() : null;
-                if (intended > now) {
-                    now = clock.nanoTime();
-                    while (intended > now) {
-                        // Wakes early when a queued operation needs another worker.
-                        clock.parkUntil(Math.min(intended, dispatch.watch(now)));
-                        now = clock.nanoTime();
-                    }
-                    if (ctx.stop().isStopped()) {
-                        break;
-                    }
-                } else if ((seq & WATCH_EVERY_MASK) == 0) {
-                    // Catching up without parking: keep an eye on the workers all the same.
-                    now = clock.nanoTime();
-                    dispatch.watch(now);
-                }
-                lastIntended = intended;
-                if (!dispatch.hasRoom()) {
-                    if (onOverload == OverloadPolicy.DROP) {
-                        dropped++;
-                        continue;
-                    }
-                    waited++;
-                    long before = clock.nanoTime();
-                    // Polled through the clock rather than blocking, so the wait also works in
-                    // virtual time (where only clock waits let time advance).
-                    while (!dispatch.hasRoom() && !ctx.stop().isStopped()) {
-                        long t = clock.nanoTime();
-                        clock.parkUntil(Math.min(t + SLOT_POLL_NANOS, dispatch.watch(t)));
-                    }
-                    now = clock.nanoTime();
-                    waitNanos += now - before;
-                    if (!dispatch.hasRoom()) {
-                        break;
-                    }
-                }
-                Operation toRun = op != null ? op : client.nextOperation();
-                writer.issued();
-                gauges.operationStarted();
-                dispatch.offer(toRun, intended);
-                issued++;
+            } else {
+                issuer.issueAll();
             }
-            long issueEnd = clock.nanoTime();
             long unfinished = drain(ctx, clock, dispatch);
             List<String> warnings = new ArrayList<>();
             String w = OperationRunner.warning(thrown);
             if (w != null) {
                 warnings.add(w);
             }
-            long span = Math.max(1, issueEnd - start);
-            ScheduleStats stats = new ScheduleStats(schedule.meanRate(span), issued, dropped, waited, waitNanos,
-                    lastIntended - start);
-            return new PhaseOutcome(start, issueEnd, unfinished, stats, warnings);
+            return new PhaseOutcome(issuer.startNanos(), issuer.issueEndNanos(), unfinished, issuer.stats(), warnings);
         }
     }
 

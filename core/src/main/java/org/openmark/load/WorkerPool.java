@@ -3,7 +3,11 @@ package org.openmark.load;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongConsumer;
 import org.openmark.api.Store;
@@ -37,14 +41,63 @@ import org.openmark.workload.Operation;
  * active worker and wakes one. Idle workers form two stacks under a lock, platform workers
  * woken first and each stack last in, first out (a few warm workers do the work); the lock is
  * taken once per park, not per operation.
+ *
+ * <p>Timekeeping ({@link #keepTime}, the open model in real time). The workers also take turns
+ * keeping time: one worker at a time waits for the next arrival, queues the due operations, frees
+ * the role and runs them itself, then takes the role back if nobody has. So an operation
+ * normally runs on the thread that woke when it was due, and no thread has to wake another,
+ * which on a busy machine (a VM whose virtual CPUs sleep when idle) was the slowest step.
+ * One more platform worker waits in the standby slot, parked until shortly after the next
+ * arrival is due ({@link #TAKE_OVER_AFTER_NANOS}): if by then the role is still free (its keeper
+ * is blocked in the store) or its keeper has not woken (its CPU was not given back in time), the
+ * standby takes the role over. The role word holds an epoch and a state; every take-over starts
+ * a new epoch, so a keeper that wakes after it was taken over finds out and steps down.
  */
 final class WorkerPool implements Dispatch {
     /** How long an operation may sit in the queue before another worker is woken to help. */
     static final long HELP_AFTER_NANOS = 20_000;
     /** After how long without any operation completed {@link #watch} brings workers faster than one per look. */
     static final long STUCK_NANOS = 10_000_000;
+    /**
+     * How late the next arrival may be, while its keeper has not woken or the role is free,
+     * before the standby takes the role over.
+     */
+    static final long TAKE_OVER_AFTER_NANOS = 100_000;
+    /** The longest the standby parks before it looks at the role again. */
+    private static final long STANDBY_LOOK_NANOS = 1_000_000_000L;
     /** The ring holds queued operations only (running ones are on workers); this caps its memory. */
     private static final int MAX_RING = 1 << 20;
+    /** Role state: nobody keeps time; a worker that is not running an operation takes the role up. */
+    private static final long FREE = 0;
+    /** Role state: a worker keeps time. */
+    private static final long TAKEN = 1;
+    /** Role state: the keeper is parked until the next arrival; the standby may take over when it is late. */
+    private static final long PARKED = 2;
+    /** Role state: no timekeeping (none given, or the schedule has ended). */
+    private static final long NONE = 3;
+    private static final long STATE = 3;
+
+    /**
+     * The open model's timekeeping, which the workers take turns at ({@link #keepTime}). One
+     * worker at a time calls {@link #keep}.
+     */
+    interface Timekeeping {
+        /** How a turn at {@link #keep} ended. */
+        enum Turn {
+            /** The schedule has ended. */
+            ENDED,
+            /** Operations were queued and the next arrival is not due yet: the caller runs them. */
+            YIELDED,
+            /** While the caller waited, another worker took the role over. */
+            TAKEN_OVER
+        }
+
+        /** Waits for arrivals through {@code waiter} and offers them to this pool; returns how the turn ended. */
+        Turn keep(Issuer.Waiter waiter) throws InterruptedException;
+
+        /** The next arrival's intended start (after {@link #keep} returned). */
+        long nextDueNanos();
+    }
 
     private final Store store;
     private final int maxInFlight;
@@ -53,6 +106,23 @@ final class WorkerPool implements Dispatch {
     private final OperationRing ring;
     private final AtomicInteger inFlight = new AtomicInteger();
     private final AtomicInteger active = new AtomicInteger();
+    /** The timekeeping role: epoch << 2 | state. */
+    private final AtomicLong role = new AtomicLong(NONE);
+    /** The next arrival's intended start, as the last keeper saw it. */
+    private volatile long nextDue = Long.MAX_VALUE;
+    /** When the worker in the standby slot looks at the role next. */
+    private volatile long standbyLooksAt = Long.MAX_VALUE;
+    /** The worker that took the role last. */
+    private volatile Worker keeper;
+    /** The platform worker waiting to take over timekeeping, or null. */
+    private final AtomicReference<Worker> standby = new AtomicReference<>();
+    /** Set while a worker woken to take up the free role has not looked yet. */
+    private final AtomicBoolean standbyComing = new AtomicBoolean();
+    private volatile Timekeeping timekeeping;
+    private final CountDownLatch timekeepingEnded = new CountDownLatch(1);
+    private volatile Throwable timekeepingFailure;
+    /** Guarded by {@link #lock}: {@code maxInFlight}, plus one while the workers keep time. */
+    private int maxWorkers;
     private final Object lock = new Object();
     /** Guarded by {@link #lock}. */
     private final List<Worker> all = new ArrayList<>();
@@ -65,15 +135,15 @@ final class WorkerPool implements Dispatch {
     /** Guarded by {@link #lock}. */
     private int idleVirtualCount;
     private volatile boolean closed;
-    /** Scheduler only: the newest queued operation when {@link #watch} last looked, or -1. */
+    /** Keeper only: the newest queued operation when {@link #watch} last looked, or -1. */
     private long watchedPosition = -1;
-    /** Scheduler only: when {@link #watch} last looked. */
+    /** Keeper only: when {@link #watch} last looked. */
     private long watchedSince;
-    /** Scheduler only: how many operations had completed when {@link #watch} last saw a change. */
+    /** Keeper only: how many operations had completed when {@link #watch} last saw a change. */
     private long lastCompleted = -1;
-    /** Scheduler only: since when {@link #watch} has seen no operation complete. */
+    /** Keeper only: since when {@link #watch} has seen no operation complete. */
     private long stuckSince;
-    /** Scheduler only: the last queue position for which {@link #watch} brought a worker, or -1. */
+    /** Keeper only: the last queue position for which {@link #watch} brought a worker, or -1. */
     private long helpedThrough = -1;
 
     WorkerPool(Store store, int maxInFlight, Body body) {
@@ -89,6 +159,7 @@ final class WorkerPool implements Dispatch {
         this.maxInFlight = maxInFlight;
         this.body = body;
         this.platformWorkers = Math.min(platformWorkers, maxInFlight);
+        this.maxWorkers = maxInFlight;
         this.idlePlatform = new Worker[this.platformWorkers];
         this.ring = new OperationRing(Math.min(maxInFlight, MAX_RING));
     }
@@ -154,6 +225,11 @@ final class WorkerPool implements Dispatch {
      * every possible worker is already awake.
      */
     private boolean signal() {
+        return signal(false);
+    }
+
+    /** {@code forRole}: the worker is to take up the timekeeping role if it is still free. */
+    private boolean signal(boolean forRole) {
         Worker w;
         synchronized (lock) {
             if (idlePlatformCount > 0) {
@@ -162,9 +238,10 @@ final class WorkerPool implements Dispatch {
             } else if (idleVirtualCount > 0) {
                 w = idleVirtual[--idleVirtualCount];
                 idleVirtual[idleVirtualCount] = null;
-            } else if (all.size() < maxInFlight && !closed) {
+            } else if (all.size() < maxWorkers && !closed) {
                 boolean platform = all.size() < platformWorkers;
                 w = new Worker(new Lane(store.newSession()), platform);
+                w.forRole = forRole;
                 all.add(w);
                 Thread.Builder builder = platform ? Thread.ofPlatform().daemon(true) : Thread.ofVirtual();
                 w.thread = builder.name("openmark-op-", all.size()).unstarted(w::work);
@@ -176,17 +253,116 @@ final class WorkerPool implements Dispatch {
             }
         }
         active.incrementAndGet();
+        w.forRole = forRole;
         w.wake();
         return true;
     }
 
+    /**
+     * Lets the workers keep time with {@code keeping}, in turns (see the class notes), until it
+     * ends; rethrows what it threw.
+     */
+    void keepTime(Timekeeping keeping) throws InterruptedException {
+        synchronized (lock) {
+            if (timekeeping != null || closed) {
+                throw new IllegalStateException("already keeping time, or closed");
+            }
+            // One more worker than operations, so that one is free to keep time.
+            maxWorkers = maxInFlight == Integer.MAX_VALUE ? maxInFlight : maxInFlight + 1;
+            timekeeping = keeping;
+        }
+        role.set(FREE);
+        standbyComing.set(true);
+        if (!signal(true)) {
+            role.set(NONE);
+            throw new IllegalStateException("no worker can keep time");
+        }
+        signal(true); // the first to look keeps time, the other stands by
+
+        awaitTimekeepingEnd();
+        Throwable failed = timekeepingFailure;
+        if (failed instanceof RuntimeException re) {
+            throw re;
+        }
+        if (failed instanceof Error er) {
+            throw er;
+        }
+        if (failed instanceof InterruptedException ie) {
+            throw ie;
+        }
+    }
+
+    /**
+     * Tells the standby when the next arrival is due; wakes it if it would look later than it
+     * should (it parked when no arrival was known yet).
+     */
+    private void publishNextDue(long due) {
+        nextDue = due;
+        if (due < standbyLooksAt - TAKE_OVER_AFTER_NANOS) {
+            Worker s = standby.get();
+            if (s != null) {
+                LockSupport.unpark(s.thread);
+            }
+        }
+    }
+
+    /** Waits until the timekeeping given to {@link #keepTime} has ended. */
+    void awaitTimekeepingEnd() throws InterruptedException {
+        timekeepingEnded.await();
+    }
+
+    /** Takes the role if it is still {@code seen} (free, or parked past the take-over time); keeps time if so. */
+    private boolean takeRole(Worker w, long seen) {
+        long epoch = (seen >>> 2) + 1;
+        if (!role.compareAndSet(seen, epoch << 2 | TAKEN)) {
+            return false;
+        }
+        Worker previous = keeper;
+        keeper = w;
+        if ((seen & STATE) == PARKED && previous != null) {
+            LockSupport.unpark(previous.thread); // it finds itself taken over and steps down
+        }
+        w.epoch = epoch;
+        Timekeeping.Turn turn;
+        try {
+            turn = timekeeping.keep(w);
+        } catch (Throwable t) {
+            timekeepingFailure = t;
+            turn = Timekeeping.Turn.ENDED;
+        }
+        if (turn == Timekeeping.Turn.ENDED) {
+            role.set(NONE);
+            timekeepingEnded.countDown();
+            Worker s = standby.get();
+            if (s != null) {
+                LockSupport.unpark(s.thread); // it leaves the slot when it sees the role ended
+            }
+        } else if (turn == Timekeeping.Turn.YIELDED) {
+            publishNextDue(timekeeping.nextDueNanos());
+            role.set(epoch << 2 | FREE);
+            // Someone must take the role up even if this worker blocks in the store: the standby
+            // does when its time comes; without one, a worker is woken for it.
+            if (standby.get() == null && !standbyComing.get() && standbyComing.compareAndSet(false, true)
+                    && !signal(true)) {
+                // Every worker is awake; one that is not running an operation takes the role up
+                // when it finds the queue empty.
+                standbyComing.set(false);
+            }
+        }
+        return true;
+    }
+
     /** One reused thread with its session. */
-    private final class Worker implements OperationRing.Taker {
+    private final class Worker implements OperationRing.Taker, Issuer.Waiter {
         final Lane lane;
         final boolean platform;
         Thread thread;
         /** Set by whoever wakes this worker, cleared by the worker. */
         volatile boolean woken;
+        /** Woken to take up the free timekeeping role (written before {@link #woken}). */
+        boolean forRole;
+        /** The role's epoch while this worker keeps time. */
+        long epoch;
         /** Whether this worker runs an operation (read after the run for unfinished ones). */
         volatile boolean running;
         private long intendedStartNanos;
@@ -209,9 +385,77 @@ final class WorkerPool implements Dispatch {
             LockSupport.unpark(thread);
         }
 
+        /** The keeper's wait for the next arrival: parked, so that the standby may take over if it wakes late. */
+        @Override
+        public boolean awaitUntil(long deadlineNanos, long dueNanos) {
+            publishNextDue(dueNanos);
+            long taken = epoch << 2 | TAKEN;
+            long parked = epoch << 2 | PARKED;
+            if (!role.compareAndSet(taken, parked)) {
+                return false; // ended by close()
+            }
+            long remaining;
+            while ((remaining = deadlineNanos - System.nanoTime()) > 0 && role.get() == parked) {
+                LockSupport.parkNanos(WorkerPool.this, remaining);
+                Thread.interrupted(); // workers are ended by close(), not by interrupts
+            }
+            return role.compareAndSet(parked, taken);
+        }
+
+        /**
+         * Waits in the standby slot: parked until the next arrival is {@link #TAKE_OVER_AFTER_NANOS}
+         * late, then takes the role over if its keeper is still parked or nobody keeps time.
+         * Returns when this worker leaves the slot (it kept time, work is queued, or timekeeping ended).
+         */
+        private void standBy() {
+            while (!closed) {
+                long seen = role.get();
+                long state = seen & STATE;
+                if (state == NONE) {
+                    break;
+                }
+                long now = System.nanoTime();
+                long due = nextDue;
+                boolean late = now - due >= TAKE_OVER_AFTER_NANOS;
+                if (state == FREE || (state == PARKED && late)) {
+                    leaveSlot();
+                    takeRole(this, seen);
+                    return;
+                }
+                if (!ring.isEmpty()) {
+                    break;
+                }
+                // Until the next arrival is late (at most a second before looking again).
+                long wait = late ? TAKE_OVER_AFTER_NANOS
+                        : due == Long.MAX_VALUE ? STANDBY_LOOK_NANOS
+                        : Math.min(due - now, STANDBY_LOOK_NANOS) + TAKE_OVER_AFTER_NANOS;
+                standbyLooksAt = now + wait;
+                // The keeper writes nextDue and then reads standbyLooksAt: one of the two sees the other.
+                if (nextDue == due) {
+                    LockSupport.parkNanos(WorkerPool.this, wait);
+                    Thread.interrupted();
+                }
+            }
+            leaveSlot();
+        }
+
+        private void leaveSlot() {
+            standbyLooksAt = Long.MAX_VALUE;
+            standby.compareAndSet(this, null);
+            active.incrementAndGet();
+        }
+
         /** Counted as active when started or woken. */
         void work() {
             while (true) {
+                if (forRole) {
+                    forRole = false;
+                    standbyComing.set(false);
+                    long seen = role.get();
+                    if ((seen & STATE) == FREE && takeRole(this, seen)) {
+                        continue;
+                    }
+                }
                 if (ring.poll(this)) {
                     try {
                         body.run(lane, operation, intendedStartNanos);
@@ -220,6 +464,17 @@ final class WorkerPool implements Dispatch {
                         running = false;
                         inFlight.decrementAndGet();
                     }
+                    continue;
+                }
+                long seen = role.get();
+                if ((seen & STATE) == FREE && takeRole(this, seen)) {
+                    continue; // nothing queued: keep time if nobody does
+                }
+                if (platform && (seen & STATE) != NONE && standby.get() == null && standby.compareAndSet(null, this)) {
+                    if (active.decrementAndGet() == 0 && !ring.isEmpty()) {
+                        signal(); // queued after this worker looked, by a keeper that still counted it
+                    }
+                    standBy();
                     continue;
                 }
                 synchronized (lock) {
@@ -289,6 +544,7 @@ final class WorkerPool implements Dispatch {
     @Override
     public void close() {
         closed = true;
+        role.set(NONE);
         synchronized (lock) {
             for (Worker w : all) {
                 LockSupport.unpark(w.thread);

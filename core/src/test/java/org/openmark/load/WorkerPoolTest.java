@@ -13,6 +13,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 import org.openmark.api.Session;
 import org.openmark.api.Status;
@@ -342,5 +344,172 @@ class WorkerPoolTest {
             assertTrue(t.join(java.time.Duration.ofSeconds(WAIT_SECONDS)), "a worker did not end: " + t);
         }
         assertEquals(50, ran.get());
+    }
+
+    /** Timekeeping from a script: each turn runs {@code turn} with the waiter and says how it ended. */
+    private interface Script {
+        WorkerPool.Timekeeping.Turn turn(int index, Issuer.Waiter waiter) throws InterruptedException;
+    }
+
+    private static WorkerPool.Timekeeping scripted(Script script) {
+        AtomicInteger turns = new AtomicInteger();
+        return new WorkerPool.Timekeeping() {
+            @Override
+            public Turn keep(Issuer.Waiter waiter) throws InterruptedException {
+                return script.turn(turns.getAndIncrement(), waiter);
+            }
+
+            @Override
+            public long nextDueNanos() {
+                return System.nanoTime(); // due now: a standby may take a free role at once
+            }
+        };
+    }
+
+    /** Runs {@code keepTime} on its own thread, as the open model's phase thread does. */
+    private static Thread keepTimeInBackground(WorkerPool pool, WorkerPool.Timekeeping keeping,
+            AtomicReference<Throwable> failure) {
+        return Thread.ofPlatform().start(() -> {
+            try {
+                pool.keepTime(keeping);
+            } catch (Throwable t) {
+                failure.set(t);
+            }
+        });
+    }
+
+    @Test
+    void keepTime_turnsQueueAndYield_everyOperationRunsOnceAndNoTwoTurnsOverlap() throws Exception {
+        int n = 100_000;
+        int perTurn = 10;
+        AtomicLongArray runs = new AtomicLongArray(n);
+        AtomicInteger overlaps = new AtomicInteger();
+        AtomicReference<Thread> inTurn = new AtomicReference<>();
+        Set<Thread> keepers = ConcurrentHashMap.newKeySet();
+        Dispatch.Body body = (lane, op, intended) -> runs.incrementAndGet((int) intended);
+        try (WorkerPool pool = new WorkerPool(new CountingStore(), 1_000, body)) {
+            int[] offered = {0}; // touched only inside a turn, so never by two threads at once
+            pool.keepTime(scripted((index, waiter) -> {
+                if (!inTurn.compareAndSet(null, Thread.currentThread())) {
+                    overlaps.incrementAndGet();
+                }
+                keepers.add(Thread.currentThread());
+                try {
+                    for (int i = 0; i < perTurn && offered[0] < n && pool.hasRoom(); i++) {
+                        pool.offer(new Action(() -> { }), offered[0]++);
+                    }
+                    return offered[0] == n ? WorkerPool.Timekeeping.Turn.ENDED : WorkerPool.Timekeeping.Turn.YIELDED;
+                } finally {
+                    inTurn.set(null);
+                }
+            }));
+            awaitIdle(pool);
+            for (int i = 0; i < n; i++) {
+                assertEquals(1, runs.get(i), "operation " + i);
+            }
+            assertEquals(0, overlaps.get(), "two workers kept time at once");
+            // keepTime returned on the caller's thread; the turns ran on the pool's workers.
+            assertFalse(keepers.contains(Thread.currentThread()));
+            assertTrue(pool.workers() <= 6, "workers: " + pool.workers());
+        }
+    }
+
+    @Test
+    void keepTime_operationBlocksInTheStore_timekeepingGoesOnOnAnotherWorker() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        CountDownLatch blockedStarted = new CountDownLatch(1);
+        AtomicReference<Thread> keeperAfterBlock = new AtomicReference<>();
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        try (WorkerPool pool = new WorkerPool(new CountingStore(), 100, RUN)) {
+            Thread phase = keepTimeInBackground(pool, scripted((index, waiter) -> {
+                if (index == 0) {
+                    pool.offer(new Action(blocking(blockedStarted, release)), 0);
+                    return WorkerPool.Timekeeping.Turn.YIELDED; // usually this worker runs it, and blocks
+                }
+                // Keep time (short waits, as for arrivals) until the operation is blocked.
+                while (blockedStarted.getCount() > 0) {
+                    long now = System.nanoTime();
+                    if (!waiter.awaitUntil(now + 50_000, now + 50_000)) {
+                        return WorkerPool.Timekeeping.Turn.TAKEN_OVER;
+                    }
+                }
+                keeperAfterBlock.set(Thread.currentThread());
+                return WorkerPool.Timekeeping.Turn.ENDED;
+            }), failure);
+            await(blockedStarted, "the blocking operation did not start");
+            assertTrue(phase.join(java.time.Duration.ofSeconds(WAIT_SECONDS)), "timekeeping stopped behind a blocked operation");
+            assertEquals(1, pool.inFlight(), "the blocked operation is still running");
+            Thread blocked = threadRunningTheBlockedOperation(pool);
+            assertTrue(blocked != null, "no worker is blocked in the operation");
+            assertTrue(keeperAfterBlock.get() != null && keeperAfterBlock.get() != blocked,
+                    "time was kept after the block by a worker not blocked");
+            release.countDown();
+            awaitIdle(pool);
+            assertEquals(null, failure.get());
+        }
+    }
+
+    /** The one worker thread currently blocked in a store call (parked on something other than the pool). */
+    private static Thread threadRunningTheBlockedOperation(WorkerPool pool) {
+        for (Thread t : pool.threads()) {
+            if (t.getState() == Thread.State.WAITING && !(LockSupport.getBlocker(t) instanceof WorkerPool)) {
+                return t;
+            }
+        }
+        return null;
+    }
+
+    @Test
+    void keepTime_keeperParkedPastTheTakeOverTime_standbyTakesOverAndTheLateKeeperStepsDown() throws Exception {
+        AtomicReference<Boolean> firstWaitResult = new AtomicReference<>();
+        CountDownLatch firstReturned = new CountDownLatch(1);
+        AtomicReference<Thread> firstKeeper = new AtomicReference<>();
+        AtomicReference<Thread> secondKeeper = new AtomicReference<>();
+        try (WorkerPool pool = new WorkerPool(new CountingStore(), 100, RUN)) {
+            long dueLongAgo = System.nanoTime() - TimeUnit.SECONDS.toNanos(1);
+            long farAway = System.nanoTime() + TimeUnit.SECONDS.toNanos(10 * WAIT_SECONDS);
+            pool.keepTime(scripted((index, waiter) -> {
+                if (index == 0) {
+                    firstKeeper.set(Thread.currentThread());
+                    // A keeper whose wake-up does not come: the arrival is long due.
+                    firstWaitResult.set(waiter.awaitUntil(farAway, dueLongAgo));
+                    firstReturned.countDown();
+                    return WorkerPool.Timekeeping.Turn.TAKEN_OVER;
+                }
+                secondKeeper.set(Thread.currentThread());
+                return WorkerPool.Timekeeping.Turn.ENDED;
+            }));
+            await(firstReturned, "the late keeper was not told it was taken over");
+            assertEquals(Boolean.FALSE, firstWaitResult.get());
+            assertTrue(secondKeeper.get() != null && secondKeeper.get() != firstKeeper.get(), "taken over by another worker");
+        }
+    }
+
+    @Test
+    void keepTime_keeperOnTime_isNotTakenOver() throws Exception {
+        AtomicReference<Boolean> waitResult = new AtomicReference<>();
+        AtomicInteger turns = new AtomicInteger();
+        try (WorkerPool pool = new WorkerPool(new CountingStore(), 100, RUN)) {
+            pool.keepTime(scripted((index, waiter) -> {
+                turns.incrementAndGet();
+                long now = System.nanoTime();
+                // Due in 20 ms and woken then: the standby must not take over before it is late.
+                waitResult.set(waiter.awaitUntil(now + 20_000_000, now + 20_000_000 + WorkerPool.TAKE_OVER_AFTER_NANOS * 1000));
+                return WorkerPool.Timekeeping.Turn.ENDED;
+            }));
+            assertEquals(Boolean.TRUE, waitResult.get());
+            assertEquals(1, turns.get());
+        }
+    }
+
+    @Test
+    void keepTime_timekeepingThrows_keepTimeRethrowsIt() {
+        try (WorkerPool pool = new WorkerPool(new CountingStore(), 100, RUN)) {
+            IllegalStateException thrown = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+                    () -> pool.keepTime(scripted((index, waiter) -> {
+                        throw new IllegalStateException("workload broke");
+                    })));
+            assertEquals("workload broke", thrown.getMessage());
+        }
     }
 }

@@ -1,0 +1,204 @@
+package org.openmark.load;
+
+import java.util.SplittableRandom;
+import org.openmark.api.Clock;
+import org.openmark.measure.MeasurementWriter;
+import org.openmark.workload.Operation;
+import org.openmark.workload.WorkloadClient;
+
+/**
+ * The open model's schedule as it is issued: draws each arrival's intended start, waits (parks)
+ * until it is due, applies {@code --max-in-flight} and the overload policy, and hands the
+ * operation to the {@link Dispatch}. One thread at a time calls {@link #issue}; in real time
+ * that role passes between the dispatch's workers ({@link WorkerPool.Timekeeping}), so the
+ * state lives here rather than on one thread's stack.
+ */
+final class Issuer implements WorkerPool.Timekeeping {
+    /** Seed offset for the arrival stream, so arrivals and the workload use different streams. */
+    private static final long ARRIVAL_STREAM = 0x9E3779B97F4A7C15L;
+    /** How often a scheduler waiting for a free in-flight slot looks again. */
+    private static final long SLOT_POLL_NANOS = 50_000;
+    /** While catching up without parking, {@link Dispatch#watch} is called every this+1 arrivals. */
+    private static final long WATCH_EVERY_MASK = 63;
+
+    private final PhaseContext ctx;
+    private final Clock clock;
+    private final Dispatch dispatch;
+    private final ArrivalProcess arrivals;
+    private final RateSchedule schedule;
+    private final OverloadPolicy onOverload;
+    private final WorkloadClient client;
+    private final SplittableRandom random;
+    private final MeasurementWriter writer;
+    private final long start;
+    private final long deadline;
+    private final long budget;
+    private volatile boolean abandoned;
+
+    private long seq;
+    private double nextIntended;
+    /** The next arrival's operation, generated while waiting for it (null under {@code drop}). */
+    private Operation next;
+    private long now;
+    private long lastIntended;
+    private long issued;
+    private long dropped;
+    private long waited;
+    private long waitNanos;
+    private long issueEnd;
+
+    Issuer(PhaseContext ctx, Dispatch dispatch, ArrivalProcess arrivals, RateSchedule schedule,
+            OverloadPolicy onOverload, WorkloadClient client, MeasurementWriter writer) {
+        this.ctx = ctx;
+        this.clock = ctx.clock();
+        this.dispatch = dispatch;
+        this.arrivals = arrivals;
+        this.schedule = schedule;
+        this.onOverload = onOverload;
+        this.client = client;
+        this.random = new SplittableRandom(ctx.seed() ^ ARRIVAL_STREAM);
+        this.writer = writer;
+        this.start = clock.nanoTime();
+        this.deadline = ctx.limits().deadlineNanos(start);
+        this.budget = ctx.limits().operationBudget();
+        this.nextIntended = start;
+        this.now = start;
+        this.lastIntended = start;
+    }
+
+    /** How the issuing thread waits for the next arrival. */
+    interface Waiter {
+        /**
+         * Waits until {@code deadlineNanos} (the next arrival's intended start {@code dueNanos},
+         * or earlier). False when, meanwhile, another thread took over the issuing.
+         */
+        boolean awaitUntil(long deadlineNanos, long dueNanos) throws InterruptedException;
+    }
+
+    @Override
+    public Turn keep(Waiter waiter) throws InterruptedException {
+        return issue(true, waiter);
+    }
+
+    @Override
+    public long nextDueNanos() {
+        return (long) nextIntended;
+    }
+
+    /** Issues the whole schedule on this thread, waiting through the clock. */
+    void issueAll() throws InterruptedException {
+        issue(false, (deadline, due) -> {
+            clock.parkUntil(deadline);
+            return true;
+        });
+    }
+
+    /**
+     * Issues arrivals as they come due, until the schedule has ended (operation budget,
+     * duration, stop, or {@link #abandon}: {@code ENDED}) or {@code waiter} reports that another
+     * thread took over ({@code TAKEN_OVER}). With {@code yieldWhenQueued} it also returns
+     * ({@code YIELDED}) once it has queued operations and the next arrival is not due yet (or
+     * after every {@code WATCH_EVERY_MASK + 1} while it catches up), so that the caller can run them.
+     */
+    private Turn issue(boolean yieldWhenQueued, Waiter waiter) throws InterruptedException {
+        long queuedHere = 0;
+        while (true) {
+            if (seq >= budget) {
+                return end();
+            }
+            long intended = (long) nextIntended;
+            if (intended >= deadline || stopped()) {
+                return end();
+            }
+            // Generated before waiting (idle time) unless it may be dropped: a workload's insert
+            // must run once generated, or its acknowledged-key window stalls.
+            if (next == null && onOverload == OverloadPolicy.WAIT) {
+                next = client.nextOperation();
+            }
+            if (intended > now) {
+                now = clock.nanoTime();
+                if (intended > now) {
+                    if (yieldWhenQueued && queuedHere > 0) {
+                        return Turn.YIELDED;
+                    }
+                    while (intended > now) {
+                        // Wakes early when a queued operation needs another worker.
+                        if (!waiter.awaitUntil(Math.min(intended, dispatch.watch(now)), intended)) {
+                            return Turn.TAKEN_OVER;
+                        }
+                        now = clock.nanoTime();
+                    }
+                    if (stopped()) {
+                        return end();
+                    }
+                }
+            } else if ((seq & WATCH_EVERY_MASK) == 0) {
+                // Catching up without parking: run a share of what was queued, and keep an eye on
+                // the workers all the same.
+                if (yieldWhenQueued && queuedHere > 0) {
+                    return Turn.YIELDED;
+                }
+                now = clock.nanoTime();
+                dispatch.watch(now);
+            }
+            seq++;
+            nextIntended += arrivals.nextGapNanos(schedule.rateAt(intended - start), random);
+            lastIntended = intended;
+            if (!dispatch.hasRoom()) {
+                if (onOverload == OverloadPolicy.DROP) {
+                    dropped++;
+                    continue;
+                }
+                waited++;
+                long before = clock.nanoTime();
+                // Polled through the clock rather than blocking, so the wait also works in
+                // virtual time (where only clock waits let time advance).
+                while (!dispatch.hasRoom() && !stopped()) {
+                    long t = clock.nanoTime();
+                    clock.parkUntil(Math.min(t + SLOT_POLL_NANOS, dispatch.watch(t)));
+                }
+                now = clock.nanoTime();
+                waitNanos += now - before;
+                if (!dispatch.hasRoom()) {
+                    return end();
+                }
+            }
+            Operation op = next != null ? next : client.nextOperation();
+            next = null;
+            writer.issued();
+            ctx.gauges().operationStarted();
+            dispatch.offer(op, intended);
+            issued++;
+            queuedHere++;
+        }
+    }
+
+    private boolean stopped() {
+        return abandoned || ctx.stop().isStopped();
+    }
+
+    private Turn end() {
+        issueEnd = clock.nanoTime();
+        return Turn.ENDED;
+    }
+
+    /** Makes {@link #issue} end at its next look (the caller was interrupted). */
+    void abandon() {
+        abandoned = true;
+    }
+
+    long startNanos() {
+        return start;
+    }
+
+    /** When the schedule ended; valid once the issuing ended. */
+    long issueEndNanos() {
+        return issueEnd;
+    }
+
+    /** The self-check figures; once the issuing ended. */
+    ScheduleStats stats() {
+        long span = Math.max(1, issueEnd - start);
+        return new ScheduleStats(schedule.meanRate(span), issued, dropped, waited, waitNanos, lastIntended - start);
+    }
+}
