@@ -3,12 +3,13 @@ package org.openmark.benchmarks;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
 import org.openmark.api.Clock;
 
 /**
- * The best send lag this machine allows, in two forms.
+ * The best send lag this machine allows, in three forms.
  *
  * <p>{@code inline}: an ideal open-model scheduler that does no work per operation. One thread
  * draws Poisson arrivals, parks until each is due (as the real scheduler does, through the same
@@ -23,7 +24,13 @@ import org.openmark.api.Clock;
  * that a blocked operation does not stop the schedule). The hand-off is the least there is: a
  * preallocated ring, a volatile index and one unpark per batch when the consumer sleeps.
  *
- * <p>Usage: {@code SchedulerFloor [RATE_PER_SEC] [SECONDS] [WARMUP_SECONDS] [WORK_NANOS] [inline|handoff]}
+ * <p>{@code relay}: two threads take turns at keeping time, as openmark's workers do. The one
+ * whose turn it is parks until arrivals are due, frees the role (waking the other thread if it
+ * sleeps) and counts the batch as sent itself; then it takes the role back unless the other has
+ * taken it. Nothing is handed off on the way from the wake-up to the send ({@code WORK_NANOS}
+ * is not applied in this mode).
+ *
+ * <p>Usage: {@code SchedulerFloor [RATE_PER_SEC] [SECONDS] [WARMUP_SECONDS] [WORK_NANOS] [inline|handoff|relay]}
  * (defaults 200000, 30, 5, 0, inline). {@code WORK_NANOS} busies the timekeeping thread for that
  * long per arrival, to see how the floor moves with the CPU a generator spends per operation.
  * Prints the lag percentiles in microseconds and the share of arrivals sent more than 1 ms late.
@@ -127,11 +134,13 @@ public final class SchedulerFloor {
         return lagMicros.getTotalCount();
     }
 
+    /** The relay floor's two threads and what they share. */
     private final class Relay {
         final Thread[] threads = new Thread[2];
         final Histogram[] lag = {new Histogram(3), new Histogram(3)};
         final long[] late = new long[2];
-        final java.util.concurrent.atomic.AtomicInteger keeper = new java.util.concurrent.atomic.AtomicInteger(0);
+        /** 0 while nobody keeps time, else 1 + the keeping thread's index. */
+        final AtomicInteger keeper = new AtomicInteger(0);
         final AtomicBoolean[] sleeping = {new AtomicBoolean(), new AtomicBoolean()};
         final long[][] batch = {new long[1 << 16], new long[1 << 16]};
         volatile boolean finished;

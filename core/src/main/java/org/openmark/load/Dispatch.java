@@ -8,8 +8,8 @@ import org.openmark.workload.Operation;
 /**
  * Where the open model's operations run once they are due, with at most {@code maxInFlight}
  * outstanding: on reused workers that the scheduler's {@link #watch} keeps from leaving
- * operations behind a blocked one, or on a thread each. The scheduler is the only caller of
- * {@link #offer} and {@link #watch}.
+ * operations behind a blocked one, or on a thread each. Only the thread that issues the
+ * schedule (one at a time) calls {@link #offer} and {@link #watch}.
  */
 interface Dispatch extends AutoCloseable {
 

@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import org.openmark.api.Clock;
 import org.openmark.measure.MeasurementWriter;
-import org.openmark.workload.Operation;
 import org.openmark.workload.WorkloadClient;
 
 /**
@@ -15,17 +14,20 @@ import org.openmark.workload.WorkloadClient;
  * measured from the intended start, so a store that stalls is charged for every request that
  * arrived during the stall (no coordinated omission).
  *
- * <p>Implementation notes: one scheduler thread generates operations in arrival order and waits
- * (parks, never spins) until each is due. Operations that are already due when the scheduler
- * wakes are handed off in a batch without parking again, to a {@link Dispatch}: reused worker
- * threads with sessions of their own ({@link WorkerPool}) in real time, a thread per operation
- * in virtual time. Whenever it wakes, the scheduler also {@linkplain Dispatch#watch watches}
- * the queue and brings more workers when operations wait there behind a blocked one (the wait
- * is measured, as their send lag). {@code maxInFlight} bounds the outstanding ones. When the bound is reached the scheduler waits for a free place (counted,
- * and the delay shows as send lag and response time) or drops the operation
- * ({@link OverloadPolicy#DROP}, counted, run invalid). Outstanding operations keep their
- * intended start, so those still running after the grace period are reported as unfinished
- * with their latency so far.
+ * <p>Implementation notes: the {@link Issuer} generates operations in arrival order and waits
+ * (parks, never spins) until each is due; operations already due when it wakes are queued in a
+ * batch without parking again, to a {@link Dispatch}. In real time the dispatch is a
+ * {@link WorkerPool} whose workers (each with a session of its own) take turns at issuing: the
+ * worker that woke for a batch runs it itself while another takes the role over, so no
+ * hand-off between threads lies between an arrival and its start. In virtual time one scheduler
+ * thread issues and each operation runs on a thread of its own. Whenever it wakes, the issuing
+ * thread also {@linkplain Dispatch#watch watches} the queue and brings more workers when
+ * operations wait there behind a blocked one (the wait is measured, as their send lag).
+ * {@code maxInFlight} bounds the outstanding ones. When the bound is reached the issuer waits
+ * for a free place (counted, and the delay shows as send lag and response time) or drops the
+ * operation ({@link OverloadPolicy#DROP}, counted, run invalid). Outstanding operations keep
+ * their intended start, so those still running after the grace period are reported as
+ * unfinished with their latency so far.
  */
 public final class OpenModel implements LoadModel {
 

@@ -15,7 +15,8 @@ import org.openmark.workload.Operation;
 
 /**
  * Runs the open model's operations on reused worker threads, each with a session of its own.
- * The scheduler queues due operations in a ring and wakes a worker only when no worker is
+ * (In the open model the scheduler below is itself a worker: see "Timekeeping".) The
+ * scheduler queues due operations in a ring and wakes a worker only when no worker is
  * awake; an awake worker runs queued operations one after another until the ring is empty, so
  * a burst of fast operations costs one hand-off. An operation that blocks in the store does not
  * hold the queue: the scheduler calls {@link #watch} whenever it wakes, and when operations

@@ -449,12 +449,20 @@ class WorkerPoolTest {
         }
     }
 
-    /** The one worker thread currently blocked in a store call (parked on something other than the pool). */
-    private static Thread threadRunningTheBlockedOperation(WorkerPool pool) {
-        for (Thread t : pool.threads()) {
-            if (t.getState() == Thread.State.WAITING && !(LockSupport.getBlocker(t) instanceof WorkerPool)) {
-                return t;
+    /**
+     * The worker thread blocked in a store call (parked on something other than the pool),
+     * waited for: the operation counts its latch down just before it parks.
+     */
+    private static Thread threadRunningTheBlockedOperation(WorkerPool pool) throws InterruptedException {
+        CountDownLatch never = new CountDownLatch(1);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
+        while (System.nanoTime() < deadline) {
+            for (Thread t : pool.threads()) {
+                if (t.getState() == Thread.State.WAITING && !(LockSupport.getBlocker(t) instanceof WorkerPool)) {
+                    return t;
+                }
             }
+            never.await(1, TimeUnit.MILLISECONDS);
         }
         return null;
     }
