@@ -45,6 +45,8 @@ final class Issuer implements WorkerPool.Timekeeping {
     private long dropped;
     private long waited;
     private long waitNanos;
+    /** Since when the next arrival has waited for room, while its issuer ran what it queued; or -1. */
+    private long roomWaitSince = -1;
     private long issueEnd;
 
     Issuer(PhaseContext ctx, Dispatch dispatch, ArrivalProcess arrivals, RateSchedule schedule,
@@ -141,16 +143,33 @@ final class Issuer implements WorkerPool.Timekeeping {
                 now = clock.nanoTime();
                 dispatch.watch(now);
             }
+            if (yieldWhenQueued && queuedHere > 0 && !dispatch.hasRoom()) {
+                // What this thread queued fills the bound: run it first, then look again. Under
+                // drop the arrival is dropped only if there is still no room then.
+                if (onOverload == OverloadPolicy.WAIT && roomWaitSince < 0) {
+                    roomWaitSince = clock.nanoTime();
+                }
+                return Turn.YIELDED;
+            }
             seq++;
             nextIntended += arrivals.nextGapNanos(schedule.rateAt(intended - start), random);
             lastIntended = intended;
-            if (!dispatch.hasRoom()) {
+            if (dispatch.hasRoom()) {
+                if (roomWaitSince >= 0) {
+                    // It waited while the thread that issues it ran the operations queued before it.
+                    waited++;
+                    now = clock.nanoTime();
+                    waitNanos += now - roomWaitSince;
+                    roomWaitSince = -1;
+                }
+            } else {
                 if (onOverload == OverloadPolicy.DROP) {
                     dropped++;
                     continue;
                 }
                 waited++;
-                long before = clock.nanoTime();
+                long before = roomWaitSince >= 0 ? roomWaitSince : clock.nanoTime();
+                roomWaitSince = -1;
                 // Polled through the clock rather than blocking, so the wait also works in
                 // virtual time (where only clock waits let time advance).
                 while (!dispatch.hasRoom() && !stopped()) {

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.openmark.api.Clock;
 import org.openmark.run.OpResult;
 import org.openmark.run.PhaseRunner;
@@ -52,5 +53,27 @@ class OpenModelRealTimeTest {
         assertTrue(lagP99 < 20_000, () -> "send-lag p99 " + lagP99 + " us");
         // The store's truth: every call took 0.1 ms or waited for the end of the stall.
         assertEquals(OPS, store.truth().getTotalCount());
+    }
+
+    @Test
+    @Timeout(120)
+    void maxInFlightOne_fastStore_everyArrivalIssuedInTurnAndTheWaitsCounted() throws Exception {
+        int ops = 4_000;
+        LatencyStore store = new LatencyStore(Clock.system(), start -> start + 20_000); // 20 µs each
+        RunConfig cfg = TestConfigs.run("model", "open", "rate", "20000", "arrival", "poisson",
+                "operationcount", String.valueOf(ops), "maxinflight", "1");
+        RunResult r = new PhaseRunner(Clock.system(), Tasks.real(), new StopSignal(), null)
+                .run(cfg, Runner.modelOf(cfg), new SimpleWorkload(100, 0), store, ops, Duration.ZERO, List.of());
+
+        // One at a time, none dropped: an arrival that found the slot taken waited for it (and
+        // was counted), whether the slot was held by the store or by the issuing thread's own turn.
+        assertEquals(ops, r.accounting().issued());
+        assertTrue(r.accounting().addsUp(), () -> "accounting: " + r.accounting());
+        assertEquals(0, r.schedule().dropped());
+        assertTrue(r.schedule().waitedForSlot() > 0 && r.schedule().waitedForSlot() < ops,
+                () -> "waited " + r.schedule().waitedForSlot());
+        assertEquals(ops, r.operations().get(0).okResponse().getTotalCount());
+        assertEquals(ops, store.truth().getTotalCount());
+        assertEquals(1, store.maxConcurrent(), "operations in the store at once");
     }
 }

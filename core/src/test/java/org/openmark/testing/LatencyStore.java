@@ -23,6 +23,8 @@ public final class LatencyStore implements Store {
     private final LongUnaryOperator completionAt;
     private final ConcurrentSkipListMap<String, Map<String, byte[]>> data = new ConcurrentSkipListMap<>();
     private final Histogram truth = new Histogram(3);
+    private final java.util.concurrent.atomic.AtomicInteger inside = new java.util.concurrent.atomic.AtomicInteger();
+    private final java.util.concurrent.atomic.AtomicInteger maxInside = new java.util.concurrent.atomic.AtomicInteger();
 
     /** @param completionAt maps a call's start (clock nanos) to its completion time */
     public LatencyStore(Clock clock, LongUnaryOperator completionAt) {
@@ -36,7 +38,21 @@ public final class LatencyStore implements Store {
         return truth.copy();
     }
 
+    /** The most calls that were in the store at once. */
+    public int maxConcurrent() {
+        return maxInside.get();
+    }
+
     private Status serve() {
+        maxInside.accumulateAndGet(inside.incrementAndGet(), Math::max);
+        try {
+            return serveOne();
+        } finally {
+            inside.decrementAndGet();
+        }
+    }
+
+    private Status serveOne() {
         long start = clock.nanoTime();
         long end = completionAt.applyAsLong(start);
         try {
