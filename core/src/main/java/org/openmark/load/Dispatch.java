@@ -51,6 +51,9 @@ interface Dispatch extends AutoCloseable {
      */
     long watch(long nowNanos);
 
+    /** How many sessions (for network stores, connections) the dispatch opened so far. */
+    int sessions();
+
     /** Operations handed to {@link #offer} and not finished. */
     int inFlight();
 

@@ -218,6 +218,7 @@ final class Issuer implements WorkerPool.Timekeeping {
     /** The self-check figures; once the issuing ended. */
     ScheduleStats stats() {
         long span = Math.max(1, issueEnd - start);
-        return new ScheduleStats(schedule.meanRate(span), issued, dropped, waited, waitNanos, lastIntended - start);
+        return new ScheduleStats(schedule.meanRate(span), issued, dropped, waited, waitNanos, lastIntended - start,
+                dispatch.sessions());
     }
 }

@@ -9,7 +9,8 @@ package org.openmark.load;
  * @param waitedForSlot operations that had to wait for a free in-flight slot
  * @param slotWaitNanos total time operations waited for a slot
  * @param scheduledSpanNanos time from the first to the last intended start
+ * @param sessions sessions (connections, for network stores) the phase opened to run operations
  */
 public record ScheduleStats(double targetRatePerSec, long issued, long dropped, long waitedForSlot,
-        long slotWaitNanos, long scheduledSpanNanos) {
+        long slotWaitNanos, long scheduledSpanNanos, int sessions) {
 }

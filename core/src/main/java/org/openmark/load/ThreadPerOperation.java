@@ -59,6 +59,11 @@ final class ThreadPerOperation implements Dispatch {
     }
 
     @Override
+    public int sessions() {
+        return sessions.size();
+    }
+
+    @Override
     public int inFlight() {
         return inFlight.get();
     }

@@ -510,6 +510,11 @@ final class WorkerPool implements Dispatch {
         return inFlight.get();
     }
 
+    @Override
+    public int sessions() {
+        return workers(); // one each
+    }
+
     /** How many workers (threads, sessions) were started. */
     int workers() {
         synchronized (lock) {

@@ -133,6 +133,7 @@ public final class JsonReport {
         m.put("waitedForSlot", s.waitedForSlot());
         m.put("slotWaitMs", Percentiles.round(s.slotWaitMs()));
         m.put("dropped", s.dropped());
+        m.put("sessions", s.sessions());
         return m;
     }
 }

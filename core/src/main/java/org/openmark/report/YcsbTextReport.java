@@ -117,6 +117,7 @@ public final class YcsbTextReport {
         line(b, "SCHEDULE", "SendLagMax(us)", String.valueOf(empty ? 0 : lag.getMaxValue()));
         line(b, "SCHEDULE", "WaitedForSlot", String.valueOf(s.waitedForSlot()));
         line(b, "SCHEDULE", "Dropped", String.valueOf(s.dropped()));
+        line(b, "SCHEDULE", "Sessions", String.valueOf(s.sessions()));
     }
 
     private static void line(StringBuilder b, String section, String metric, String value) {

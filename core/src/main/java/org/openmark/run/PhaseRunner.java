@@ -93,7 +93,7 @@ public final class PhaseRunner {
             double scheduledSeconds = Math.max(1e-9, stats.scheduledSpanNanos() / 1e9);
             schedule = new ScheduleReport(stats.targetRatePerSec(), stats.issued() / scheduledSeconds,
                     stats.issued() / issueSeconds, totals.sendLag(),
-                    stats.waitedForSlot(), stats.slotWaitNanos() / 1e6, stats.dropped());
+                    stats.waitedForSlot(), stats.slotWaitNanos() / 1e6, stats.dropped(), stats.sessions());
             valid = selfCheck(cfg, schedule, warnings);
         }
         if (cpuBefore >= 0 && cpuAfter >= 0) {

@@ -13,7 +13,8 @@ import org.HdrHistogram.Histogram;
  * @param waitedForSlot operations that waited for an in-flight slot
  * @param slotWaitMs total time spent waiting for slots
  * @param dropped operations dropped for lack of a slot
+ * @param sessions sessions (connections, for network stores) opened to run the operations
  */
 public record ScheduleReport(double targetRate, double scheduledRate, double achievedRate, Histogram sendLag, long waitedForSlot,
-        double slotWaitMs, long dropped) {
+        double slotWaitMs, long dropped, int sessions) {
 }

@@ -51,6 +51,9 @@ class OpenModelRealTimeTest {
         // ...while the generator kept its schedule (a loose bound: CI machines are noisy).
         long lagP99 = r.schedule().sendLag().getValueAtPercentile(99);
         assertTrue(lagP99 < 20_000, () -> "send-lag p99 " + lagP99 + " us");
+        // About 100 operations were in the store at once, each on a worker with a session of its own.
+        assertTrue(r.schedule().sessions() >= 90 && r.schedule().sessions() <= OPS + 1,
+                () -> "sessions " + r.schedule().sessions());
         // The store's truth: every call took 0.1 ms or waited for the end of the stall.
         assertEquals(OPS, store.truth().getTotalCount());
     }
@@ -75,5 +78,7 @@ class OpenModelRealTimeTest {
         assertEquals(ops, r.operations().get(0).okResponse().getTotalCount());
         assertEquals(ops, store.truth().getTotalCount());
         assertEquals(1, store.maxConcurrent(), "operations in the store at once");
+        // One worker runs at a time, another keeps time (the bound is max-in-flight + 1).
+        assertTrue(r.schedule().sessions() >= 1 && r.schedule().sessions() <= 2, () -> "sessions " + r.schedule().sessions());
     }
 }

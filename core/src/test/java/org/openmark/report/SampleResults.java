@@ -49,7 +49,7 @@ final class SampleResults {
         acc.put(Status.OK, 8L);
         acc.put(Status.ERROR, 1L);
         Accounting accounting = new Accounting(11, 1, acc, 1, 0);
-        ScheduleReport schedule = new ScheduleReport(1000, 1001.5, 999.25, histogram(10, 20, 30), 0, 0, 0);
+        ScheduleReport schedule = new ScheduleReport(1000, 1001.5, 999.25, histogram(10, 20, 30), 0, 0, 0, 3);
         return new RunResult("0.1.0-test", 42, false, Phase.RUN,
                 "open(arrival=poisson, rate=1000/s, maxInFlight=10000)", false, true, "memory",
                 Map.of("recordcount", "10", "jdbc.password", "****"), 1_700_000_000_000L, 9000, 0.889,
