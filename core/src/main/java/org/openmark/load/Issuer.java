@@ -18,6 +18,8 @@ final class Issuer implements WorkerPool.Timekeeping {
     private static final long ARRIVAL_STREAM = 0x9E3779B97F4A7C15L;
     /** How often a scheduler waiting for a free in-flight slot looks again. */
     private static final long SLOT_POLL_NANOS = 50_000;
+    /** The longest the issuer parks before it looks at the stop signal again (a Ctrl-C at a low rate). */
+    private static final long STOP_LOOK_NANOS = 100_000_000;
     /** While catching up without parking, {@link Dispatch#watch} is called every this+1 arrivals. */
     private static final long WATCH_EVERY_MASK = 63;
 
@@ -124,14 +126,16 @@ final class Issuer implements WorkerPool.Timekeeping {
                         return Turn.YIELDED;
                     }
                     while (intended > now) {
-                        // Wakes early when a queued operation needs another worker.
-                        if (!waiter.awaitUntil(Math.min(intended, dispatch.watch(now)), intended)) {
+                        // Wakes early when a queued operation needs another worker, and now and
+                        // then to look at the stop signal.
+                        long until = Math.min(Math.min(intended, dispatch.watch(now)), now + STOP_LOOK_NANOS);
+                        if (!waiter.awaitUntil(until, intended)) {
                             return Turn.TAKEN_OVER;
                         }
                         now = clock.nanoTime();
-                    }
-                    if (stopped()) {
-                        return end();
+                        if (stopped()) {
+                            return end();
+                        }
                     }
                 }
             } else if ((seq & WATCH_EVERY_MASK) == 0) {

@@ -90,8 +90,11 @@ public final class PhaseRunner {
         ScheduleStats stats = outcome.schedule();
         if (stats != null) {
             double issueSeconds = Math.max(1e-9, (outcome.endNanos() - outcome.startNanos()) / 1e9);
-            double scheduledSeconds = Math.max(1e-9, stats.scheduledSpanNanos() / 1e9);
-            schedule = new ScheduleReport(stats.targetRatePerSec(), stats.issued() / scheduledSeconds,
+            // The drawn schedule's rate needs two intended starts; with fewer, the target stands in.
+            double scheduledRate = stats.issued() >= 2 && stats.scheduledSpanNanos() > 0
+                    ? stats.issued() / (stats.scheduledSpanNanos() / 1e9)
+                    : stats.targetRatePerSec();
+            schedule = new ScheduleReport(stats.targetRatePerSec(), scheduledRate,
                     stats.issued() / issueSeconds, totals.sendLag(),
                     stats.waitedForSlot(), stats.slotWaitNanos() / 1e6, stats.dropped(), stats.sessions());
             valid = selfCheck(cfg, schedule, warnings);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.LongUnaryOperator;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
@@ -33,10 +34,14 @@ class CoordinatedOmissionTest {
             start -> (start >= 1000 * MS && start < 2000 * MS ? 2000 * MS : start) + MS / 2;
 
     private static RunResult run(RunConfig cfg) throws InterruptedException {
+        return run(cfg, OPS);
+    }
+
+    private static RunResult run(RunConfig cfg, int ops) throws InterruptedException {
         VirtualClock clock = new VirtualClock();
         LatencyStore store = new LatencyStore(clock, STALL_STORE);
         return new PhaseRunner(clock, new VirtualTasks(clock), new StopSignal(), null)
-                .run(cfg, Runner.modelOf(cfg), new SimpleWorkload(100, 0), store, OPS, Duration.ZERO, List.of());
+                .run(cfg, Runner.modelOf(cfg), new SimpleWorkload(100, 0), store, ops, Duration.ZERO, List.of());
     }
 
     private static Histogram histogram() {
@@ -131,5 +136,46 @@ class CoordinatedOmissionTest {
         assertTrue(r.operations().get(0).okResponse().getMaxValue() >= 1_000_000,
                 "max " + r.operations().get(0).okResponse().getMaxValue());
         assertTrue(r.schedule().sendLag().getMaxValue() > 900_000, "the wait shows as send lag");
+    }
+
+    @Test
+    void openModel_oneArrivalOnly_noRateWarningFromAScheduleTooShortToMeasure() throws Exception {
+        RunResult r = run(TestConfigs.run("model", "open", "rate", "0.1", "arrival", "constant",
+                "operationcount", "1"), 1);
+
+        assertEquals(1, r.accounting().issued());
+        assertEquals(0.1, r.schedule().scheduledRate(), 1e-9);
+        assertTrue(r.valid(), () -> "warnings: " + r.warnings());
+    }
+
+    @Test
+    void openModel_stopWhileWaitingForAFarArrival_endsWithoutWaitingForIt() throws Exception {
+        VirtualClock clock = new VirtualClock();
+        VirtualTasks tasks = new VirtualTasks(clock);
+        StopSignal stop = new StopSignal();
+        // The user presses Ctrl-C 5 s in, while the issuer waits for an arrival 1000 s away. (The
+        // timer starts from the first operation, a participant of the virtual clock, so that
+        // time cannot run ahead of the phase.)
+        AtomicBoolean armed = new AtomicBoolean();
+        LatencyStore store = new LatencyStore(clock, start -> {
+            if (armed.compareAndSet(false, true)) {
+                tasks.startPlatform("ctrl-c", () -> {
+                    try {
+                        clock.parkUntil(start + 5_000 * MS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    stop.stop();
+                });
+            }
+            return start + MS;
+        });
+        RunConfig cfg = TestConfigs.run("model", "open", "rate", "0.001", "arrival", "constant",
+                "operationcount", "10");
+        RunResult r = new PhaseRunner(clock, tasks, stop, null)
+                .run(cfg, Runner.modelOf(cfg), new SimpleWorkload(100, 0), store, 10, Duration.ZERO, List.of());
+
+        assertEquals(1, r.accounting().issued());
+        assertTrue(clock.nanoTime() < 10_000 * MS, () -> "ended at " + clock.nanoTime() / MS + " ms of virtual time");
     }
 }
