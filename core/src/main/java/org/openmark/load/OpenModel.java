@@ -30,7 +30,6 @@ import org.openmark.workload.WorkloadClient;
  * unfinished with their latency so far.
  */
 public final class OpenModel implements LoadModel {
-
     private final ArrivalProcess arrivals;
     private final RateSchedule schedule;
     private final int maxInFlight;

@@ -279,7 +279,6 @@ final class WorkerPool implements Dispatch {
             throw new IllegalStateException("no worker can keep time");
         }
         signal(true); // the first to look keeps time, the other stands by
-
         awaitTimekeepingEnd();
         Throwable failed = timekeepingFailure;
         if (failed instanceof RuntimeException re) {

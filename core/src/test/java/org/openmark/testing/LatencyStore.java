@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongUnaryOperator;
 import org.HdrHistogram.Histogram;
 import org.openmark.api.Clock;
@@ -23,8 +24,8 @@ public final class LatencyStore implements Store {
     private final LongUnaryOperator completionAt;
     private final ConcurrentSkipListMap<String, Map<String, byte[]>> data = new ConcurrentSkipListMap<>();
     private final Histogram truth = new Histogram(3);
-    private final java.util.concurrent.atomic.AtomicInteger inside = new java.util.concurrent.atomic.AtomicInteger();
-    private final java.util.concurrent.atomic.AtomicInteger maxInside = new java.util.concurrent.atomic.AtomicInteger();
+    private final AtomicInteger inside = new AtomicInteger();
+    private final AtomicInteger maxInside = new AtomicInteger();
 
     /** @param completionAt maps a call's start (clock nanos) to its completion time */
     public LatencyStore(Clock clock, LongUnaryOperator completionAt) {
