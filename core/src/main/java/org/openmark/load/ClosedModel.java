@@ -65,15 +65,12 @@ public final class ClosedModel implements LoadModel {
         AtomicReference<String> thrown = new AtomicReference<>();
         OperationRunner runner = new OperationRunner(clock, thrown);
         AtomicLong lastIssue = new AtomicLong(start);
-        List<Thread> started = new ArrayList<>();
-        for (int i = 0; i < threads; i++) {
-            int index = i;
+        List<Thread> started = ctx.tasks().startPlatforms("openmark-client-", threads, i -> {
             long quota = budget == Long.MAX_VALUE ? Long.MAX_VALUE
                     : budget / threads + (i < budget % threads ? 1 : 0);
             long offset = tickNanos * i / threads;
-            started.add(ctx.tasks().startPlatform("openmark-client-" + i,
-                    () -> clientLoop(ctx, runner, index, quota, start + offset, tickNanos, deadline, lastIssue)));
-        }
+            return () -> clientLoop(ctx, runner, i, quota, start + offset, tickNanos, deadline, lastIssue);
+        });
         joinAll(started, ctx);
         List<String> warnings = new ArrayList<>();
         String w = OperationRunner.warning(thrown);

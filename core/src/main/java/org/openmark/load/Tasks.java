@@ -1,5 +1,9 @@
 package org.openmark.load;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.IntFunction;
+
 /**
  * Starts the threads a load model needs. Production code starts real platform or virtual
  * threads; tests start them under a virtual-time clock that must know which threads exist.
@@ -8,6 +12,19 @@ public interface Tasks {
 
     /** Starts a long-lived platform thread (a client thread, the scheduler, the status ticker). */
     Thread startPlatform(String name, Runnable task);
+
+    /**
+     * Starts {@code count} long-lived platform threads named {@code namePrefix + i}, running
+     * {@code task.apply(i)}. Under a virtual-time clock none runs before all are registered, so
+     * the first cannot run time ahead while the others are being started.
+     */
+    default List<Thread> startPlatforms(String namePrefix, int count, IntFunction<Runnable> task) {
+        List<Thread> threads = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            threads.add(startPlatform(namePrefix + i, task.apply(i)));
+        }
+        return threads;
+    }
 
     /**
      * Starts a helper thread that must not keep a phase alive or drive time (the status
