@@ -1,5 +1,7 @@
 package org.openmark.api;
 
+import java.util.Map;
+
 /**
  * An opened data store: thread-safe, creates {@link Session}s. Opened by a
  * {@link StoreFactory} from properties.
@@ -15,6 +17,16 @@ public interface Store extends AutoCloseable {
      */
     default boolean isKnownEmpty(String table) {
         return false;
+    }
+
+    /**
+     * Facts about the opened store that a result should record, such as the {@code version} of
+     * the server or engine, or the {@code seed} of a simulated store; empty when there are none.
+     * Keys are short lower-case words. Called after the store is open; may ask the server once,
+     * and returns what it knows without failing when the server does not answer.
+     */
+    default Map<String, String> facts() {
+        return Map.of();
     }
 
     /** Closes the store and everything it opened. */

@@ -8,13 +8,17 @@ import picocli.CommandLine;
 
 /**
  * The entry point of {@code bin/openmark}; the only place that exits. Exit codes: 0 success,
- * 1 the run failed (the store could not be opened, an I/O error), 2 bad input, 130 interrupted.
+ * 1 the command failed (the store could not be opened, an I/O error, an internal error), 2 bad
+ * input, 3 the report is written but its answer is incomplete (a rating that stopped early gives
+ * a lower bound), 130 interrupted. Errors are one line; {@code --debug} adds the stack trace.
  */
 public final class Main {
     /** Bad input: a flag or property with a value that is not allowed. */
     public static final int EXIT_BAD_INPUT = 2;
     /** The run could not be carried out. */
     public static final int EXIT_FAILED = 1;
+    /** The report is written, but its answer is incomplete (a rating that stopped early: a lower bound). */
+    public static final int EXIT_INCOMPLETE = 3;
     /** The run was interrupted (Ctrl-C); the report was still written. */
     public static final int EXIT_INTERRUPTED = 130;
 
@@ -28,11 +32,15 @@ public final class Main {
 
     /** Runs a command line and returns the exit code (tests call this). */
     public static int execute(String[] args, PrintStream out, PrintStream err) {
-        CommandLine cl = commandLine(out, err);
+        CommandLine cl = commandLine(out, err, java.util.Arrays.asList(args).contains("--debug"));
         return cl.execute(args);
     }
 
     static CommandLine commandLine(PrintStream out, PrintStream err) {
+        return commandLine(out, err, false);
+    }
+
+    private static CommandLine commandLine(PrintStream out, PrintStream err, boolean debug) {
         CommandLine cl = new CommandLine(new OpenmarkCommand(out, err));
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
@@ -49,7 +57,14 @@ public final class Main {
                 err.println("openmark: I/O error: " + ex.getMessage());
                 return EXIT_FAILED;
             }
-            throw ex;
+            // Not an expected outcome: one line (a bug report can ask for --debug).
+            err.println("openmark: error: " + ex.getClass().getSimpleName()
+                    + (ex.getMessage() == null ? "" : ": " + ex.getMessage())
+                    + (debug ? "" : " (--debug prints the stack trace)"));
+            if (debug) {
+                ex.printStackTrace(err);
+            }
+            return EXIT_FAILED;
         });
         cl.setParameterExceptionHandler((ex, args) -> {
             err.println("openmark: error: " + ex.getMessage());

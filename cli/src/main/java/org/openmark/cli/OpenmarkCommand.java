@@ -20,6 +20,10 @@ final class OpenmarkCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    @CommandLine.Option(names = "--debug", scope = CommandLine.ScopeType.INHERIT,
+            description = "Print the stack trace of an unexpected error (errors are one line without it).")
+    boolean debug;
+
     OpenmarkCommand(PrintStream out, PrintStream err) {
         this.out = out;
         this.err = err;

@@ -166,6 +166,13 @@ public final class RateCommand implements Callable<Integer> {
         out.flush();
         if (this.out != null) {
             AtomicFiles.writeString(this.out.resolve("rating.json"), toJson(report));
+            AtomicFiles.writeString(this.out.resolve("rating.txt"), RatingReportText.render(report));
+        }
+        if (report.stoppedEarly()) {
+            PrintWriter err = spec.commandLine().getErr();
+            err.println("openmark: rate: " + report.stop().orElseThrow().reason());
+            err.flush();
+            return Main.EXIT_INCOMPLETE;
         }
         return 0;
     }
@@ -242,10 +249,13 @@ public final class RateCommand implements Callable<Integer> {
         }
     }
 
-    private static String toJson(RatingReport report) {
+    private String toJson(RatingReport report) {
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("seed", curve != null ? null : seed);
+        root.putAll(RatingReportJson.toMap(report));
         try {
             return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-                    .writeValueAsString(RatingReportJson.toMap(report)) + System.lineSeparator();
+                    .writeValueAsString(root) + System.lineSeparator();
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a report map of plain values did not serialize", e);
         }

@@ -30,6 +30,9 @@ import picocli.CommandLine.ParentCommand;
             "Example: bin/openmark staleness --store sim -p sim.secondaries=1 -p sim.readpreference=secondary"
                     + " -p \"sim.replicationdelay=exp(5ms)\" --time virtual"})
 final class StalenessCommand implements Callable<Integer> {
+    /** The simulated store's seed property: the only random draws of a staleness measurement are the store's. */
+    private static final String SIM_SEED = "sim.seed";
+
     @ParentCommand
     OpenmarkCommand parent;
 
@@ -62,6 +65,10 @@ final class StalenessCommand implements Callable<Integer> {
             + " (for the simulated store only: exact and fast).")
     String time = "real";
 
+    @Option(names = "--seed", paramLabel = "N", description = "Seed of the store's random draws (the simulated"
+            + " store's sim.seed, unless given with -p; default 1). The writes and probes themselves draw nothing.")
+    Long seed;
+
     @Option(names = "--out", paramLabel = "DIR", description = "Write staleness.json here.")
     Path out;
 
@@ -69,10 +76,15 @@ final class StalenessCommand implements Callable<Integer> {
     public Integer call() throws InterruptedException, IOException {
         StalenessConfig cfg = new StalenessConfig(rate, writes, keys, probes, table);
         Timing timing = Timing.parse("--time", time);
-        Map<String, String> props = PropertySources.read(propertyFiles, properties);
+        Map<String, String> props = new LinkedHashMap<>(PropertySources.read(propertyFiles, properties));
         StoreFactory factory = StoreRegistry.discover().get("--store", store);
+        if (seed != null && factory.propertyNames().contains(SIM_SEED)) {
+            props.putIfAbsent(SIM_SEED, Long.toString(seed));
+        }
         StalenessResult result;
+        Map<String, String> facts;
         try (Store s = factory.open(StoreProperties.of(props), timing.clock())) {
+            facts = new java.util.TreeMap<>(s.facts());
             result = new StalenessMeasurement(cfg, timing.clock(), timing.tasks(), new StopSignal()).run(s);
         } catch (StoreConfigException e) {
             throw new ConfigException(e.getMessage());
@@ -81,6 +93,8 @@ final class StalenessCommand implements Callable<Integer> {
         if (out != null) {
             Map<String, Object> json = new LinkedHashMap<>();
             json.put("store", store);
+            json.put("storeFacts", facts);
+            json.put("seed", facts.containsKey("seed") ? Long.valueOf(facts.get("seed")) : null);
             json.put("writeRate", rate);
             json.put("keys", keys);
             json.put("probesMs", probes);

@@ -44,6 +44,10 @@ final class TxnOverheadCommand implements Callable<Integer> {
     public Integer call() throws InterruptedException, IOException {
         PrintStream err = parent.err;
         Settings base = options.settings();
+        if (!base.contains("seed")) {
+            // Both runs replay the same operations: one seed, chosen once (and printed by each run).
+            base = base.with(Map.of("seed", Long.toString(new java.util.SplittableRandom().nextLong() & Long.MAX_VALUE)));
+        }
         RunResult with = run(base, true, "with-txn");
         RunResult without = run(base, false, "without-txn");
         Map<String, Object> cmp = new LinkedHashMap<>();

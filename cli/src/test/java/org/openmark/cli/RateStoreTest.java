@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,6 +32,30 @@ class RateStoreTest {
         assertEquals(2000, rating, 20, r::toString);
         assertTrue(json.at("/rating/uniqueExperiments").asInt() < 40, r::toString);
         assertTrue(r.out.startsWith("Rating: "), r::toString);
+    }
+
+    /**
+     * One in-flight slot and dropping under overload: at 800 ops/s (constant, 1.25 ms apart) a 1 ms
+     * operation always has its slot back in time; at 1600 ops/s (0.625 ms apart) every other
+     * arrival is dropped, which makes the experiment invalid, and its repeat too. The rating ends
+     * there with an answer: at least 800 ops/s, exit code 3, no stack trace, rating.json written.
+     */
+    @Test
+    void rate_experimentInvalidTwice_exitThreeNoStackTraceAndRatingJsonHasTheLowerBound() throws Exception {
+        CliRunner r = CliRunner.run("rate", "--store", "sim", "-p", "sim.latency=1ms", "-p", "maxinflight=1", "-p",
+                "onoverload=drop", "-p", "arrival=constant", "--model", "open", "--start", "100", "--time", "virtual",
+                "--duration", "2s", "--warmup", "1s", "--out", dir.toString());
+        assertEquals(Main.EXIT_INCOMPLETE, r.exitCode, r::toString);
+        assertTrue(!r.err.contains("Exception") && !r.err.contains("\tat "), r::toString);
+        assertTrue(r.out.startsWith("Rating: >= 800 ops/s at load 800 ops/s (a lower bound: the search stopped at load"
+                + " 1600 ops/s)"), r::toString);
+        JsonNode json = new ObjectMapper().readTree(dir.resolve("rating.json").toFile());
+        assertEquals(800, json.at("/rating/load").asLong());
+        assertTrue(json.at("/rating/lowerBound").asBoolean());
+        assertEquals(1600, json.at("/stop/load").asLong());
+        assertTrue(json.at("/stop/reason").asText().contains("dropped"), json.toString());
+        assertEquals(1, json.at("/rating/repeatedExperiments").asInt());
+        assertTrue(Files.exists(dir.resolve("rating.txt")));
     }
 
     @Test

@@ -20,7 +20,9 @@ public record Climb(Outcome outcome, long lowLoad, ExperimentResult best, long h
         /** The start load already failed the SLA: nothing to rate at or above it. */
         FAILED_AT_START,
         /** Throughput was still rising at the maximum load. */
-        REACHED_MAX_LOAD
+        REACHED_MAX_LOAD,
+        /** An experiment of the climb was invalid twice (or the rating was aborted): see {@link SearchStop}. */
+        STOPPED
     }
 
     public Climb {

@@ -13,9 +13,13 @@ import java.util.Optional;
  *
  * <p>If the confirmation fails the SLA, the next-best passing experiment at a lower load is tried
  * (a sustained failure suggests higher loads would fail too), at most
- * {@value #MAX_CONFIRMATIONS} confirmations in all; if none holds, there is no rating. An invalid
- * experiment (the load generator was the bottleneck) ends the rating with a
- * {@link RatingException} carrying the experiments so far.
+ * {@value #MAX_CONFIRMATIONS} confirmations in all; if none holds, there is no rating.
+ *
+ * <p>An invalid experiment (the load generator, not the store, limited it) is repeated once
+ * ({@link MemoizingExperimenter}). If it is invalid again, or the rating is aborted, the search
+ * stops there and the report says so ({@link RatingReport#stop}): its rating is then the best
+ * valid experiment that met the SLA, a lower bound, unconfirmed. The rating always ends with a
+ * report.
  */
 public final class Rater {
 
@@ -39,11 +43,13 @@ public final class Rater {
         MemoizingExperimenter memo = new MemoizingExperimenter(experimenter);
         List<String> notes = new ArrayList<>();
         List<ExperimentResult> confirmations = new ArrayList<>();
-        Climb climb;
+        Climb.Outcome climbOutcome = Climb.Outcome.STOPPED;
         Optional<RatingReport.Rating> rating;
+        Optional<SearchStop> stop = Optional.empty();
         try {
             memo.phase("climb");
-            climb = new HillClimb(settings).run(memo);
+            Climb climb = new HillClimb(settings).run(memo);
+            climbOutcome = climb.outcome();
             switch (climb.outcome()) {
                 case FAILED_AT_START -> notes.add("the SLA failed at the start load " + settings.startLoad()
                         + (settings.startLoad() > 1 ? ": try a lower --start" : ": no load meets it"));
@@ -54,15 +60,29 @@ public final class Rater {
                     memo.phase(local.name());
                     local.search(climb, memo);
                 }
+                case STOPPED -> throw new IllegalStateException("a climb that returns has not stopped");
             }
             rating = confirm(memo, confirmations, notes);
         } catch (RatingException e) {
-            throw e.withExperiments(memo.log());
+            SearchStop s = SearchStop.of(e);
+            stop = Optional.of(s);
+            rating = lowerBound(memo);
+            notes.add(rating.isPresent()
+                    ? "the search stopped early: the rating is a lower bound (the best valid experiment that met the"
+                            + " SLA), not confirmed"
+                    : "the search stopped early, before any valid experiment met the SLA");
         }
-        TimeBreakdown time = TimeBreakdown.of(costs, reload, memo.uniqueExperiments(), confirmations.size(),
-                sla.sustain());
-        return new RatingReport(sla, settings, reload, climb.outcome(), memo.log(), memo.totalExperiments(),
-                memo.uniqueExperiments(), rating, confirmations, time, notes);
+        TimeBreakdown time = TimeBreakdown.of(costs, reload, memo.uniqueExperiments() + memo.repeats(),
+                confirmations.size(), sla.sustain());
+        return new RatingReport(sla, settings, reload, climbOutcome, memo.log(), memo.totalExperiments(),
+                memo.uniqueExperiments(), rating, confirmations, time, notes, memo.repeats(), stop);
+    }
+
+    /** The best valid experiment that met the SLA, as a rating the search could not finish. */
+    private static Optional<RatingReport.Rating> lowerBound(MemoizingExperimenter memo) {
+        return memo.uniqueResults().stream().filter(r -> r.valid() && r.slaMet())
+                .max(ResultOrder.RANK)
+                .map(best -> new RatingReport.Rating(best.throughputOpsPerSec(), best.loadLevel(), false, best));
     }
 
     private Optional<RatingReport.Rating> confirm(MemoizingExperimenter memo, List<ExperimentResult> confirmations,

@@ -20,16 +20,33 @@ import java.util.Optional;
  * @param confirmations the confirmation runs in order (empty when the SLA has no duration)
  * @param time where the time went
  * @param notes what a reader should know (e.g. the climb hit the maximum load)
+ * @param repeats experiments run a second time because the first run was invalid
+ * @param stop why the search ended early, if it did: the rating is then a lower bound
  */
 public record RatingReport(Sla sla, SearchSettings settings, ReloadPolicy reload, Climb.Outcome climbOutcome,
         List<ExperimentRecord> experiments, int totalExperiments, int uniqueExperiments, Optional<Rating> rating,
-        List<ExperimentResult> confirmations, TimeBreakdown time, List<String> notes) {
+        List<ExperimentResult> confirmations, TimeBreakdown time, List<String> notes, int repeats,
+        Optional<SearchStop> stop) {
+
+    /** A report of a search that ended normally, without repeats. */
+    public RatingReport(Sla sla, SearchSettings settings, ReloadPolicy reload, Climb.Outcome climbOutcome,
+            List<ExperimentRecord> experiments, int totalExperiments, int uniqueExperiments, Optional<Rating> rating,
+            List<ExperimentResult> confirmations, TimeBreakdown time, List<String> notes) {
+        this(sla, settings, reload, climbOutcome, experiments, totalExperiments, uniqueExperiments, rating,
+                confirmations, time, notes, 0, Optional.empty());
+    }
 
     /** This report with its time breakdown recomputed from measured costs. */
     public RatingReport withCosts(RatingCosts measured) {
-        TimeBreakdown t = TimeBreakdown.of(measured, reload, uniqueExperiments, confirmations.size(), sla.sustain());
+        TimeBreakdown t = TimeBreakdown.of(measured, reload, uniqueExperiments + repeats, confirmations.size(),
+                sla.sustain());
         return new RatingReport(sla, settings, reload, climbOutcome, experiments, totalExperiments, uniqueExperiments,
-                rating, confirmations, t, notes);
+                rating, confirmations, t, notes, repeats, stop);
+    }
+
+    /** True when the search stopped early, so the rating (if any) is only a lower bound. */
+    public boolean stoppedEarly() {
+        return stop.isPresent();
     }
 
     /**
@@ -54,6 +71,7 @@ public record RatingReport(Sla sla, SearchSettings settings, ReloadPolicy reload
         Objects.requireNonNull(climbOutcome, "climbOutcome");
         Objects.requireNonNull(rating, "rating");
         Objects.requireNonNull(time, "time");
+        Objects.requireNonNull(stop, "stop");
         experiments = List.copyOf(experiments);
         confirmations = List.copyOf(confirmations);
         notes = List.copyOf(notes);

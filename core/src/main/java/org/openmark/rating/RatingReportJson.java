@@ -9,7 +9,8 @@ import java.util.Map;
  * A {@link RatingReport} as nested maps and lists of strings, numbers and booleans, ready for
  * any JSON writer (Jackson's {@code ObjectMapper.writeValueAsString}). Keys are stable; units are
  * in the names. The {@code rating} object always has {@code value} and {@code load} (null when
- * there is no rating), {@code experiments}, {@code uniqueExperiments} and {@code totalExperiments}.
+ * there is no rating), {@code lowerBound} (true when the search stopped early, see {@code stop}),
+ * {@code experiments}, {@code uniqueExperiments}, {@code totalExperiments} and {@code repeatedExperiments}.
  */
 public final class RatingReportJson {
     private RatingReportJson() {
@@ -22,9 +23,11 @@ public final class RatingReportJson {
         rating.put("load", report.rating().map(RatingReport.Rating::load).orElse(null));
         rating.put("loadUnit", report.settings().loadUnit().label());
         rating.put("confirmed", report.rating().map(RatingReport.Rating::confirmed).orElse(false));
+        rating.put("lowerBound", report.rating().isPresent() && report.stoppedEarly());
         rating.put("experiments", report.experiments().stream().map(RatingReportJson::experiment).toList());
         rating.put("uniqueExperiments", report.uniqueExperiments());
         rating.put("totalExperiments", report.totalExperiments());
+        rating.put("repeatedExperiments", report.repeats());
 
         SearchSettings s = report.settings();
         Map<String, Object> search = new LinkedHashMap<>();
@@ -55,6 +58,7 @@ public final class RatingReportJson {
         root.put("confirmations", report.confirmations().stream().map(RatingReportJson::result).toList());
         root.put("reload", report.reload().toString());
         root.put("time", time);
+        root.put("stop", report.stop().map(RatingReportJson::stop).orElse(null));
         root.put("notes", List.copyOf(report.notes()));
         return root;
     }
@@ -65,6 +69,15 @@ public final class RatingReportJson {
         m.put("phase", e.phase());
         m.putAll(result(e.result()));
         m.put("memoHit", e.memoHit());
+        m.put("repeat", e.repeat());
+        return m;
+    }
+
+    private static Map<String, Object> stop(SearchStop s) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("load", s.load() > 0 ? s.load() : null);
+        m.put("reason", s.reason());
+        m.put("generatorLimited", s.generatorLimited());
         return m;
     }
 

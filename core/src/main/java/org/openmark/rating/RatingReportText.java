@@ -12,28 +12,37 @@ public final class RatingReportText {
         StringBuilder out = new StringBuilder();
         SearchSettings s = report.settings();
         String unit = s.loadUnit().label();
+        String stoppedAt = report.stop().map(st -> st.load() > 0 ? " at load " + st.load() + " " + unit : "").orElse("");
         report.rating().ifPresentOrElse(
-                r -> out.append("Rating: ").append(RatingFormat.opsPerSec(r.valueOpsPerSec())).append(" ops/s at load ")
+                r -> out.append("Rating: ").append(report.stoppedEarly() ? ">= " : "")
+                        .append(RatingFormat.opsPerSec(r.valueOpsPerSec())).append(" ops/s at load ")
                         .append(r.load()).append(' ').append(unit)
                         .append(r.confirmed() ? " (confirmed for " + RatingFormat.duration(report.sla().sustain()) + ")" : "")
+                        .append(report.stoppedEarly() ? " (a lower bound: the search stopped" + stoppedAt + ")" : "")
                         .append('\n'),
-                () -> out.append("Rating: none (no load met the SLA)\n"));
+                () -> out.append(report.stoppedEarly()
+                        ? "Rating: none (the search stopped" + stoppedAt + " before any valid experiment met the SLA)\n"
+                        : "Rating: none (no load met the SLA)\n"));
+        report.stop().ifPresent(st -> out.append("Stopped: ").append(st.reason()).append('\n'));
         out.append("SLA: ").append(report.sla()).append('\n');
         out.append(String.format(Locale.ROOT, "Search: climb from load %d, x%s per step while throughput rose by > %s"
                 + " (stopped: %s); %s%n", s.startLoad(), RatingFormat.trim(s.climbFactor()), RatingFormat.percent(s.epsilon()),
-                report.climbOutcome().name().toLowerCase(Locale.ROOT).replace('_', ' '),
+                report.climbOutcome() == Climb.Outcome.STOPPED ? "stopped early"
+                        : report.climbOutcome().name().toLowerCase(Locale.ROOT).replace('_', ' '),
                 report.climbOutcome() == Climb.Outcome.BRACKETED ? "then " + s.strategy().label() + " search"
                         : "no local search"));
-        out.append(String.format(Locale.ROOT, "Experiments: %d unique, %d requested (%d memo hits)%n",
-                report.uniqueExperiments(), report.totalExperiments(), report.memoHits()));
+        out.append(String.format(Locale.ROOT, "Experiments: %d unique, %d requested (%d memo hits)%s%n",
+                report.uniqueExperiments(), report.totalExperiments(), report.memoHits(),
+                report.repeats() > 0 ? ", " + report.repeats() + " repeated because the first run was invalid" : ""));
         String latencyHeader = RatingFormat.percentile(report.sla().percentile()) + " latency";
         out.append(String.format(Locale.ROOT, "%5s  %-11s  %12s  %18s  %14s  %-4s  %-5s  %s%n",
                 "#", "phase", "load " + unit, "throughput ops/s", latencyHeader, "SLA", "valid", "memo"));
         for (ExperimentRecord e : report.experiments()) {
-            out.append(row(Integer.toString(e.sequence()), e.phase(), e.result(), e.memoHit()));
+            out.append(row(Integer.toString(e.sequence()), e.phase(), e.result(), e.memoHit() ? "hit"
+                    : e.repeat() ? "repeat" : ""));
         }
         for (ExperimentResult c : report.confirmations()) {
-            out.append(row("-", "confirm " + RatingFormat.duration(c.duration()), c, false));
+            out.append(row("-", "confirm " + RatingFormat.duration(c.duration()), c, ""));
         }
         TimeBreakdown t = report.time();
         out.append("Time (").append(report.reload()).append(" reload): initial load ζ ").append(RatingFormat.duration(t.initialLoad()))
@@ -54,9 +63,9 @@ public final class RatingReportText {
         return out.toString();
     }
 
-    private static String row(String sequence, String phase, ExperimentResult r, boolean memoHit) {
+    private static String row(String sequence, String phase, ExperimentResult r, String memo) {
         return String.format(Locale.ROOT, "%5s  %-11s  %12d  %18s  %14s  %-4s  %-5s  %s", sequence, phase,
                 r.loadLevel(), RatingFormat.opsPerSec(r.throughputOpsPerSec()), RatingFormat.latency(r.slaLatencyNanos()),
-                r.slaMet() ? "pass" : "fail", r.valid() ? "yes" : "NO", memoHit ? "hit" : "").stripTrailing() + "\n";
+                r.slaMet() ? "pass" : "fail", r.valid() ? "yes" : "NO", memo).stripTrailing() + "\n";
     }
 }

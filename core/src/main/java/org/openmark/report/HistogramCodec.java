@@ -10,8 +10,25 @@ public final class HistogramCodec {
     private HistogramCodec() {
     }
 
-    /** Encodes a histogram. */
-    public static String encode(Histogram h) {
+    /**
+     * The same values in a histogram whose size follows from its content alone. A histogram's
+     * encoding carries its highest trackable value, which for an auto-resized histogram depends
+     * on how it was filled (a merged histogram: which stripes or workers held which values). Equal
+     * content must encode to equal bytes, or identical runs would write different files.
+     */
+    public static Histogram canonical(Histogram h) {
+        Histogram c = new Histogram(h.getNumberOfSignificantValueDigits());
+        c.setAutoResize(true);
+        c.add(h);
+        c.setStartTimeStamp(h.getStartTimeStamp());
+        c.setEndTimeStamp(h.getEndTimeStamp());
+        c.setTag(h.getTag());
+        return c;
+    }
+
+    /** Encodes a histogram (its {@linkplain #canonical canonical} form). */
+    public static String encode(Histogram histogram) {
+        Histogram h = canonical(histogram);
         ByteBuffer buf = ByteBuffer.allocate(h.getNeededByteBufferCapacity() + 64);
         int n = h.encodeIntoCompressedByteBuffer(buf);
         byte[] bytes = new byte[n];

@@ -39,7 +39,7 @@ public final class HlogSink implements IntervalSink {
     public void interval(IntervalSnapshot s, double elapsedSeconds, long inFlight, boolean warmUp) {
         write(s.response(), LatencyKind.RESPONSE);
         write(s.service(), LatencyKind.SERVICE);
-        Histogram lag = s.sendLag();
+        Histogram lag = HistogramCodec.canonical(s.sendLag());
         lag.setStartTimeStamp(s.startMillis());
         lag.setEndTimeStamp(s.endMillis());
         lag.setTag("SENDLAG");
@@ -48,9 +48,7 @@ public final class HlogSink implements IntervalSink {
 
     private void write(Map<Channel, Histogram> byChannel, LatencyKind kind) {
         byChannel.forEach((c, h) -> {
-            Histogram copy = h.copy();
-            copy.setStartTimeStamp(h.getStartTimeStamp());
-            copy.setEndTimeStamp(h.getEndTimeStamp());
+            Histogram copy = HistogramCodec.canonical(h);
             copy.setTag(c.tag() + "." + kind.tagSuffix());
             writer.outputIntervalHistogram(copy);
         });

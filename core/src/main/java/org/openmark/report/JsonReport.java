@@ -14,7 +14,7 @@ import org.openmark.run.ScheduleReport;
 
 /**
  * {@code result.json}: the machine-readable result. Schema (documented in the README):
- * openmarkVersion, seed, phase, model, store, config, startEpochMs, runtimeMs, throughput,
+ * openmarkVersion, seed, phase, model, store, storeFacts, config, startEpochMs, runtimeMs, throughput,
  * operations{NAME: {count, statuses, latencyUs, serviceTimeUs, histograms{response{STATUS},
  * service{STATUS}}}}, accounting, schedule, warnings, notes, valid, interrupted, validation.
  * Latency figures are microseconds; {@code latencyUs} is always measured from the intended
@@ -47,6 +47,7 @@ public final class JsonReport {
         m.put("phase", r.phase().name().toLowerCase(java.util.Locale.ROOT));
         m.put("model", r.model());
         m.put("store", r.store());
+        m.put("storeFacts", new java.util.TreeMap<>(r.storeFacts()));
         m.put("config", new java.util.TreeMap<>(r.config()));
         m.put("startEpochMs", r.startEpochMs());
         m.put("runtimeMs", r.runtimeMs());

@@ -22,6 +22,16 @@ public final class YcsbTextReport {
     private YcsbTextReport() {
     }
 
+    /** The store's facts as " (version 9.7.3, seed 1)", or nothing. */
+    private static String facts(java.util.Map<String, String> facts) {
+        if (facts.isEmpty()) {
+            return "";
+        }
+        StringBuilder b = new StringBuilder(" (");
+        facts.forEach((k, v) -> b.append(b.length() > 2 ? ", " : "").append(k).append(' ').append(v));
+        return b.append(')').toString();
+    }
+
     /** The whole block. */
     public static String render(RunResult r) {
         StringBuilder b = new StringBuilder();
@@ -59,6 +69,7 @@ public final class YcsbTextReport {
         }
         line(b, "RUN", "Seed", r.seed() + (r.seedChosen() ? " (chosen; replay with --seed " + r.seed() + ")" : ""));
         line(b, "RUN", "Model", r.model());
+        line(b, "RUN", "Store", r.store() + facts(r.storeFacts()));
         line(b, "RUN", "Valid", String.valueOf(r.valid()));
         if (r.interrupted()) {
             line(b, "RUN", "Interrupted", "true");

@@ -5,6 +5,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 import org.openmark.api.Clock;
 import org.openmark.api.Store;
@@ -121,9 +123,18 @@ public final class PhaseRunner {
         double throughput = totals.measuredCompleted() / runtimeSeconds;
         return new RunResult(Version.current(), cfg.seed(), cfg.seedChosen(), cfg.phase(), model.describe(),
                 cfg.model() == ModelChoice.CLOSED && cfg.targetPerSec() > 0 && cfg.phase() == Phase.RUN,
-                model instanceof OpenModel, cfg.store(), ResultBuilder.maskedConfig(cfg.settings().asMap()), startMillis,
+                model instanceof OpenModel, cfg.store(), storeFacts(store), ResultBuilder.maskedConfig(cfg.settings().asMap()), startMillis,
                 Math.round(runtimeSeconds * 1000), throughput, ResultBuilder.operations(totals), accounting, schedule,
                 unfinished, warnings, notes, valid, interrupted, null, cfg.percentiles(), List.of());
+    }
+
+    /** What the store says about itself, in key order; a store that fails to say is recorded without facts. */
+    private static Map<String, String> storeFacts(Store store) {
+        try {
+            return new TreeMap<>(store.facts());
+        } catch (RuntimeException e) {
+            return Map.of();
+        }
     }
 
     /** The open model's self-check; adds warnings and returns whether the run is valid. */

@@ -14,6 +14,7 @@ import org.openmark.workload.ValidationReport;
  * @param model the load model's description
  * @param paced closed model with a target: the text report adds YCSB's Intended- blocks
  * @param openModel true when the latencies are open-model response times
+ * @param storeFacts what the store said about itself ({@code version}, {@code seed}, …)
  * @param config every effective property, passwords masked
  * @param runtimeMs from the phase's start to its end (after the warm-up when there was one)
  * @param throughput completed operations per second over {@code runtimeMs}
@@ -25,7 +26,7 @@ import org.openmark.workload.ValidationReport;
  * @param sections figures the workload kept (transaction outcomes), in the order given
  */
 public record RunResult(String openmarkVersion, long seed, boolean seedChosen, Phase phase, String model, boolean paced,
-        boolean openModel, String store, Map<String, String> config, long startEpochMs, long runtimeMs,
+        boolean openModel, String store, Map<String, String> storeFacts, Map<String, String> config, long startEpochMs, long runtimeMs,
         double throughput, List<OpResult> operations, Accounting accounting, ScheduleReport schedule,
         Histogram unfinishedLatency, List<String> warnings, List<String> notes, boolean valid, boolean interrupted,
         ValidationReport validation, List<Double> percentiles, List<ReportSection> sections) {

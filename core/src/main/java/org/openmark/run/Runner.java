@@ -128,7 +128,7 @@ public final class Runner {
         allNotes.addAll(result.notes());
         boolean valid = result.valid() && (validation == null || validation.passed());
         return new RunResult(result.openmarkVersion(), result.seed(), result.seedChosen(), result.phase(),
-                result.model(), result.paced(), result.openModel(), result.store(), result.config(),
+                result.model(), result.paced(), result.openModel(), result.store(), result.storeFacts(), result.config(),
                 result.startEpochMs(), result.runtimeMs(), result.throughput(), result.operations(),
                 result.accounting(), result.schedule(), result.unfinishedLatency(), allWarnings, allNotes, valid,
                 result.interrupted(), validation, result.percentiles(), workload.reportSections());

@@ -2,7 +2,6 @@ package org.openmark.rating;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
@@ -38,28 +37,68 @@ class RaterTest {
     }
 
     @Test
-    void rate_invalidExperiment_stopsWithLoadReasonRemedyAndExperimentsSoFar() {
+    void rate_experimentInvalidTwice_stopsThereWithALowerBoundTheReasonAndTheRemedy() {
         CurveExperimenter curve = new CurveExperimenter(Curve.parse("quadratic:peak=100000000"), Sla.none(), RatingFixtures.DELTA);
         Experimenter e = RatingFixtures.from(load -> load < 500 ? curve.run(load)
                 : ExperimentResult.invalid(load, 4_000_000, "send lag reached 2.1 s (limit 100 ms)", RatingFixtures.DELTA));
-        RatingException ex = assertThrows(RatingException.class, () -> rater(Sla.none(), SearchStrategy.GOLDEN).rate(e));
-        assertTrue(ex.getMessage().contains("load 512"), ex.getMessage());
-        assertTrue(ex.getMessage().contains("send lag reached 2.1 s (limit 100 ms)"), ex.getMessage());
-        assertTrue(ex.getMessage().contains("more load machines") && ex.getMessage().contains("--model closed"),
-                ex.getMessage());
-        assertTrue(ex.getMessage().contains("not the data store's limit"), ex.getMessage());
-        assertEquals(512, ex.invalidResult().loadLevel());
-        assertEquals(10, ex.experimentsSoFar().size());
-        assertFalse(ex.experimentsSoFar().get(9).result().valid());
+        RatingReport report = rater(Sla.none(), SearchStrategy.GOLDEN).rate(e);
+        SearchStop stop = report.stop().orElseThrow();
+        assertEquals(512, stop.load());
+        assertTrue(stop.generatorLimited());
+        assertTrue(stop.reason().contains("send lag reached 2.1 s (limit 100 ms)"), stop.reason());
+        assertTrue(stop.reason().contains("more load machines") && stop.reason().contains("--model closed"),
+                stop.reason());
+        assertEquals(Climb.Outcome.STOPPED, report.climbOutcome());
+        // Loads 1 … 256 ran once, 512 twice: the lower bound is the best of the valid ones.
+        assertEquals(11, report.experiments().size());
+        assertTrue(report.experiments().get(10).repeat());
+        assertEquals(1, report.repeats());
+        RatingReport.Rating rating = report.rating().orElseThrow();
+        assertEquals(256, rating.load());
+        assertEquals(curve.run(256).throughputOpsPerSec(), rating.valueOpsPerSec(), 1e-9);
+        assertTrue(report.stoppedEarly());
+        assertTrue(RatingReportText.render(report).startsWith("Rating: >= "), RatingReportText.render(report));
+        assertEquals(true, ((java.util.Map<?, ?>) RatingReportJson.toMap(report).get("rating")).get("lowerBound"));
     }
 
     @Test
-    void rate_invalidExperimentInsideGoldenSearch_alsoStops() {
+    void rate_experimentInvalidOnce_isRepeatedAndTheSearchGoesOn() {
+        CurveExperimenter curve = new CurveExperimenter(Curve.parse("quadratic:peak=100000000"), Sla.none(), RatingFixtures.DELTA);
+        int[] runsAt64 = new int[1];
+        Experimenter e = RatingFixtures.from(load -> load == 64 && runsAt64[0]++ == 0
+                ? ExperimentResult.invalid(load, 1, "a GC pause", RatingFixtures.DELTA)
+                : curve.run(load));
+        RatingReport withHiccup = rater(Sla.none(), SearchStrategy.GOLDEN).rate(e);
+        RatingReport clean = rater(Sla.none(), SearchStrategy.GOLDEN).rate(curve);
+        assertEquals(2, runsAt64[0]);
+        assertTrue(withHiccup.stop().isEmpty());
+        assertEquals(1, withHiccup.repeats());
+        assertEquals(clean.rating().orElseThrow().load(), withHiccup.rating().orElseThrow().load());
+        assertEquals(clean.uniqueExperiments(), withHiccup.uniqueExperiments());
+        assertEquals(clean.totalExperiments(), withHiccup.totalExperiments());
+    }
+
+    @Test
+    void rate_invalidTwiceInsideGoldenSearch_stopsInThatPhase() {
         CurveExperimenter curve = new CurveExperimenter(Curve.parse("quadratic:peak=100000000"), Sla.none(), RatingFixtures.DELTA);
         Experimenter e = RatingFixtures.from(load -> load % 1024 == 0 || load < 1024 ? curve.run(load)
                 : ExperimentResult.invalid(load, 1, "client CPU saturated", RatingFixtures.DELTA));
-        RatingException ex = assertThrows(RatingException.class, () -> rater(Sla.none(), SearchStrategy.GOLDEN).rate(e));
-        assertEquals("golden", ex.experimentsSoFar().get(ex.experimentsSoFar().size() - 1).phase());
+        RatingReport report = rater(Sla.none(), SearchStrategy.GOLDEN).rate(e);
+        assertEquals("golden", report.experiments().get(report.experiments().size() - 1).phase());
+        assertEquals(Climb.Outcome.BRACKETED, report.climbOutcome());
+        assertTrue(report.stop().isPresent());
+        assertTrue(report.rating().isPresent());
+    }
+
+    @Test
+    void rate_invalidAtTheStartLoad_noRatingButAReport() {
+        Experimenter e = RatingFixtures.from(load -> ExperimentResult.invalid(load, 1, "client CPU saturated",
+                RatingFixtures.DELTA));
+        RatingReport report = rater(Sla.none(), SearchStrategy.GOLDEN).rate(e);
+        assertTrue(report.rating().isEmpty());
+        assertEquals(2, report.experiments().size());
+        assertTrue(RatingReportText.render(report).startsWith("Rating: none (the search stopped at load 1"),
+                RatingReportText.render(report));
     }
 
     @Test

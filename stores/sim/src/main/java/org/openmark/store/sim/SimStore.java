@@ -53,6 +53,12 @@ public final class SimStore implements Store, Imageable {
         return new LocalSimSession(engine, clock);
     }
 
+    /** The engine's seed: every random draw of the store (latencies, replication delays) follows from it. */
+    @Override
+    public java.util.Map<String, String> facts() {
+        return java.util.Map.of("seed", Long.toString(config().seed()));
+    }
+
     @Override
     public boolean isKnownEmpty(String table) {
         return engine.inspect(e -> e.isEmpty(table));
