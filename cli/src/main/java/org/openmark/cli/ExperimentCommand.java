@@ -105,7 +105,18 @@ final class ExperimentCommand implements Callable<Integer> {
             AtomicFiles.writeString(out.resolve("experiment.json"), experiment.json(rows, prediction));
             parent.err.println("openmark: results in " + out.toAbsolutePath());
         }
-        return 0;
+        boolean complete = true;
+        for (ExperimentRun row : rows) {
+            if (!row.valid() && !row.approach().equals("closed-intended")) {
+                parent.err.println("openmark: experiment: the " + row.label() + " was not valid, its row is not"
+                        + " evidence: " + row.invalidReason());
+                complete = false;
+            }
+        }
+        if (stop.isStopped()) {
+            return Main.EXIT_INTERRUPTED;
+        }
+        return complete ? 0 : Main.EXIT_INCOMPLETE;
     }
 
     private static double seconds(Duration d) {

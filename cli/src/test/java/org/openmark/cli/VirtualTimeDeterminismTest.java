@@ -103,7 +103,7 @@ class VirtualTimeDeterminismTest {
 
     @Test
     void experimentQuick_threadCountsAroundSixteen_everyRowIsTheCounterModels() throws Exception {
-        List<Integer> counts = List.of(1, 8, 15, 16, 17, 32, 64, 128, 256);
+        List<Integer> counts = List.of(1, 2, 4, 8, 15, 16, 17, 32, 64, 128, 256);
         Path out = dir.resolve("co");
         experiment(out, String.join(",", counts.stream().map(String::valueOf).toList()));
         Map<String, JsonNode> rows = rows(out);

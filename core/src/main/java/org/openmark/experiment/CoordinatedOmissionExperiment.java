@@ -52,14 +52,15 @@ public final class CoordinatedOmissionExperiment {
     public List<ExperimentRun> run() throws InterruptedException, IOException {
         List<ExperimentRun> rows = new ArrayList<>();
         RunResult open = runOne("open", 0);
-        rows.add(new ExperimentRun("open", 0, latency(open, true), open.valid()));
+        rows.add(new ExperimentRun("open", 0, latency(open, true), open.valid(), reason(open)));
         for (int threads : cfg.threads()) {
             if (stop.isStopped()) {
                 break;
             }
             RunResult closed = runOne("closed", threads);
-            rows.add(new ExperimentRun("closed", threads, latency(closed, false), closed.valid()));
-            rows.add(new ExperimentRun("closed-intended", threads, latency(closed, true), closed.valid()));
+            rows.add(new ExperimentRun("closed", threads, latency(closed, false), closed.valid(), reason(closed)));
+            rows.add(new ExperimentRun("closed-intended", threads, latency(closed, true), closed.valid(),
+                    reason(closed)));
         }
         return rows;
     }
@@ -105,6 +106,14 @@ public final class CoordinatedOmissionExperiment {
         return r;
     }
 
+    private static String reason(RunResult r) {
+        if (r.valid()) {
+            return "";
+        }
+        return r.warnings().isEmpty() ? (r.interrupted() ? "interrupted" : "the run was not valid")
+                : String.join("; ", r.warnings());
+    }
+
     private static Histogram latency(RunResult r, boolean fromIntendedStart) {
         Histogram h = org.openmark.measure.Measurements.newHistogram();
         for (OpResult op : r.operations()) {
@@ -117,15 +126,15 @@ public final class CoordinatedOmissionExperiment {
     /** The table printed at the end: approach, threads, mean, p50, p90, p99, p99.9, max in ms. */
     public static String table(List<ExperimentRun> rows) {
         StringBuilder b = new StringBuilder();
-        b.append(String.format(Locale.ROOT, "%-16s %7s %10s %10s %10s %10s %10s %10s%n", "approach", "threads",
-                "mean(ms)", "p50(ms)", "p90(ms)", "p99(ms)", "p99.9(ms)", "max(ms)"));
+        b.append(String.format(Locale.ROOT, "%-16s %7s %10s %10s %10s %10s %10s %10s  %s%n", "approach", "threads",
+                "mean(ms)", "p50(ms)", "p90(ms)", "p99(ms)", "p99.9(ms)", "max(ms)", "valid"));
         for (ExperimentRun r : rows) {
             Histogram h = r.latency();
-            b.append(String.format(Locale.ROOT, "%-16s %7s %10.2f %10.2f %10.2f %10.2f %10.2f %10.2f%n", r.approach(),
+            b.append(String.format(Locale.ROOT, "%-16s %7s %10.2f %10.2f %10.2f %10.2f %10.2f %10.2f  %s%n", r.approach(),
                     r.threads() == 0 ? "-" : String.valueOf(r.threads()), h.getMean() / 1000,
                     h.getValueAtPercentile(50) / 1000.0, h.getValueAtPercentile(90) / 1000.0,
                     h.getValueAtPercentile(99) / 1000.0, h.getValueAtPercentile(99.9) / 1000.0,
-                    h.getMaxValue() / 1000.0));
+                    h.getMaxValue() / 1000.0, r.valid() ? "yes" : "NO"));
         }
         return b.toString();
     }
@@ -154,6 +163,9 @@ public final class CoordinatedOmissionExperiment {
             row.put("threads", r.threads());
             row.put("latencyUs", summary(r.latency()));
             row.put("valid", r.valid());
+            if (!r.valid()) {
+                row.put("invalidReason", r.invalidReason());
+            }
             runs.add(row);
         }
         m.put("runs", runs);
