@@ -20,6 +20,16 @@ public interface Store extends AutoCloseable {
     }
 
     /**
+     * True when the data lives in this process, or in files only this process uses (an embedded
+     * engine, an in-process simulation): each load-generator process of a cluster run then has a
+     * store of its own and loads all of it. False (the default) for a server that several
+     * processes share: their loads split the key range.
+     */
+    default boolean isEmbedded() {
+        return false;
+    }
+
+    /**
      * Facts about the opened store that a result should record, such as the {@code version} of
      * the server or engine, or the {@code seed} of a simulated store; empty when there are none.
      * Keys are short lower-case words. Called after the store is open; may ask the server once,

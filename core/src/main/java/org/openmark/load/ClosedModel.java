@@ -21,12 +21,19 @@ import org.openmark.workload.WorkloadClient;
  * "intended" correction while the service time is YCSB's raw latency. Without a target the
  * intended start is the actual start. The operation count is split over the threads as YCSB
  * does (the first {@code count % T} threads do one more).
+ *
+ * <p>A {@link Share} of a run split over several processes runs its part of the T threads with
+ * their global indices: thread g's schedule offset, operation quota and client stream are those
+ * it would have in one process, so the shares together issue exactly the operations of the whole
+ * run. The load phase splits differently: each process loads its own key range (YCSB's
+ * insertstart/insertcount, set per share) with its own threads.
  */
 public final class ClosedModel implements LoadModel {
     private final int threads;
     private final double targetPerSec;
     private final Duration thinkTime;
     private final boolean loadPhase;
+    private final Share share;
 
     /**
      * @param threads client threads (&gt;= 1)
@@ -35,18 +42,32 @@ public final class ClosedModel implements LoadModel {
      * @param loadPhase true to issue the workload's load operations instead of its run operations
      */
     public ClosedModel(int threads, double targetPerSec, Duration thinkTime, boolean loadPhase) {
+        this(threads, targetPerSec, thinkTime, loadPhase, Share.WHOLE);
+    }
+
+    /**
+     * @param threads client threads of the whole run (&gt;= 1); in the load phase, of this process
+     * @param share the part of the run this process does
+     */
+    public ClosedModel(int threads, double targetPerSec, Duration thinkTime, boolean loadPhase, Share share) {
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be >= 1");
+        }
+        if (!loadPhase && share.part(threads) < 1) {
+            throw new IllegalArgumentException("share " + share.describe() + " of " + threads + " threads has none");
         }
         this.threads = threads;
         this.targetPerSec = targetPerSec;
         this.thinkTime = thinkTime;
         this.loadPhase = loadPhase;
+        this.share = share;
     }
 
     @Override
     public String describe() {
-        return "closed(threads=" + threads + (targetPerSec > 0 ? ", target=" + (long) targetPerSec + "/s" : "")
+        String mine = loadPhase || share.whole() ? String.valueOf(threads)
+                : share.part(threads) + " of " + threads + " (share " + share.describe() + ")";
+        return "closed(threads=" + mine + (targetPerSec > 0 ? ", target=" + (long) targetPerSec + "/s" : "")
                 + (thinkTime.isZero() ? "" : ", think=" + thinkTime.toMillis() + "ms") + ")";
     }
 
@@ -65,11 +86,15 @@ public final class ClosedModel implements LoadModel {
         AtomicReference<String> thrown = new AtomicReference<>();
         OperationRunner runner = new OperationRunner(clock, thrown);
         AtomicLong lastIssue = new AtomicLong(start);
-        List<Thread> started = ctx.tasks().startPlatforms("openmark-client-", threads, i -> {
+        // The load phase's budget and threads are this process's own; the run phase's are the whole run's.
+        int local = loadPhase ? threads : (int) share.part(threads);
+        int base = loadPhase ? 0 : (int) share.first(threads);
+        List<Thread> started = ctx.tasks().startPlatforms("openmark-client-", local, i -> {
+            int g = base + i;
             long quota = budget == Long.MAX_VALUE ? Long.MAX_VALUE
-                    : budget / threads + (i < budget % threads ? 1 : 0);
-            long offset = tickNanos * i / threads;
-            return () -> clientLoop(ctx, runner, i, quota, start + offset, tickNanos, deadline, lastIssue);
+                    : budget / threads + (g < budget % threads ? 1 : 0);
+            long offset = tickNanos * g / threads;
+            return () -> clientLoop(ctx, runner, g, quota, start + offset, tickNanos, deadline, lastIssue);
         });
         joinAll(started, ctx);
         List<String> warnings = new ArrayList<>();
@@ -103,6 +128,7 @@ public final class ClosedModel implements LoadModel {
         Clock clock = ctx.clock();
         MeasurementWriter writer = ctx.measurements().newThreadWriter();
         WorkloadClient client = ctx.workload().newClient(index, threads, ctx.seed());
+        // (index is the thread's global index: a share's clients draw what they would in one process)
         long thinkNanos = thinkTime.toNanos();
         try (Session session = ctx.store().newSession()) {
             Session measured = new MeasuredSession(session, writer, clock);

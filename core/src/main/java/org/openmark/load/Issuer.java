@@ -4,6 +4,7 @@ import java.util.SplittableRandom;
 import org.openmark.api.Clock;
 import org.openmark.measure.MeasurementWriter;
 import org.openmark.workload.Operation;
+import org.openmark.workload.Seeds;
 import org.openmark.workload.WorkloadClient;
 
 /**
@@ -51,8 +52,14 @@ final class Issuer implements WorkerPool.Timekeeping {
     private long roomWaitSince = -1;
     private long issueEnd;
 
+    /**
+     * @param schedule this share's rate
+     * @param share which part of the run this is: its arrival stream and operation budget
+     * @param firstArrivalOffsetNanos how long after the start the first arrival is due
+     */
     Issuer(PhaseContext ctx, Dispatch dispatch, ArrivalProcess arrivals, RateSchedule schedule,
-            OverloadPolicy onOverload, WorkloadClient client, MeasurementWriter writer) {
+            OverloadPolicy onOverload, WorkloadClient client, MeasurementWriter writer, Share share,
+            long firstArrivalOffsetNanos) {
         this.ctx = ctx;
         this.clock = ctx.clock();
         this.dispatch = dispatch;
@@ -60,12 +67,14 @@ final class Issuer implements WorkerPool.Timekeeping {
         this.schedule = schedule;
         this.onOverload = onOverload;
         this.client = client;
-        this.random = new SplittableRandom(ctx.seed() ^ ARRIVAL_STREAM);
+        // Each share draws an arrival stream of its own (one process keeps the stream it always had).
+        this.random = new SplittableRandom(share.whole() ? ctx.seed() ^ ARRIVAL_STREAM
+                : Seeds.derive(ctx.seed() ^ ARRIVAL_STREAM, share.index()));
         this.writer = writer;
         this.start = clock.nanoTime();
         this.deadline = ctx.limits().deadlineNanos(start);
-        this.budget = ctx.limits().operationBudget();
-        this.nextIntended = start;
+        this.budget = share.part(ctx.limits().operationBudget());
+        this.nextIntended = start + firstArrivalOffsetNanos;
         this.now = start;
         this.lastIntended = start;
     }

@@ -28,14 +28,29 @@ import org.openmark.workload.WorkloadClient;
  * operation ({@link OverloadPolicy#DROP}, counted, run invalid). Outstanding operations keep
  * their intended start, so those still running after the grace period are reported as
  * unfinished with their latency so far.
+ *
+ * <p>A {@link Share} of a run split over N processes issues at λ/N with an arrival stream of its
+ * own (N independent Poisson streams of λ/N superpose to one of λ); constant arrivals are shifted
+ * by i/λ in share i, so the merged stream is still one arrival every 1/λ. The operation budget and
+ * the in-flight bound are split like the threads of the closed model.
  */
 public final class OpenModel implements LoadModel {
     private final ArrivalProcess arrivals;
     private final RateSchedule schedule;
     private final int maxInFlight;
     private final OverloadPolicy onOverload;
+    private final Share share;
 
     public OpenModel(ArrivalProcess arrivals, RateSchedule schedule, int maxInFlight, OverloadPolicy onOverload) {
+        this(arrivals, schedule, maxInFlight, onOverload, Share.WHOLE);
+    }
+
+    /**
+     * @param schedule the whole run's rate; this share issues its part
+     * @param maxInFlight the whole run's bound; this share gets its part (at least 1)
+     */
+    public OpenModel(ArrivalProcess arrivals, RateSchedule schedule, int maxInFlight, OverloadPolicy onOverload,
+            Share share) {
         if (maxInFlight < 1) {
             throw new IllegalArgumentException("maxInFlight must be >= 1");
         }
@@ -43,12 +58,30 @@ public final class OpenModel implements LoadModel {
         this.schedule = schedule;
         this.maxInFlight = maxInFlight;
         this.onOverload = onOverload;
+        this.share = share;
     }
 
     @Override
     public String describe() {
         return "open(arrival=" + arrivals.describe() + ", rate=" + schedule.describe() + ", maxInFlight="
-                + maxInFlight + (onOverload == OverloadPolicy.DROP ? ", on-overload=drop" : "") + ")";
+                + maxInFlight + (onOverload == OverloadPolicy.DROP ? ", on-overload=drop" : "")
+                + (share.whole() ? "" : ", share " + share.describe()) + ")";
+    }
+
+    /** This share's part of the schedule. */
+    private RateSchedule mySchedule() {
+        return share.whole() ? schedule : schedule.scaled(1.0 / share.count());
+    }
+
+    /**
+     * How far this share's first arrival lies after the start: i/λ for constant arrivals, so the
+     * shares interleave; nothing for random arrivals, whose independent streams superpose.
+     */
+    private long firstArrivalOffsetNanos() {
+        if (share.whole() || !(arrivals instanceof ArrivalProcess.Constant)) {
+            return 0;
+        }
+        return Math.round(share.index() * 1e9 / schedule.rateAt(0));
     }
 
     public RateSchedule schedule() {
@@ -90,7 +123,8 @@ public final class OpenModel implements LoadModel {
     private PhaseOutcome schedule(PhaseContext ctx) throws InterruptedException {
         Clock clock = ctx.clock();
         MeasurementWriter writer = ctx.measurements().sharedWriter();
-        WorkloadClient client = ctx.workload().newClient(0, 1, ctx.seed());
+        WorkloadClient client = ctx.workload().newClient(share.index(), share.count(), ctx.seed());
+        int myMaxInFlight = (int) Math.max(1, share.part(maxInFlight));
         AtomicReference<String> thrown = new AtomicReference<>();
         OperationRunner runner = new OperationRunner(clock, thrown);
         Gauges gauges = ctx.gauges();
@@ -108,7 +142,7 @@ public final class OpenModel implements LoadModel {
                 gauges.operationEnded();
             }
         };
-        try (Dispatch dispatch = Dispatch.forTasks(ctx.tasks(), ctx.store(), maxInFlight, body)) {
+        try (Dispatch dispatch = Dispatch.forTasks(ctx.tasks(), ctx.store(), myMaxInFlight, body)) {
             if (ctx.tasks().realTime()) {
                 warmDispatchPath(dispatch, gauges);
                 // Everything allocated so far lives for the whole phase (the loaded data, the
@@ -117,7 +151,8 @@ public final class OpenModel implements LoadModel {
                 // 15 times), and those copies were most of a 5–10 ms pause.
                 System.gc();
             }
-            Issuer issuer = new Issuer(ctx, dispatch, arrivals, schedule, onOverload, client, writer);
+            Issuer issuer = new Issuer(ctx, dispatch, arrivals, mySchedule(), onOverload, client, writer, share,
+                    firstArrivalOffsetNanos());
             if (dispatch instanceof WorkerPool pool) {
                 try {
                     pool.keepTime(issuer);

@@ -25,6 +25,9 @@ public sealed interface RateSchedule permits RateSchedule.Constant, RateSchedule
     /** The text a user would give for this schedule. */
     String describe();
 
+    /** The same schedule at {@code factor} times the rate (one worker's part of a split rate). */
+    RateSchedule scaled(double factor);
+
     /** The same rate all the time. */
     record Constant(double ratePerSec) implements RateSchedule {
         @Override
@@ -45,6 +48,11 @@ public sealed interface RateSchedule permits RateSchedule.Constant, RateSchedule
         @Override
         public String describe() {
             return (long) ratePerSec + "/s";
+        }
+
+        @Override
+        public RateSchedule scaled(double factor) {
+            return new Constant(ratePerSec * factor);
         }
     }
 
@@ -72,6 +80,11 @@ public sealed interface RateSchedule permits RateSchedule.Constant, RateSchedule
                 ops += rateAt(t) * Math.min(step, spanNanos - t) / 1e9;
             }
             return ops / (spanNanos / 1e9);
+        }
+
+        @Override
+        public RateSchedule scaled(double factor) {
+            return new Steps(Arrays.stream(ratesPerSec).map(r -> r * factor).toArray(), every);
         }
 
         @Override
@@ -103,6 +116,11 @@ public sealed interface RateSchedule permits RateSchedule.Constant, RateSchedule
             double rampOps = (fromPerSec + rateAt(ramp)) / 2 * ramp / 1e9;
             double flatOps = toPerSec * Math.max(0, spanNanos - over.toNanos()) / 1e9;
             return (rampOps + flatOps) / (spanNanos / 1e9);
+        }
+
+        @Override
+        public RateSchedule scaled(double factor) {
+            return new Ramp(fromPerSec * factor, toPerSec * factor, over);
         }
 
         @Override

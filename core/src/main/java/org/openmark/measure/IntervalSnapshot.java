@@ -5,10 +5,34 @@ import org.HdrHistogram.Histogram;
 
 /**
  * What was recorded in one interval: per channel the response-time and service-time
- * histograms (microseconds), and the send lag of every operation that started in it.
+ * histograms (microseconds), the send lag of every operation that started in it, and how many
+ * operations were issued in it.
  */
 public record IntervalSnapshot(long startMillis, long endMillis, Map<Channel, Histogram> response,
-        Map<Channel, Histogram> service, Histogram sendLag) {
+        Map<Channel, Histogram> service, Histogram sendLag, long issued) {
+
+    /** The sum of several intervals of the same span (the workers of a cluster run): a lossless merge. */
+    public static IntervalSnapshot merge(long startMillis, long endMillis, Iterable<IntervalSnapshot> parts) {
+        Map<Channel, Histogram> response = new java.util.TreeMap<>();
+        Map<Channel, Histogram> service = new java.util.TreeMap<>();
+        Histogram sendLag = Measurements.newHistogram();
+        long issued = 0;
+        for (IntervalSnapshot p : parts) {
+            p.response().forEach((c, h) -> response.computeIfAbsent(c, k -> Measurements.newHistogram()).add(h));
+            p.service().forEach((c, h) -> service.computeIfAbsent(c, k -> Measurements.newHistogram()).add(h));
+            sendLag.add(p.sendLag());
+            issued += p.issued();
+        }
+        for (Histogram h : response.values()) {
+            h.setStartTimeStamp(startMillis);
+            h.setEndTimeStamp(endMillis);
+        }
+        for (Histogram h : service.values()) {
+            h.setStartTimeStamp(startMillis);
+            h.setEndTimeStamp(endMillis);
+        }
+        return new IntervalSnapshot(startMillis, endMillis, response, service, sendLag, issued);
+    }
 
     /** Response times per operation name, all statuses together, inner calls left out. */
     public Map<String, Histogram> responseByOperation() {

@@ -39,6 +39,8 @@ public final class Measurements {
             Math.max(1, Runtime.getRuntime().availableProcessors()) * 4 - 1) * 2];
     private final MeasurementWriter shared = new StripedWriter(stripes);
     private final Histogram unfinished = new Histogram(SIGNIFICANT_DIGITS);
+    /** What {@link #issued} was at the previous {@link #collectInterval} (only the collector touches it). */
+    private long issuedAtLastCollect;
 
     public Measurements() {
         for (int i = 0; i < stripes.length; i++) {
@@ -107,7 +109,10 @@ public final class Measurements {
             h.setStartTimeStamp(startMillis);
             h.setEndTimeStamp(endMillis);
         }
-        return new IntervalSnapshot(startMillis, endMillis, response, service, sendLag);
+        long issuedNow = issued();
+        long issuedInInterval = issuedNow - issuedAtLastCollect;
+        issuedAtLastCollect = issuedNow;
+        return new IntervalSnapshot(startMillis, endMillis, response, service, sendLag, issuedInInterval);
     }
 
     /** An empty auto-resizing histogram with the run's precision (microseconds, 3 digits). */

@@ -16,7 +16,8 @@ import org.openmark.run.ScheduleReport;
  * {@code result.json}: the machine-readable result. Schema (documented in the README):
  * openmarkVersion, seed, phase, model, store, storeFacts, config, startEpochMs, runtimeMs, throughput,
  * operations{NAME: {count, statuses, latencyUs, serviceTimeUs, histograms{response{STATUS},
- * service{STATUS}}}}, accounting, schedule, warnings, notes, valid, interrupted, validation.
+ * service{STATUS}}}}, accounting, schedule, warnings, notes, valid, interrupted, validation, and for a
+ * run spread over several processes workers[].
  * Latency figures are microseconds; {@code latencyUs} is always measured from the intended
  * start (response time), {@code serviceTimeUs} from the actual start.
  */
@@ -68,6 +69,35 @@ public final class JsonReport {
         Map<String, Object> sections = new LinkedHashMap<>();
         r.sections().forEach(sec -> sections.put(sec.name(), sec.values()));
         m.put("sections", sections);
+        if (!r.workers().isEmpty()) {
+            m.put("workers", r.workers().stream().map(JsonReport::worker).toList());
+        }
+        return m;
+    }
+
+    private static Map<String, Object> worker(org.openmark.run.WorkerReport w) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("name", w.name());
+        m.put("address", w.address());
+        m.put("share", w.share());
+        m.put("issued", w.issued());
+        m.put("targetRate", Percentiles.round(w.targetRate()));
+        m.put("achievedRate", Percentiles.round(w.achievedRate()));
+        Histogram lag = w.sendLag();
+        Map<String, Object> lagUs = new LinkedHashMap<>();
+        boolean empty = lag.getTotalCount() == 0;
+        lagUs.put("p50", empty ? 0 : lag.getValueAtPercentile(50));
+        lagUs.put("p99", empty ? 0 : lag.getValueAtPercentile(99));
+        lagUs.put("p999", empty ? 0 : lag.getValueAtPercentile(99.9));
+        lagUs.put("max", empty ? 0 : lag.getMaxValue());
+        m.put("sendLagUs", lagUs);
+        m.put("cpuPercent", w.cpuPercent() < 0 ? null : Percentiles.round(w.cpuPercent()));
+        m.put("clockOffsetUs", w.clockOffsetMicros());
+        m.put("roundTripUs", w.roundTripMicros());
+        m.put("valid", w.valid());
+        m.put("lost", w.lost());
+        m.put("lostAfterMs", w.lost() ? w.lostAfterMs() : null);
+        m.put("warnings", w.warnings());
         return m;
     }
 
@@ -111,6 +141,9 @@ public final class JsonReport {
         m.put("timeouts", a.statuses().getOrDefault(Status.TIMEOUT, 0L));
         m.put("unfinished", a.unfinished());
         m.put("dropped", a.dropped());
+        if (a.lostWithWorker() > 0) {
+            m.put("lostWithWorker", a.lostWithWorker());
+        }
         Map<String, Long> statuses = new LinkedHashMap<>();
         a.statuses().forEach((s, n) -> statuses.put(s.name(), n));
         m.put("statuses", statuses);

@@ -74,6 +74,16 @@ public final class YcsbTextReport {
         if (r.interrupted()) {
             line(b, "RUN", "Interrupted", "true");
         }
+        for (org.openmark.run.WorkerReport w : r.workers()) {
+            Histogram lag = w.sendLag();
+            line(b, "WORKER", w.name(), String.format(java.util.Locale.ROOT,
+                    "%s share %s, issued %d, %s ops/s%s%s, clock offset %d us, valid %s%s", w.address(), w.share(),
+                    w.issued(), number(w.achievedRate()),
+                    lag.getTotalCount() == 0 ? "" : ", send-lag p99 " + lag.getValueAtPercentile(99) + " us",
+                    w.cpuPercent() < 0 ? "" : String.format(java.util.Locale.ROOT, ", CPU %.0f%%", w.cpuPercent()),
+                    w.clockOffsetMicros(), w.valid(),
+                    w.lost() ? String.format(java.util.Locale.ROOT, ", LOST after %.1f s", w.lostAfterMs() / 1000.0) : ""));
+        }
         for (String w : r.warnings()) {
             line(b, "WARNING", w.replace('\n', ' '), "");
         }
@@ -110,6 +120,9 @@ public final class YcsbTextReport {
             line(b, "ACCOUNTING", e.getKey().name(), String.valueOf(e.getValue()));
         }
         line(b, "ACCOUNTING", "Unfinished", String.valueOf(a.unfinished()));
+        if (a.lostWithWorker() > 0) {
+            line(b, "ACCOUNTING", "LostWithWorker", String.valueOf(a.lostWithWorker()));
+        }
         line(b, "ACCOUNTING", "AddsUp", String.valueOf(a.addsUp()));
         if (a.dropped() > 0) {
             line(b, "ACCOUNTING", "Dropped(not issued)", String.valueOf(a.dropped()));

@@ -56,9 +56,20 @@ public final class PhaseRunner {
      */
     public RunResult run(RunConfig cfg, LoadModel model, Workload workload, Store store, long operationCount,
             Duration duration, List<IntervalSink> sinks) throws InterruptedException {
+        return run(cfg, model, workload, store, operationCount, duration, sinks, PhaseHooks.NONE.gate());
+    }
+
+    /**
+     * Runs the phase once {@code gate} lets it start.
+     *
+     * @param gate waited at just before the phase's start time is taken
+     */
+    public RunResult run(RunConfig cfg, LoadModel model, Workload workload, Store store, long operationCount,
+            Duration duration, List<IntervalSink> sinks, PhaseHooks.StartGate gate) throws InterruptedException {
         if (tasks.realTime()) {
             IntervalPathWarmUp.runOnce(WARM_UP_ROUNDS, WARM_UP_RECORDS);
         }
+        gate.awaitStart();
         Measurements measurements = new Measurements();
         Gauges gauges = new Gauges();
         RunLimits limits = new RunLimits(operationCount, duration, cfg.grace());

@@ -7,6 +7,7 @@ import org.openmark.config.Settings;
 import org.openmark.load.ArrivalProcess;
 import org.openmark.load.OverloadPolicy;
 import org.openmark.load.RateSchedule;
+import org.openmark.load.Share;
 
 /**
  * A run's configuration, resolved and validated once at the edge (see {@link RunConfigParser}).
@@ -35,10 +36,11 @@ import org.openmark.load.RateSchedule;
  * @param autoLoad load first when the store is known to be empty (run phase)
  * @param maxSendLag open-model self-check threshold for the send-lag p99
  * @param quiet no status lines
+ * @param share the part of the run this process does (the whole run unless a coordinator split it)
  */
 public record RunConfig(Phase phase, String store, Settings settings, ModelChoice model, int threads,
         double targetPerSec, Duration thinkTime, ArrivalProcess arrival, RateSchedule rateSchedule, int maxInFlight,
         OverloadPolicy onOverload, long operationCount, Duration duration, Duration warmup, Duration statusInterval,
         Duration grace, long seed, boolean seedChosen, Path outDir, List<Double> percentiles, boolean autoLoad,
-        Duration maxSendLag, boolean quiet) {
+        Duration maxSendLag, boolean quiet, Share share) {
 }

@@ -12,6 +12,7 @@ import org.openmark.load.ArrivalProcess;
 import org.openmark.load.Arrivals;
 import org.openmark.load.OverloadPolicy;
 import org.openmark.load.RateSchedule;
+import org.openmark.load.Share;
 
 /**
  * Resolves a {@link RunConfig} from properties. Every run option is a property (flags are
@@ -38,6 +39,7 @@ import org.openmark.load.RateSchedule;
  * <tr><td>hdrhistogram.percentiles</td><td>-p</td><td>50,95,99,99.9</td></tr>
  * <tr><td>autoload</td><td>-p</td><td>true</td></tr>
  * <tr><td>maxsendlag</td><td>--max-send-lag</td><td>1ms</td></tr>
+ * <tr><td>share (i/n: this process does share i of n; set by a cluster coordinator)</td><td>-</td><td>1/1</td></tr>
  * </table>
  */
 public final class RunConfigParser {
@@ -100,9 +102,14 @@ public final class RunConfigParser {
         List<Double> percentiles = percentiles(s.getString("hdrhistogram.percentiles", "50,95,99,99.9"));
         boolean autoLoad = s.getBoolean("autoload", true);
         Duration maxSendLag = duration(s, "maxsendlag", Duration.ofMillis(1));
+        Share share = s.contains("share") ? Share.parse("share", s.getString("share", "1/1")) : Share.WHOLE;
+        if (phase == Phase.RUN && model == ModelChoice.CLOSED && share.part(threads) < 1) {
+            throw ConfigException.of("threadcount", String.valueOf(threads), "must be at least the number of workers ("
+                    + share.count() + "), so that every worker has a client thread");
+        }
         return new RunConfig(phase, store, s, model, threads, target, think, arrival, schedule, maxInFlight, overload,
                 operationCount, duration, warmup, Duration.ofSeconds(intervalSeconds), grace, seed, seedChosen, outDir,
-                percentiles, autoLoad, maxSendLag, quiet);
+                percentiles, autoLoad, maxSendLag, quiet, share);
     }
 
     /** Options of one model given to a run of the other are a mistake, not something to ignore. */

@@ -24,10 +24,24 @@ import org.openmark.workload.ValidationReport;
  * @param valid false when the generator, not the store, limited the run, or it was interrupted
  * @param validation what the workload's validation stage found, or null
  * @param sections figures the workload kept (transaction outcomes), in the order given
+ * @param workers the load-generator processes of a cluster run (empty for a run in one process)
  */
 public record RunResult(String openmarkVersion, long seed, boolean seedChosen, Phase phase, String model, boolean paced,
         boolean openModel, String store, Map<String, String> storeFacts, Map<String, String> config, long startEpochMs, long runtimeMs,
         double throughput, List<OpResult> operations, Accounting accounting, ScheduleReport schedule,
         Histogram unfinishedLatency, List<String> warnings, List<String> notes, boolean valid, boolean interrupted,
-        ValidationReport validation, List<Double> percentiles, List<ReportSection> sections) {
+        ValidationReport validation, List<Double> percentiles, List<ReportSection> sections,
+        List<WorkerReport> workers) {
+
+    /** A run in one process. */
+    public RunResult(String openmarkVersion, long seed, boolean seedChosen, Phase phase, String model, boolean paced,
+            boolean openModel, String store, Map<String, String> storeFacts, Map<String, String> config,
+            long startEpochMs, long runtimeMs, double throughput, List<OpResult> operations, Accounting accounting,
+            ScheduleReport schedule, Histogram unfinishedLatency, List<String> warnings, List<String> notes,
+            boolean valid, boolean interrupted, ValidationReport validation, List<Double> percentiles,
+            List<ReportSection> sections) {
+        this(openmarkVersion, seed, seedChosen, phase, model, paced, openModel, store, storeFacts, config,
+                startEpochMs, runtimeMs, throughput, operations, accounting, schedule, unfinishedLatency, warnings,
+                notes, valid, interrupted, validation, percentiles, sections, List.of());
+    }
 }

@@ -120,7 +120,13 @@ public final class Runner {
      */
     public RunResult runOn(RunConfig cfg, Workload workload, Store store, List<String> warnings, List<String> notes)
             throws InterruptedException, IOException {
-        RunResult result = runPhase(cfg, workload, store);
+        return runOn(cfg, workload, store, warnings, notes, PhaseHooks.NONE);
+    }
+
+    /** {@link #runOn(RunConfig, Workload, Store, List, List)} with sinks and a start gate added. */
+    public RunResult runOn(RunConfig cfg, Workload workload, Store store, List<String> warnings, List<String> notes,
+            PhaseHooks hooks) throws InterruptedException, IOException {
+        RunResult result = runPhase(cfg, workload, store, hooks);
         var validation = cfg.phase() == Phase.RUN ? workload.validate(store).orElse(null) : null;
         List<String> allWarnings = new ArrayList<>(warnings);
         allWarnings.addAll(result.warnings());
@@ -162,10 +168,11 @@ public final class Runner {
         return new RunConfig(c.phase(), c.store(), c.settings(), c.model(), c.threads(), c.targetPerSec(),
                 c.thinkTime(), c.arrival(), c.rateSchedule(), c.maxInFlight(), c.onOverload(), c.operationCount(),
                 c.duration(), Duration.ZERO, c.statusInterval(), c.grace(), c.seed(), c.seedChosen(), c.outDir(),
-                c.percentiles(), c.autoLoad(), c.maxSendLag(), true);
+                c.percentiles(), c.autoLoad(), c.maxSendLag(), true, c.share());
     }
 
-    private RunResult runPhase(RunConfig cfg, Workload workload, Store store) throws InterruptedException, IOException {
+    private RunResult runPhase(RunConfig cfg, Workload workload, Store store, PhaseHooks hooks)
+            throws InterruptedException, IOException {
         LoadModel model = modelOf(cfg);
         long count = cfg.phase() == Phase.LOAD ? workload.loadOperationCount() : cfg.operationCount();
         Duration duration = cfg.phase() == Phase.LOAD ? Duration.ZERO : cfg.duration();
@@ -178,7 +185,10 @@ public final class Runner {
                 sinks.add(new HlogSink(cfg.outDir().resolve("latency.hlog"), clock.currentTimeMillis()));
                 sinks.add(new TimeSeriesSink(cfg.outDir().resolve("timeseries.csv")));
             }
-            return new PhaseRunner(clock, tasks, stop, err).run(cfg, model, workload, store, count, duration, sinks);
+            List<IntervalSink> all = new ArrayList<>(sinks);
+            all.addAll(hooks.sinks());
+            return new PhaseRunner(clock, tasks, stop, err).run(cfg, model, workload, store, count, duration, all,
+                    hooks.gate());
         } finally {
             for (IntervalSink s : sinks) {
                 s.close();
@@ -189,9 +199,10 @@ public final class Runner {
     /** The load model a configuration asks for. */
     public static LoadModel modelOf(RunConfig cfg) {
         if (cfg.phase() == Phase.LOAD || cfg.model() == ModelChoice.CLOSED) {
-            return new ClosedModel(cfg.threads(), cfg.targetPerSec(), cfg.thinkTime(), cfg.phase() == Phase.LOAD);
+            return new ClosedModel(cfg.threads(), cfg.targetPerSec(), cfg.thinkTime(), cfg.phase() == Phase.LOAD,
+                    cfg.share());
         }
-        return new OpenModel(cfg.arrival(), cfg.rateSchedule(), cfg.maxInFlight(), cfg.onOverload());
+        return new OpenModel(cfg.arrival(), cfg.rateSchedule(), cfg.maxInFlight(), cfg.onOverload(), cfg.share());
     }
 
     private static void prepareOutDir(Path dir) {

@@ -5,14 +5,14 @@ package org.openmark.workload;
  * values are shifted copies of each other (its seed is its state), so stream seeds are scrambled
  * through a 64-bit mixing function rather than taken as seed + index.
  */
-final class Seeds {
+public final class Seeds {
     private static final long GOLDEN_GAMMA = 0x9E3779B97F4A7C15L;
 
     private Seeds() {
     }
 
     /** The seed of stream {@code stream} of the run seeded {@code seed}. */
-    static long derive(long seed, long stream) {
+    public static long derive(long seed, long stream) {
         return mix64(mix64(seed) + (stream + 1) * GOLDEN_GAMMA);
     }
 

@@ -25,6 +25,11 @@ public final class MemoryStore implements Store, Imageable {
     private final Set<MemoryImage> openImages = ConcurrentHashMap.newKeySet();
 
     @Override
+    public boolean isEmbedded() {
+        return true;
+    }
+
+    @Override
     public Session newSession() {
         return new MemorySession(this);
     }

@@ -15,6 +15,11 @@ public final class NoopStore implements Store {
 
     /** The shared session: it has no state, so any number of threads may use it at once. */
     @Override
+    public boolean isEmbedded() {
+        return true;
+    }
+
+    @Override
     public Session newSession() {
         return NoopSession.INSTANCE;
     }

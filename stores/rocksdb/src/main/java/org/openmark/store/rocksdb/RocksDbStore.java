@@ -85,6 +85,11 @@ public final class RocksDbStore implements Store, Imageable {
     }
 
     @Override
+    public boolean isEmbedded() {
+        return true;
+    }
+
+    @Override
     public Session newSession() {
         return new RocksDbSession(this, guard.newSlot());
     }

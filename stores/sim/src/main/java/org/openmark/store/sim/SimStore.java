@@ -49,6 +49,11 @@ public final class SimStore implements Store, Imageable {
     }
 
     @Override
+    public boolean isEmbedded() {
+        return true;
+    }
+
+    @Override
     public Session newSession() {
         return new LocalSimSession(engine, clock);
     }

@@ -1,0 +1,27 @@
+package org.openmark.run;
+
+import java.util.List;
+import org.openmark.report.IntervalSink;
+
+/**
+ * What a caller adds to a phase it does not run alone (a cluster worker): sinks that receive
+ * every interval beside the usual ones, and a gate the phase waits at just before its clock
+ * starts, so that several processes start together.
+ *
+ * @param sinks more interval sinks (not closed by the phase)
+ * @param gate called once, after the store is open and loaded, before the phase's start time is taken
+ */
+public record PhaseHooks(List<IntervalSink> sinks, StartGate gate) {
+    /** Nothing added: a phase of its own. */
+    public static final PhaseHooks NONE = new PhaseHooks(List.of(), () -> { });
+
+    public PhaseHooks {
+        sinks = List.copyOf(sinks);
+    }
+
+    /** Waits until the phase may start. */
+    @FunctionalInterface
+    public interface StartGate {
+        void awaitStart() throws InterruptedException;
+    }
+}

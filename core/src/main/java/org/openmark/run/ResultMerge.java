@@ -1,0 +1,160 @@
+package org.openmark.run;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
+import org.openmark.api.Status;
+import org.openmark.measure.Measurements;
+import org.openmark.measure.Totals;
+
+/**
+ * The results of the processes that shared one run (a cluster run's workers), merged into one
+ * result of the same shape as a run in one process: histograms are added (HdrHistogram's
+ * lossless {@code add}; no percentile is ever averaged), counts are summed, rates are summed.
+ */
+public final class ResultMerge {
+    private ResultMerge() {
+    }
+
+    /**
+     * The part of a worker that went away during the run: what it delivered interval by interval.
+     * Operations it issued and never reported finished are lost with it, not unfinished.
+     *
+     * @param totals the sum of the intervals it delivered
+     * @param issued the operations it reported issued
+     * @param runtimeMs how long the phase ran (the merged run's), for its throughput
+     */
+    public static RunResult lostPart(RunConfig cfg, String model, Totals totals, long issued, long runtimeMs) {
+        Accounting seen = ResultBuilder.accounting(issued, totals, 0);
+        Accounting accounting = new Accounting(issued, seen.warmUp(), seen.statuses(), 0, 0,
+                Math.max(0, issued - seen.warmUp() - seen.completed()));
+        double throughput = totals.measuredCompleted() / Math.max(1e-9, runtimeMs / 1000.0);
+        return new RunResult(Version.current(), cfg.seed(), cfg.seedChosen(), cfg.phase(), model, false, false,
+                cfg.store(), Map.of(), Map.of(), 0, runtimeMs, throughput, ResultBuilder.operations(totals),
+                accounting, null, Measurements.newHistogram(), List.of(), List.of(), false, false, null,
+                cfg.percentiles(), List.of());
+    }
+
+    /**
+     * One result for the whole run.
+     *
+     * @param cfg the run's configuration as the coordinator resolved it (its seed, store, config)
+     * @param model the whole run's load model, described
+     * @param parts every worker's result (a lost worker's from {@link #lostPart})
+     * @param workers what the report says about each worker
+     * @param warnings the coordinator's own warnings (the workers' are in {@code workers})
+     * @param valid the coordinator's verdict
+     */
+    public static RunResult merge(RunConfig cfg, String model, boolean paced, boolean openModel,
+            List<RunResult> parts, List<WorkerReport> workers, List<String> warnings, List<String> notes,
+            boolean valid, boolean interrupted) {
+        if (parts.isEmpty()) {
+            throw new IllegalArgumentException("nothing to merge: no worker delivered a result");
+        }
+        long start = Long.MAX_VALUE;
+        long runtime = 0;
+        double throughput = 0;
+        Histogram unfinished = Measurements.newHistogram();
+        Map<String, String> facts = new TreeMap<>();
+        for (RunResult p : parts) {
+            if (p.startEpochMs() > 0) {
+                start = Math.min(start, p.startEpochMs());
+            }
+            runtime = Math.max(runtime, p.runtimeMs());
+            throughput += p.throughput();
+            if (p.unfinishedLatency() != null) {
+                unfinished.add(p.unfinishedLatency());
+            }
+            if (facts.isEmpty()) {
+                facts.putAll(p.storeFacts());
+            }
+        }
+        return new RunResult(Version.current(), cfg.seed(), cfg.seedChosen(), cfg.phase(), model, paced, openModel,
+                cfg.store(), facts, ResultBuilder.maskedConfig(cfg.settings().asMap()),
+                start == Long.MAX_VALUE ? 0 : start, runtime, throughput, operations(parts), accounting(parts),
+                schedule(parts), unfinished, warnings, notes, valid, interrupted, null, cfg.percentiles(), List.of(),
+                workers);
+    }
+
+    private static List<OpResult> operations(List<RunResult> parts) {
+        Map<String, List<OpResult>> byName = new TreeMap<>();
+        for (RunResult p : parts) {
+            for (OpResult op : p.operations()) {
+                byName.computeIfAbsent(op.name(), k -> new ArrayList<>()).add(op);
+            }
+        }
+        List<OpResult> out = new ArrayList<>();
+        byName.forEach((name, ops) -> {
+            Map<Status, Long> statuses = new EnumMap<>(Status.class);
+            Map<Status, Histogram> response = new EnumMap<>(Status.class);
+            Map<Status, Histogram> service = new EnumMap<>(Status.class);
+            Histogram okResponse = Measurements.newHistogram();
+            Histogram okService = Measurements.newHistogram();
+            Histogram failedResponse = Measurements.newHistogram();
+            Histogram failedService = Measurements.newHistogram();
+            for (OpResult op : ops) {
+                op.statuses().forEach((s, n) -> statuses.merge(s, n, Long::sum));
+                op.byStatusResponse().forEach((s, h) -> response.computeIfAbsent(s, k -> Measurements.newHistogram()).add(h));
+                op.byStatusService().forEach((s, h) -> service.computeIfAbsent(s, k -> Measurements.newHistogram()).add(h));
+                okResponse.add(op.okResponse());
+                okService.add(op.okService());
+                failedResponse.add(op.failedResponse());
+                failedService.add(op.failedService());
+            }
+            out.add(new OpResult(name, statuses, okResponse, okService, failedResponse, failedService, response,
+                    service));
+        });
+        return out;
+    }
+
+    private static Accounting accounting(List<RunResult> parts) {
+        long issued = 0;
+        long warmUp = 0;
+        long unfinished = 0;
+        long dropped = 0;
+        long lost = 0;
+        Map<Status, Long> statuses = new EnumMap<>(Status.class);
+        for (RunResult p : parts) {
+            Accounting a = p.accounting();
+            issued += a.issued();
+            warmUp += a.warmUp();
+            unfinished += a.unfinished();
+            dropped += a.dropped();
+            lost += a.lostWithWorker();
+            a.statuses().forEach((s, n) -> statuses.merge(s, n, Long::sum));
+        }
+        return new Accounting(issued, warmUp, statuses, unfinished, dropped, lost);
+    }
+
+    private static ScheduleReport schedule(List<RunResult> parts) {
+        double target = 0;
+        double scheduled = 0;
+        double achieved = 0;
+        Histogram sendLag = Measurements.newHistogram();
+        long waited = 0;
+        double slotWaitMs = 0;
+        long dropped = 0;
+        int sessions = 0;
+        boolean any = false;
+        for (RunResult p : parts) {
+            ScheduleReport s = p.schedule();
+            if (s == null) {
+                continue;
+            }
+            any = true;
+            target += s.targetRate();
+            scheduled += s.scheduledRate();
+            achieved += s.achievedRate();
+            sendLag.add(s.sendLag());
+            waited += s.waitedForSlot();
+            slotWaitMs += s.slotWaitMs();
+            dropped += s.dropped();
+            sessions += s.sessions();
+        }
+        return any ? new ScheduleReport(target, scheduled, achieved, sendLag, waited, slotWaitMs, dropped, sessions)
+                : null;
+    }
+}
