@@ -26,6 +26,8 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        // SLF4J's own start-up notes ("logging calls were replayed") are not the user's business.
+        System.setProperty("slf4j.internal.verbosity", "ERROR");
         int code = execute(args, System.out, System.err);
         System.exit(code);
     }
@@ -50,6 +52,10 @@ public final class Main {
                 return EXIT_BAD_INPUT;
             }
             if (ex instanceof StoreException) {
+                err.println("openmark: " + ex.getMessage());
+                return EXIT_FAILED;
+            }
+            if (ex instanceof org.openmark.cluster.ClusterException) {
                 err.println("openmark: " + ex.getMessage());
                 return EXIT_FAILED;
             }

@@ -33,6 +33,9 @@ abstract class PhaseCommand implements Callable<Integer> {
     @Mixin
     RunOptions options;
 
+    @Mixin
+    ClusterOptions cluster;
+
     @Option(names = "-load", description = "YCSB compatibility: run the load phase.")
     boolean loadFlag;
 
@@ -53,9 +56,21 @@ abstract class PhaseCommand implements Callable<Integer> {
         Thread hook = interruptHook(stop, reported, cfg.grace(), err);
         Runtime.getRuntime().addShutdownHook(hook);
         try {
-            Runner runner = new Runner(StoreRegistry.discover(), Workloads::create, Clock.system(), Tasks.real(), stop,
-                    err);
-            RunResult result = runner.execute(cfg);
+            RunResult result;
+            if (cluster.requested()) {
+                org.openmark.cluster.ClusterRun.Options opts = cluster.resolve();
+                // Bad input is refused here, before any worker is contacted: the coordinator resolves
+                // the workload and the store's properties exactly as a run in one process would.
+                Runner local = new Runner(StoreRegistry.discover(), Workloads::create, Clock.system(), Tasks.real(),
+                        stop, err);
+                local.createWorkload(cfg);
+                StoreRegistry.discover().get("store", cfg.store());
+                result = new org.openmark.cluster.ClusterRun(opts, stop, err).execute(cfg);
+            } else {
+                Runner runner = new Runner(StoreRegistry.discover(), Workloads::create, Clock.system(), Tasks.real(),
+                        stop, err);
+                result = runner.execute(cfg);
+            }
             String text = YcsbTextReport.render(result);
             out.print(text);
             out.flush();

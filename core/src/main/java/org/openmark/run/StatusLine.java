@@ -7,7 +7,7 @@ import org.openmark.measure.IntervalSnapshot;
  * The live progress line: elapsed time, operations so far, the interval's rate, an estimate of
  * the time left, and per operation the interval's count, p50, p99 and max (microseconds).
  */
-final class StatusLine {
+public final class StatusLine {
     private StatusLine() {
     }
 
@@ -15,7 +15,7 @@ final class StatusLine {
      * @param totalOps operations completed so far in the phase
      * @param remainingSeconds estimated time left, or negative when unknown
      */
-    static String format(double elapsedSeconds, long totalOps, IntervalSnapshot s, long inFlight,
+    public static String format(double elapsedSeconds, long totalOps, IntervalSnapshot s, long inFlight,
             double remainingSeconds, boolean warmUp) {
         double seconds = Math.max(1e-9, (s.endMillis() - s.startMillis()) / 1000.0);
         StringBuilder b = new StringBuilder();

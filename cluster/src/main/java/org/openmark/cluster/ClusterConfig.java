@@ -1,0 +1,34 @@
+package org.openmark.cluster;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.openmark.config.ConfigException;
+
+/** The Pekko configuration of a coordinator or worker node. */
+final class ClusterConfig {
+    /** Every node of an openmark cluster belongs to an actor system of this name. */
+    static final String SYSTEM = "openmark";
+
+    private ClusterConfig() {
+    }
+
+    /**
+     * @param self where this node listens (port 0: any free port)
+     * @param user a Pekko configuration file that overrides openmark's (TLS, timeouts), or null
+     */
+    static Config of(HostPort self, Path user) {
+        Config own = ConfigFactory.parseString("pekko.remote.artery.canonical.hostname = \"" + self.host() + "\"\n"
+                + "pekko.remote.artery.canonical.port = " + self.port() + "\n");
+        Config base = own.withFallback(ConfigFactory.parseResources(ClusterConfig.class.getClassLoader(),
+                "openmark-cluster.conf")).withFallback(ConfigFactory.load(ClusterConfig.class.getClassLoader()));
+        if (user == null) {
+            return base.resolve();
+        }
+        if (!Files.isReadable(user)) {
+            throw ConfigException.of("--cluster-config", user.toString(), "must be a readable Pekko configuration file");
+        }
+        return ConfigFactory.parseFile(user.toFile()).withFallback(base).resolve();
+    }
+}

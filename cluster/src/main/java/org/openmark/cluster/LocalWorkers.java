@@ -1,0 +1,125 @@
+package org.openmark.cluster;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Worker JVMs on this machine, on loopback ({@code run --local-workers N}): started with this
+ * process's Java and class path, each with its output in a log file, and stopped afterwards.
+ */
+public final class LocalWorkers {
+    /** The command line that starts one worker, up to (not including) {@code --join ADDRESS}. */
+    @FunctionalInterface
+    public interface Launcher {
+        List<String> command(int index);
+    }
+
+    private final List<Process> processes = new ArrayList<>();
+    private final List<Path> logs = new ArrayList<>();
+
+    private LocalWorkers() {
+    }
+
+    /**
+     * Starts workers with the running JVM's java binary and class path: {@code java OPTIONS -cp
+     * CLASSPATH mainClass worker}. Options come from {@code OPENMARK_WORKER_JAVA_OPTS} (split at
+     * spaces), else a modest heap.
+     */
+    public static Launcher sameJvm(String mainClass) {
+        String java = ProcessHandle.current().info().command().orElse("java");
+        String classPath = System.getProperty("java.class.path");
+        String env = System.getenv("OPENMARK_WORKER_JAVA_OPTS");
+        List<String> options = env == null || env.isBlank() ? List.of("-Xms256m", "-Xmx1g")
+                : List.of(env.trim().split("\\s+"));
+        return index -> {
+            List<String> cmd = new ArrayList<>();
+            cmd.add(java);
+            cmd.add("--enable-native-access=ALL-UNNAMED");
+            if (Runtime.version().feature() >= 23) {
+                cmd.add("--sun-misc-unsafe-memory-access=allow"); // Pekko still uses sun.misc.Unsafe
+            }
+            cmd.addAll(options);
+            cmd.add("-cp");
+            cmd.add(classPath);
+            cmd.add(mainClass);
+            cmd.add("worker");
+            return cmd;
+        };
+    }
+
+    /** Starts {@code count} workers that join {@code address} on loopback. */
+    static LocalWorkers start(Launcher launcher, int count, String address, PrintStream err) throws IOException {
+        LocalWorkers w = new LocalWorkers();
+        Path dir = Files.createTempDirectory("openmark-local-workers-");
+        for (int i = 0; i < count; i++) {
+            List<String> cmd = new ArrayList<>(launcher.command(i));
+            cmd.add("--join");
+            cmd.add(address);
+            cmd.add("--bind");
+            cmd.add("127.0.0.1:0");
+            Path log = dir.resolve("worker-" + (i + 1) + ".log");
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            w.processes.add(p);
+            w.logs.add(log);
+        }
+        err.println("openmark cluster: started " + count + " local worker JVM(s); their output is in " + dir);
+        return w;
+    }
+
+    /** The worker processes, in order (tests kill one). */
+    public List<Process> processes() {
+        return List.copyOf(processes);
+    }
+
+    /** A message when a worker process has ended (before the run could use it), else null. */
+    String deadBeforeJoining() {
+        for (int i = 0; i < processes.size(); i++) {
+            Process p = processes.get(i);
+            if (!p.isAlive()) {
+                return "local worker " + (i + 1) + " ended with exit code " + p.exitValue() + " before it joined: "
+                        + tail(logs.get(i));
+            }
+        }
+        return null;
+    }
+
+    private static String tail(Path log) {
+        try {
+            List<String> lines = Files.readAllLines(log);
+            return String.join(" | ", lines.subList(Math.max(0, lines.size() - 5), lines.size()));
+        } catch (IOException e) {
+            return "(no output)";
+        }
+    }
+
+    /** Waits for the workers to end on their own, then ends the ones still running. */
+    void stop(Duration wait) {
+        long deadline = System.nanoTime() + wait.toNanos();
+        for (Process p : processes) {
+            try {
+                long left = deadline - System.nanoTime();
+                if (left <= 0 || !p.waitFor(left, TimeUnit.NANOSECONDS)) {
+                    p.destroy();
+                    if (!p.waitFor(5, TimeUnit.SECONDS)) {
+                        p.destroyForcibly();
+                    }
+                }
+            } catch (InterruptedException e) {
+                p.destroyForcibly();
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** The class path separator, for launchers built by hand. */
+    static String pathSeparator() {
+        return File.pathSeparator;
+    }
+}

@@ -1,0 +1,57 @@
+package org.openmark.cluster;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import org.apache.pekko.actor.Address;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.Behavior;
+import org.openmark.config.ConfigException;
+
+/** Starting and stopping the actor system of a coordinator or worker node. */
+public final class Nodes {
+    private Nodes() {
+    }
+
+    /** A node listening at {@code self} (port 0: any free port) with {@code guardian} as its root actor. */
+    public static <T> ActorSystem<T> start(Behavior<T> guardian, HostPort self, Path pekkoConfig) {
+        try {
+            return ActorSystem.create(guardian, ClusterConfig.SYSTEM, ClusterConfig.of(self, pekkoConfig));
+        } catch (RuntimeException e) {
+            Throwable root = e;
+            while (root.getCause() != null) {
+                root = root.getCause();
+            }
+            if (root instanceof java.net.BindException || String.valueOf(root.getMessage()).contains("bind")) {
+                throw ConfigException.of("--cluster/--bind", self.toString(), "cannot be listened on ("
+                        + root.getMessage() + "): is the port in use, or the address not this machine's?");
+            }
+            throw e;
+        }
+    }
+
+    /** The node's own address, host:port. */
+    public static String address(ActorSystem<?> system) {
+        Address a = system.address();
+        return a.host().get() + ":" + a.port().get();
+    }
+
+    /** The node's own port. */
+    public static int port(ActorSystem<?> system) {
+        return (Integer) system.address().port().get();
+    }
+
+    /**
+     * Leaves the cluster gracefully (the others see it leave rather than fail) and terminates the
+     * node, waiting at most {@code timeout}.
+     */
+    public static void stop(ActorSystem<?> system, Duration timeout) {
+        org.apache.pekko.actor.CoordinatedShutdown.get(system)
+                .run(org.apache.pekko.actor.CoordinatedShutdown.unknownReason());
+        try {
+            system.getWhenTerminated().toCompletableFuture().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (Exception e) {
+            // Best effort: the process is about to end anyway.
+        }
+    }
+}

@@ -1,0 +1,573 @@
+package org.openmark.cluster.coordinator;
+
+import java.io.PrintStream;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import org.apache.pekko.actor.Address;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
+import org.apache.pekko.actor.typed.javadsl.ActorContext;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.actor.typed.javadsl.Receive;
+import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
+import org.apache.pekko.actor.typed.receptionist.Receptionist;
+import org.apache.pekko.actor.typed.receptionist.ServiceKey;
+import org.apache.pekko.cluster.ClusterEvent;
+import org.apache.pekko.cluster.typed.Cluster;
+import org.apache.pekko.cluster.typed.Subscribe;
+import org.openmark.cluster.OnWorkerLoss;
+import org.openmark.cluster.Secrets;
+import org.openmark.cluster.protocol.Accepted;
+import org.openmark.cluster.protocol.Challenge;
+import org.openmark.cluster.protocol.CoordinatorCommand;
+import org.openmark.cluster.protocol.Done;
+import org.openmark.cluster.protocol.Failed;
+import org.openmark.cluster.protocol.Finish;
+import org.openmark.cluster.protocol.Go;
+import org.openmark.cluster.protocol.Hello;
+import org.openmark.cluster.protocol.IntervalReport;
+import org.openmark.cluster.protocol.Ping;
+import org.openmark.cluster.protocol.Plan;
+import org.openmark.cluster.protocol.Pong;
+import org.openmark.cluster.protocol.Prepared;
+import org.openmark.cluster.protocol.Ready;
+import org.openmark.cluster.protocol.Refused;
+import org.openmark.cluster.protocol.Register;
+import org.openmark.cluster.protocol.StartAt;
+import org.openmark.cluster.protocol.Stop;
+import org.openmark.cluster.protocol.ToCoordinator;
+import org.openmark.cluster.protocol.ToWorker;
+import org.openmark.measure.IntervalSnapshot;
+import org.openmark.run.Version;
+
+/**
+ * The coordinator of a cluster run, as an actor: admits workers (version, shared secret, count),
+ * measures their clock offsets, hands out the plan, decides how the store is loaded, starts every
+ * worker at one instant, merges their intervals as they arrive, notices a worker that goes away,
+ * and completes {@link CoordinatorOutcome} with every worker's result.
+ *
+ * <p>Stages: JOINING (until {@code count} workers are admitted) → SYNCING (clock probes) →
+ * PREPARING (each opens its store) → LOADING (load as decided, then ready) → RUNNING (intervals,
+ * then each worker's result) → the outcome. A worker lost before RUNNING fails the run; during it,
+ * the run goes on without it ({@link OnWorkerLoss#CONTINUE}) or stops ({@link OnWorkerLoss#ABORT}).
+ */
+public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand> {
+    /** Under this key the coordinator registers with the cluster's receptionist; workers look for it. */
+    public static final ServiceKey<ToCoordinator> KEY = ServiceKey.create(ToCoordinator.class, "openmark-coordinator");
+    private static final int PINGS = 8;
+    private static final Duration PING_EVERY = Duration.ofMillis(50);
+
+    /** Everything the actor needs from the command line. */
+    public record Setup(int count, byte[] secret, OnWorkerLoss onLoss, Duration joinTimeout, String phase,
+            Map<String, String> settings, Duration startMargin, Duration doneTimeout, PrintStream err,
+            MergedOutput output, CompletableFuture<CoordinatorOutcome> outcome,
+            java.util.concurrent.atomic.AtomicInteger admitted) {
+    }
+
+    /** Where merged intervals and per-worker intervals go (files, the status line). */
+    public interface MergedOutput {
+        void merged(IntervalMerger.Merged merged, List<WorkerSlot> workers);
+
+        void worker(WorkerSlot worker, IntervalSnapshot snapshot, double elapsedSeconds, long inFlight, boolean warmUp);
+    }
+
+    private enum Stage { JOINING, SYNCING, PREPARING, LOADING, RUNNING, FINISHED }
+
+    private record JoinTimedOut() implements CoordinatorCommand {
+    }
+
+    private record PingTick() implements CoordinatorCommand {
+    }
+
+    private record DoneTimedOut() implements CoordinatorCommand {
+    }
+
+    private record MemberChange(ClusterEvent.MemberEvent event) implements CoordinatorCommand {
+    }
+
+    private record ReachabilityChange(ClusterEvent.ReachabilityEvent event) implements CoordinatorCommand {
+    }
+
+    /** Ctrl-C (or the caller) stops the run: every worker stops issuing and reports. */
+    public record StopRun(String reason) implements CoordinatorCommand {
+    }
+
+    private final Setup setup;
+    private final TimerScheduler<CoordinatorCommand> timers;
+    private final List<WorkerSlot> workers = new ArrayList<>();
+    private final Map<ActorRef<ToWorker>, String> challenged = new HashMap<>();
+    private final IntervalMerger merger;
+    private Stage stage = Stage.JOINING;
+    private int pingsSent;
+    private long runStartNanos;
+    private boolean stopping;
+    private String stopReason;
+
+    private CoordinatorActor(ActorContext<CoordinatorCommand> ctx, TimerScheduler<CoordinatorCommand> timers,
+            Setup setup) {
+        super(ctx);
+        this.setup = setup;
+        this.timers = timers;
+        this.merger = new IntervalMerger(setup.count());
+        ctx.getSystem().receptionist().tell(Receptionist.register(KEY, ctx.getSelf().narrow()));
+        Cluster cluster = Cluster.get(ctx.getSystem());
+        cluster.subscriptions().tell(Subscribe.create(
+                ctx.messageAdapter(ClusterEvent.MemberEvent.class, MemberChange::new), ClusterEvent.MemberEvent.class));
+        cluster.subscriptions().tell(Subscribe.create(
+                ctx.messageAdapter(ClusterEvent.ReachabilityEvent.class, ReachabilityChange::new),
+                ClusterEvent.ReachabilityEvent.class));
+        timers.startSingleTimer(new JoinTimedOut(), setup.joinTimeout());
+    }
+
+    public static Behavior<CoordinatorCommand> create(Setup setup) {
+        return Behaviors.setup(ctx -> Behaviors.withTimers(timers -> new CoordinatorActor(ctx, timers, setup)));
+    }
+
+    @Override
+    public Receive<CoordinatorCommand> createReceive() {
+        return newReceiveBuilder()
+                .onMessage(Hello.class, this::onHello)
+                .onMessage(Register.class, this::onRegister)
+                .onMessage(Pong.class, this::onPong)
+                .onMessage(PingTick.class, this::onPingTick)
+                .onMessage(Prepared.class, this::onPrepared)
+                .onMessage(Failed.class, this::onFailed)
+                .onMessage(Ready.class, this::onReady)
+                .onMessage(IntervalReport.class, this::onInterval)
+                .onMessage(Done.class, this::onDone)
+                .onMessage(JoinTimedOut.class, this::onJoinTimedOut)
+                .onMessage(DoneTimedOut.class, this::onDoneTimedOut)
+                .onMessage(MemberChange.class, this::onMember)
+                .onMessage(ReachabilityChange.class, this::onReachability)
+                .onMessage(StopRun.class, this::onStopRun)
+                .onMessage(WorkerTerminated.class, this::onTerminated)
+                .build();
+    }
+
+    // --- joining
+
+    private Behavior<CoordinatorCommand> onHello(Hello h) {
+        String refusal = null;
+        if (!Version.current().equals(h.version())) {
+            refusal = "this worker runs openmark " + h.version() + ", the coordinator " + Version.current()
+                    + ": run the same openmark version everywhere";
+        } else if (stage != Stage.JOINING) {
+            refusal = "the run has already started with " + setup.count() + " workers: a worker cannot join late";
+        } else if (slotOf(h.worker()) != null || challenged.containsKey(h.worker())) {
+            refusal = "this worker has already joined";
+        } else if (sameAddressJoined(h.worker())) {
+            refusal = "a worker at " + address(h.worker()) + " has already joined";
+        }
+        if (refusal != null) {
+            h.worker().tell(new Refused(refusal));
+            say("refused a worker at " + address(h.worker()) + ": " + refusal);
+            return this;
+        }
+        WorkerSlot slot = new WorkerSlot(-1, h.worker(), address(h.worker()), h.host(), h.cores());
+        if (setup.secret() == null) {
+            admit(slot);
+        } else {
+            String nonce = Secrets.nonce();
+            challenged.put(h.worker(), nonce);
+            pendingHellos.put(h.worker(), slot);
+            h.worker().tell(new Challenge(nonce));
+        }
+        return this;
+    }
+
+    private final Map<ActorRef<ToWorker>, WorkerSlot> pendingHellos = new HashMap<>();
+
+    private Behavior<CoordinatorCommand> onRegister(Register r) {
+        String nonce = challenged.remove(r.worker());
+        WorkerSlot slot = pendingHellos.remove(r.worker());
+        if (nonce == null || slot == null) {
+            r.worker().tell(new Refused("register without a challenge: start the worker again"));
+            return this;
+        }
+        if (!Secrets.verify(setup.secret(), nonce, r.proof())) {
+            String why = r.proof() == null || r.proof().isEmpty()
+                    ? "the coordinator requires a shared secret: start the worker with --cluster-secret-file"
+                    : "wrong shared secret: give the worker the coordinator's --cluster-secret-file";
+            r.worker().tell(new Refused(why));
+            say("refused a worker at " + slot.address + ": " + why);
+            return this;
+        }
+        if (stage != Stage.JOINING) {
+            r.worker().tell(new Refused("the run has already started: a worker cannot join late"));
+            return this;
+        }
+        admit(slot);
+        return this;
+    }
+
+    private void admit(WorkerSlot candidate) {
+        if (workers.size() >= setup.count()) {
+            candidate.ref.tell(new Refused("the run has its " + setup.count() + " workers already (--workers "
+                    + setup.count() + ")"));
+            return;
+        }
+        WorkerSlot slot = new WorkerSlot(workers.size(), candidate.ref, candidate.address, candidate.host,
+                candidate.cores);
+        workers.add(slot);
+        setup.admitted().set(workers.size());
+        getContext().watchWith(slot.ref, new WorkerTerminated(slot.index));
+        slot.ref.tell(new Accepted(slot.index, setup.count(), getContext().getSelf().narrow()));
+        say("worker " + slot.name() + " joined from " + slot.address + " (" + slot.host + ", " + slot.cores
+                + " cores); " + workers.size() + " of " + setup.count());
+        if (workers.size() == setup.count()) {
+            timers.cancel(new JoinTimedOut());
+            stage = Stage.SYNCING;
+            timers.startTimerAtFixedRate(new PingTick(), PING_EVERY);
+        }
+    }
+
+    private record WorkerTerminated(int index) implements CoordinatorCommand {
+    }
+
+    /** The worker's actor is gone (its node left or was downed): lost, unless it had reported. */
+    private Behavior<CoordinatorCommand> onTerminated(WorkerTerminated t) {
+        WorkerSlot w = workers.get(t.index());
+        if (!w.lost && w.result == null && stage != Stage.FINISHED) {
+            lose(w, "its process or machine went away");
+        }
+        return this;
+    }
+
+    private Behavior<CoordinatorCommand> onJoinTimedOut(JoinTimedOut t) {
+        if (stage == Stage.JOINING) {
+            fail("only " + workers.size() + " of " + setup.count() + " workers joined within "
+                    + setup.joinTimeout().toSeconds() + " s: start them with bin/openmark worker --join <this address>"
+                    + " (and the same --cluster-secret-file), or raise --join-timeout");
+        }
+        return this;
+    }
+
+    // --- clocks
+
+    private Behavior<CoordinatorCommand> onPingTick(PingTick t) {
+        if (stage != Stage.SYNCING) {
+            timers.cancel(new PingTick());
+            return this;
+        }
+        if (pingsSent == PINGS) {
+            timers.cancel(new PingTick());
+            // The last answers may still be on their way; each worker has at least one by now or
+            // soon (the plan goes out when the last worker has answered one, see onPong).
+            maybePlan();
+            return this;
+        }
+        for (WorkerSlot w : workers) {
+            w.ref.tell(new Ping(pingsSent, System.nanoTime()));
+        }
+        pingsSent++;
+        return this;
+    }
+
+    private Behavior<CoordinatorCommand> onPong(Pong p) {
+        WorkerSlot w = workers.get(p.index());
+        long rttMicros = (System.nanoTime() - p.coordinatorNanos()) / 1000;
+        long midpoint = epochMicros() - rttMicros / 2;
+        w.clockSample(p.workerEpochMicros() - midpoint, rttMicros);
+        maybePlan();
+        return this;
+    }
+
+    private void maybePlan() {
+        if (stage != Stage.SYNCING || pingsSent < PINGS) {
+            return;
+        }
+        for (WorkerSlot w : workers) {
+            if (w.pongs < 1) {
+                return;
+            }
+        }
+        stage = Stage.PREPARING;
+        for (WorkerSlot w : workers) {
+            Map<String, String> settings = new HashMap<>(setup.settings());
+            settings.put("share", (w.index + 1) + "/" + setup.count());
+            w.ref.tell(new Plan(setup.phase(), settings, w.index, setup.count()));
+        }
+        say("clock offsets (worker − coordinator): " + offsets() + "; preparing the workers");
+    }
+
+    // --- preparing and loading
+
+    private Behavior<CoordinatorCommand> onPrepared(Prepared p) {
+        WorkerSlot w = workers.get(p.index());
+        w.prepared = true;
+        w.knownEmpty = p.knownEmpty();
+        w.embedded = p.embedded();
+        if (workers.stream().allMatch(x -> x.prepared) && stage == Stage.PREPARING) {
+            stage = Stage.LOADING;
+            String load = loadMode();
+            for (WorkerSlot x : workers) {
+                x.ref.tell(new Go(load));
+            }
+            if (!load.equals(Go.NONE)) {
+                say(load.equals(Go.ALL) ? "each worker loads its own store (the store is embedded in each worker)"
+                        : "the workers load the shared store, each its part of the key range");
+            }
+        }
+        return this;
+    }
+
+    /** How the store is loaded: each worker all of its own, or each its part of a shared one, or not at all. */
+    private String loadMode() {
+        boolean embedded = workers.stream().allMatch(w -> w.embedded);
+        if (setup.phase().equals("LOAD")) {
+            return embedded ? Go.ALL : Go.PARTITION;
+        }
+        boolean autoload = !"false".equalsIgnoreCase(setup.settings().getOrDefault("autoload", "true"));
+        if (!autoload) {
+            return Go.NONE;
+        }
+        if (embedded) {
+            return workers.stream().anyMatch(w -> w.knownEmpty) ? Go.ALL : Go.NONE;
+        }
+        // A shared store is loaded once, split, and only when every worker saw it empty (so none
+        // of them raced another's inserts).
+        return workers.stream().allMatch(w -> w.knownEmpty) ? Go.PARTITION : Go.NONE;
+    }
+
+    private Behavior<CoordinatorCommand> onFailed(Failed f) {
+        WorkerSlot w = f.index() >= 0 && f.index() < workers.size() ? workers.get(f.index()) : null;
+        String who = w == null ? "a worker" : "worker " + w.name() + " (" + w.address + ")";
+        if (stage == Stage.RUNNING) {
+            // Its phase broke: treat it as lost, keep what it delivered.
+            if (w != null) {
+                say(who + " failed: " + f.reason());
+                w.failure = f.reason();
+                lose(w, "failed: " + f.reason());
+            }
+            return this;
+        }
+        failWith(who + ": " + f.reason(), f.badInput());
+        return this;
+    }
+
+    private Behavior<CoordinatorCommand> onReady(Ready r) {
+        WorkerSlot w = workers.get(r.index());
+        w.ready = true;
+        if (stage == Stage.LOADING && workers.stream().allMatch(x -> x.ready)) {
+            stage = Stage.RUNNING;
+            long maxRtt = workers.stream().mapToLong(x -> x.rttMicros).max().orElse(0);
+            long startMicros = epochMicros() + setup.startMargin().toNanos() / 1000 + 2 * maxRtt;
+            for (WorkerSlot x : workers) {
+                x.ref.tell(new StartAt(startMicros + x.offsetMicros));
+            }
+            runStartNanos = System.nanoTime() + (startMicros - epochMicros()) * 1000;
+            say("all " + workers.size() + " workers ready; the run starts at "
+                    + Instant.ofEpochSecond(startMicros / 1_000_000, (startMicros % 1_000_000) * 1000));
+        }
+        return this;
+    }
+
+    // --- running
+
+    private Behavior<CoordinatorCommand> onInterval(IntervalReport r) {
+        WorkerSlot w = workers.get(r.index());
+        if (w.lost) {
+            return this;
+        }
+        IntervalSnapshot s = r.interval().toSnapshot(-w.offsetMicros / 1000);
+        w.interval(s, r.warmUp(), r.cpuPercent());
+        setup.output().worker(w, s, r.elapsedSeconds(), r.inFlight(), r.warmUp());
+        emit(merger.add(w.index, r.seq(), s, r.elapsedSeconds(), r.inFlight(), r.warmUp(), r.cpuPercent()));
+        return this;
+    }
+
+    private Behavior<CoordinatorCommand> onDone(Done d) {
+        WorkerSlot w = workers.get(d.index());
+        if (w.lost || w.result != null) {
+            return this;
+        }
+        w.result = d.result().toRunResult(-w.offsetMicros / 1000);
+        w.cpuPercent = d.cpuPercent();
+        emit(merger.close(w.index));
+        maybeFinish();
+        return this;
+    }
+
+    private void emit(List<IntervalMerger.Merged> merged) {
+        for (IntervalMerger.Merged m : merged) {
+            setup.output().merged(m, workers);
+        }
+    }
+
+    private Behavior<CoordinatorCommand> onStopRun(StopRun s) {
+        stopAll(s.reason());
+        if (stage != Stage.RUNNING && stage != Stage.FINISHED) {
+            fail("stopped before the run started: " + s.reason());
+        }
+        return this;
+    }
+
+    private void stopAll(String reason) {
+        if (stopping) {
+            return;
+        }
+        stopping = true;
+        stopReason = reason;
+        for (WorkerSlot w : workers) {
+            if (!w.lost && w.result == null) {
+                w.ref.tell(new Stop(reason));
+            }
+        }
+        timers.startSingleTimer(new DoneTimedOut(), setup.doneTimeout());
+    }
+
+    private Behavior<CoordinatorCommand> onDoneTimedOut(DoneTimedOut t) {
+        for (WorkerSlot w : workers) {
+            if (!w.lost && w.result == null) {
+                lose(w, "did not report within " + setup.doneTimeout().toSeconds() + " s of the stop");
+            }
+        }
+        maybeFinish();
+        return this;
+    }
+
+    // --- membership
+
+    private Behavior<CoordinatorCommand> onReachability(ReachabilityChange c) {
+        WorkerSlot w = slotAt(c.event().member().address());
+        if (w == null) {
+            return this;
+        }
+        if (c.event() instanceof ClusterEvent.UnreachableMember) {
+            if (w.unreachableSinceNanos < 0) {
+                w.unreachableSinceNanos = System.nanoTime();
+                say("worker " + w.name() + " (" + w.address + ") is unreachable");
+            }
+        } else if (c.event() instanceof ClusterEvent.ReachableMember) {
+            if (w.unreachableSinceNanos >= 0 && !w.lost) {
+                say("worker " + w.name() + " (" + w.address + ") is reachable again");
+            }
+            w.unreachableSinceNanos = -1;
+        }
+        return this;
+    }
+
+    private Behavior<CoordinatorCommand> onMember(MemberChange c) {
+        if (c.event() instanceof ClusterEvent.MemberRemoved || c.event() instanceof ClusterEvent.MemberDowned
+                || c.event() instanceof ClusterEvent.MemberExited) {
+            WorkerSlot w = slotAt(c.event().member().address());
+            if (w != null && !w.lost && w.result == null) {
+                lose(w, "left the cluster (" + c.event().getClass().getSimpleName().replace("Member", "").toLowerCase()
+                        + ")");
+            }
+        }
+        return this;
+    }
+
+    private void lose(WorkerSlot w, String why) {
+        if (w.lost || w.result != null) {
+            return;
+        }
+        if (stage != Stage.RUNNING) {
+            fail("worker " + w.name() + " (" + w.address + ") " + why + " before the run started");
+            return;
+        }
+        long at = w.unreachableSinceNanos >= 0 ? w.unreachableSinceNanos : System.nanoTime();
+        w.lost = true;
+        w.lostAfterMs = Math.max(0, (at - runStartNanos) / 1_000_000);
+        w.lostReason = why;
+        say(String.format(java.util.Locale.ROOT, "worker %s (%s) lost %.1f s into the run: %s", w.name(), w.address,
+                w.lostAfterMs / 1000.0, why));
+        emit(merger.close(w.index));
+        if (setup.onLoss() == OnWorkerLoss.ABORT) {
+            stopAll("worker " + w.name() + " was lost (--on-worker-loss abort)");
+        }
+        maybeFinish();
+    }
+
+    private void maybeFinish() {
+        if (stage == Stage.FINISHED) {
+            return;
+        }
+        for (WorkerSlot w : workers) {
+            if (!w.lost && w.result == null) {
+                return;
+            }
+        }
+        stage = Stage.FINISHED;
+        timers.cancelAll();
+        emit(merger.flush());
+        for (WorkerSlot w : workers) {
+            if (!w.lost) {
+                w.ref.tell(new Finish(true));
+            }
+        }
+        setup.outcome().complete(new CoordinatorOutcome(List.copyOf(workers), runStartNanos, stopping, stopReason));
+    }
+
+    // --- failing
+
+    private void fail(String message) {
+        failWith(message, false);
+    }
+
+    private void failWith(String message, boolean badInput) {
+        if (stage == Stage.FINISHED) {
+            return;
+        }
+        stage = Stage.FINISHED;
+        timers.cancelAll();
+        for (WorkerSlot w : workers) {
+            w.ref.tell(new Finish(false));
+        }
+        setup.outcome().completeExceptionally(new CoordinatorOutcome.Failure(message, badInput));
+    }
+
+    // --- helpers
+
+    private WorkerSlot slotOf(ActorRef<ToWorker> ref) {
+        for (WorkerSlot w : workers) {
+            if (w.ref.equals(ref)) {
+                return w;
+            }
+        }
+        return null;
+    }
+
+    private WorkerSlot slotAt(Address address) {
+        for (WorkerSlot w : workers) {
+            if (w.ref.path().address().equals(address)) {
+                return w;
+            }
+        }
+        return null;
+    }
+
+    private boolean sameAddressJoined(ActorRef<ToWorker> ref) {
+        return slotAt(ref.path().address()) != null;
+    }
+
+    private static String address(ActorRef<?> ref) {
+        Address a = ref.path().address();
+        return a.host().isDefined() ? a.host().get() + ":" + a.port().get() : a.toString();
+    }
+
+    private String offsets() {
+        StringBuilder b = new StringBuilder();
+        for (WorkerSlot w : workers) {
+            b.append(b.length() == 0 ? "" : ", ").append(w.name()).append(' ').append(w.offsetMicros).append(" us ± ")
+                    .append(w.rttMicros / 2).append(" us");
+        }
+        return b.toString();
+    }
+
+    private void say(String line) {
+        setup.err().println("openmark cluster: " + line);
+    }
+
+    static long epochMicros() {
+        Instant now = Instant.now();
+        return now.getEpochSecond() * 1_000_000 + now.getNano() / 1000;
+    }
+}

@@ -1,0 +1,30 @@
+package org.openmark.cluster.coordinator;
+
+import java.util.List;
+
+/**
+ * How a cluster run ended, as the coordinator's actor saw it: every worker with its result (or
+ * what it delivered before it was lost).
+ *
+ * @param runStartNanos the common start instant, by this JVM's {@link System#nanoTime()}
+ * @param stopped whether the run was stopped (Ctrl-C, or a lost worker under --on-worker-loss abort)
+ * @param stopReason why, when stopped
+ */
+public record CoordinatorOutcome(List<WorkerSlot> workers, long runStartNanos, boolean stopped, String stopReason) {
+
+    /** The run could not be carried out; the message says why and what to do. */
+    public static final class Failure extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        private final boolean badInput;
+
+        public Failure(String message, boolean badInput) {
+            super(message);
+            this.badInput = badInput;
+        }
+
+        /** True when a worker refused the run's input (exit code 2). */
+        public boolean badInput() {
+            return badInput;
+        }
+    }
+}

@@ -1,0 +1,136 @@
+package org.openmark.cluster.coordinator;
+
+import org.HdrHistogram.Histogram;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.openmark.cluster.protocol.ToWorker;
+import org.openmark.measure.IntervalSnapshot;
+import org.openmark.measure.Measurements;
+import org.openmark.measure.Totals;
+import org.openmark.run.RunResult;
+
+/** What the coordinator knows of one worker. Owned by the coordinator's actor (one thread at a time). */
+public final class WorkerSlot {
+    final int index;
+    final ActorRef<ToWorker> ref;
+    final String address;
+    final String host;
+    final int cores;
+    long offsetMicros;
+    long rttMicros = Long.MAX_VALUE;
+    int pongs;
+    boolean prepared;
+    boolean knownEmpty;
+    boolean embedded;
+    boolean ready;
+    /** Its result, once it reported (null until then, and for a lost worker). */
+    RunResult result;
+    double cpuPercent = -1;
+    double lastIntervalCpuPercent = -1;
+    boolean lost;
+    long lostAfterMs = -1;
+    String lostReason;
+    String failure;
+    long unreachableSinceNanos = -1;
+    /** The sum of the intervals it delivered: a lost worker's part of the result. */
+    final Totals totals = new Totals();
+    long issuedSoFar;
+    int intervals;
+    /** The last interval it delivered, for its line in the live progress. */
+    IntervalSnapshot lastInterval;
+    final Histogram sendLagSoFar = Measurements.newHistogram();
+
+    WorkerSlot(int index, ActorRef<ToWorker> ref, String address, String host, int cores) {
+        this.index = index;
+        this.ref = ref;
+        this.address = address;
+        this.host = host;
+        this.cores = cores;
+    }
+
+    /** {@code worker-1}, {@code worker-2}, … */
+    public String name() {
+        return "worker-" + (index + 1);
+    }
+
+    public int index() {
+        return index;
+    }
+
+    public String address() {
+        return address;
+    }
+
+    public String host() {
+        return host;
+    }
+
+    public long offsetMicros() {
+        return offsetMicros;
+    }
+
+    public long roundTripMicros() {
+        return rttMicros == Long.MAX_VALUE ? -1 : rttMicros;
+    }
+
+    public RunResult result() {
+        return result;
+    }
+
+    public boolean lost() {
+        return lost;
+    }
+
+    public long lostAfterMs() {
+        return lostAfterMs;
+    }
+
+    public String lostReason() {
+        return lostReason;
+    }
+
+    public double cpuPercent() {
+        return cpuPercent;
+    }
+
+    public double lastIntervalCpuPercent() {
+        return lastIntervalCpuPercent;
+    }
+
+    public Totals totals() {
+        return totals;
+    }
+
+    public long issuedSoFar() {
+        return issuedSoFar;
+    }
+
+    public IntervalSnapshot lastInterval() {
+        return lastInterval;
+    }
+
+    public Histogram sendLagSoFar() {
+        return sendLagSoFar;
+    }
+
+    /** One clock probe: keeps the offset measured with the shortest round trip (the tightest bound). */
+    void clockSample(long offset, long rtt) {
+        pongs++;
+        if (rtt < rttMicros) {
+            rttMicros = rtt;
+            offsetMicros = offset;
+        }
+    }
+
+    void interval(IntervalSnapshot s, boolean warmUp, double cpuPercent) {
+        if (warmUp) {
+            totals.addWarmUp(s);
+        } else {
+            totals.add(s);
+            sendLagSoFar.add(s.sendLag());
+        }
+        issuedSoFar += s.issued();
+        intervals++;
+        lastInterval = s;
+        lastIntervalCpuPercent = cpuPercent;
+    }
+}

@@ -1,0 +1,13 @@
+package org.openmark.cluster.protocol;
+
+import org.apache.pekko.actor.typed.ActorRef;
+
+/**
+ * A worker that found the coordinator introduces itself.
+ *
+ * @param version the worker's openmark version (the coordinator refuses another)
+ * @param host the worker's host name, for the report
+ * @param cores the worker's available processors
+ */
+public record Hello(ActorRef<ToWorker> worker, String version, String host, int cores) implements ToCoordinator {
+}

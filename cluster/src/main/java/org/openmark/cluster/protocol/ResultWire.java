@@ -1,0 +1,117 @@
+package org.openmark.cluster.protocol;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
+import org.openmark.api.Status;
+import org.openmark.measure.Measurements;
+import org.openmark.run.Accounting;
+import org.openmark.run.OpResult;
+import org.openmark.run.Phase;
+import org.openmark.run.RunResult;
+import org.openmark.run.ScheduleReport;
+
+/**
+ * A worker's {@link RunResult} on the wire, lossless for everything a merge needs: every
+ * histogram per operation and status, the accounting, the schedule's figures and send lag, the
+ * unfinished operations, the warnings and the verdict. (A workload's validation and report
+ * sections stay with the worker.)
+ */
+public record ResultWire(String openmarkVersion, long seed, boolean seedChosen, String phase, String model,
+        boolean paced, boolean openModel, String store, Map<String, String> storeFacts, Map<String, String> config,
+        long startEpochMs, long runtimeMs, double throughput, List<OperationWire> operations, AccountingWire accounting,
+        ScheduleWire schedule, byte[] unfinished, List<String> warnings, List<String> notes, boolean valid,
+        boolean interrupted, List<Double> percentiles) {
+
+    /** One operation: counts and both latency histograms per status. */
+    public record OperationWire(String name, Map<String, Long> statuses, Map<String, byte[]> response,
+            Map<String, byte[]> service) {
+    }
+
+    /** {@link Accounting} with statuses by name. */
+    public record AccountingWire(long issued, long warmUp, Map<String, Long> statuses, long unfinished, long dropped,
+            long lostWithWorker) {
+    }
+
+    /** {@link ScheduleReport}. */
+    public record ScheduleWire(double targetRate, double scheduledRate, double achievedRate, byte[] sendLag,
+            long waitedForSlot, double slotWaitMs, long dropped, int sessions) {
+    }
+
+    public static ResultWire of(RunResult r) {
+        List<OperationWire> ops = new ArrayList<>();
+        for (OpResult op : r.operations()) {
+            ops.add(new OperationWire(op.name(), names(op.statuses()), encode(op.byStatusResponse()),
+                    encode(op.byStatusService())));
+        }
+        Accounting a = r.accounting();
+        ScheduleReport s = r.schedule();
+        return new ResultWire(r.openmarkVersion(), r.seed(), r.seedChosen(), r.phase().name(), r.model(), r.paced(),
+                r.openModel(), r.store(), new TreeMap<>(r.storeFacts()), new TreeMap<>(r.config()), r.startEpochMs(),
+                r.runtimeMs(), r.throughput(), ops,
+                new AccountingWire(a.issued(), a.warmUp(), names(a.statuses()), a.unfinished(), a.dropped(),
+                        a.lostWithWorker()),
+                s == null ? null : new ScheduleWire(s.targetRate(), s.scheduledRate(), s.achievedRate(),
+                        HistogramBytes.encode(s.sendLag()), s.waitedForSlot(), s.slotWaitMs(), s.dropped(),
+                        s.sessions()),
+                HistogramBytes.encode(r.unfinishedLatency() == null ? Measurements.newHistogram() : r.unfinishedLatency()),
+                List.copyOf(r.warnings()), List.copyOf(r.notes()), r.valid(), r.interrupted(),
+                List.copyOf(r.percentiles()));
+    }
+
+    /** The result again, its start moved by {@code shiftMillis} (into the coordinator's clock). */
+    public RunResult toRunResult(long shiftMillis) {
+        List<OpResult> ops = new ArrayList<>();
+        for (OperationWire w : operations) {
+            Map<Status, Histogram> response = decode(w.response());
+            Map<Status, Histogram> service = decode(w.service());
+            ops.add(new OpResult(w.name(), statuses(w.statuses()), sum(response, true), sum(service, true),
+                    sum(response, false), sum(service, false), response, service));
+        }
+        Accounting a = new Accounting(accounting.issued(), accounting.warmUp(), statuses(accounting.statuses()),
+                accounting.unfinished(), accounting.dropped(), accounting.lostWithWorker());
+        ScheduleReport s = schedule == null ? null : new ScheduleReport(schedule.targetRate(),
+                schedule.scheduledRate(), schedule.achievedRate(), HistogramBytes.decode(schedule.sendLag()),
+                schedule.waitedForSlot(), schedule.slotWaitMs(), schedule.dropped(), schedule.sessions());
+        return new RunResult(openmarkVersion, seed, seedChosen, Phase.valueOf(phase), model, paced, openModel, store,
+                storeFacts, config, startEpochMs + shiftMillis, runtimeMs, throughput, ops, a, s,
+                HistogramBytes.decode(unfinished), warnings, notes, valid, interrupted, null, percentiles, List.of());
+    }
+
+    private static Map<String, Long> names(Map<Status, Long> byStatus) {
+        Map<String, Long> m = new TreeMap<>();
+        byStatus.forEach((s, n) -> m.put(s.name(), n));
+        return m;
+    }
+
+    private static Map<Status, Long> statuses(Map<String, Long> byName) {
+        Map<Status, Long> m = new EnumMap<>(Status.class);
+        byName.forEach((s, n) -> m.put(Status.valueOf(s), n));
+        return m;
+    }
+
+    private static Map<String, byte[]> encode(Map<Status, Histogram> byStatus) {
+        Map<String, byte[]> m = new TreeMap<>();
+        byStatus.forEach((s, h) -> m.put(s.name(), HistogramBytes.encode(h)));
+        return m;
+    }
+
+    private static Map<Status, Histogram> decode(Map<String, byte[]> byName) {
+        Map<Status, Histogram> m = new EnumMap<>(Status.class);
+        byName.forEach((s, b) -> m.put(Status.valueOf(s), HistogramBytes.decode(b)));
+        return m;
+    }
+
+    private static Histogram sum(Map<Status, Histogram> byStatus, boolean ok) {
+        Histogram h = Measurements.newHistogram();
+        byStatus.forEach((s, x) -> {
+            if (s.isOk() == ok) {
+                h.add(x);
+            }
+        });
+        return h;
+    }
+}

@@ -1,0 +1,162 @@
+package org.openmark.cluster.worker;
+
+import java.time.Instant;
+import org.apache.pekko.actor.Address;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
+import org.apache.pekko.actor.typed.javadsl.ActorContext;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.actor.typed.javadsl.Receive;
+import org.apache.pekko.actor.typed.receptionist.Receptionist;
+import org.apache.pekko.cluster.ClusterEvent;
+import org.apache.pekko.cluster.typed.Cluster;
+import org.apache.pekko.cluster.typed.Subscribe;
+import org.openmark.cluster.Secrets;
+import org.openmark.cluster.coordinator.CoordinatorActor;
+import org.openmark.cluster.protocol.Accepted;
+import org.openmark.cluster.protocol.Challenge;
+import org.openmark.cluster.protocol.Finish;
+import org.openmark.cluster.protocol.Go;
+import org.openmark.cluster.protocol.Hello;
+import org.openmark.cluster.protocol.Ping;
+import org.openmark.cluster.protocol.Plan;
+import org.openmark.cluster.protocol.Pong;
+import org.openmark.cluster.protocol.Refused;
+import org.openmark.cluster.protocol.Register;
+import org.openmark.cluster.protocol.StartAt;
+import org.openmark.cluster.protocol.Stop;
+import org.openmark.cluster.protocol.ToCoordinator;
+import org.openmark.cluster.protocol.WorkerCommand;
+import org.openmark.run.Version;
+
+/**
+ * A worker's actor: finds the coordinator through the receptionist, introduces itself, answers
+ * the secret's challenge and the clock probes, and passes the coordinator's instructions to the
+ * {@link WorkerJob}, which does the blocking work on a thread of its own. It also watches the
+ * coordinator: unreachable or gone, the job stops issuing at once.
+ */
+final class WorkerActor extends AbstractBehavior<WorkerCommand> {
+    private final WorkerJob job;
+    private final byte[] secret;
+    private ActorRef<ToCoordinator> coordinator;
+    private int index = -1;
+
+    private record Listing(Receptionist.Listing listing) implements WorkerCommand {
+    }
+
+    private record MemberChange(ClusterEvent.MemberEvent event) implements WorkerCommand {
+    }
+
+    private record ReachabilityChange(ClusterEvent.ReachabilityEvent event) implements WorkerCommand {
+    }
+
+    private WorkerActor(ActorContext<WorkerCommand> ctx, WorkerJob job, byte[] secret) {
+        super(ctx);
+        this.job = job;
+        this.secret = secret;
+        ctx.getSystem().receptionist().tell(Receptionist.subscribe(CoordinatorActor.KEY,
+                ctx.messageAdapter(Receptionist.Listing.class, Listing::new)));
+        Cluster cluster = Cluster.get(ctx.getSystem());
+        cluster.subscriptions().tell(Subscribe.create(
+                ctx.messageAdapter(ClusterEvent.MemberEvent.class, MemberChange::new), ClusterEvent.MemberEvent.class));
+        cluster.subscriptions().tell(Subscribe.create(
+                ctx.messageAdapter(ClusterEvent.ReachabilityEvent.class, ReachabilityChange::new),
+                ClusterEvent.ReachabilityEvent.class));
+    }
+
+    static Behavior<WorkerCommand> create(WorkerJob job, byte[] secret) {
+        return Behaviors.setup(ctx -> new WorkerActor(ctx, job, secret));
+    }
+
+    @Override
+    public Receive<WorkerCommand> createReceive() {
+        return newReceiveBuilder()
+                .onMessage(Listing.class, this::onListing)
+                .onMessage(Challenge.class, this::onChallenge)
+                .onMessage(Accepted.class, this::onAccepted)
+                .onMessage(Refused.class, r -> {
+                    job.refused(r.reason());
+                    return this;
+                })
+                .onMessage(Ping.class, this::onPing)
+                .onMessage(Plan.class, p -> {
+                    job.plan(p);
+                    return this;
+                })
+                .onMessage(Go.class, g -> {
+                    job.go(g.load());
+                    return this;
+                })
+                .onMessage(StartAt.class, s -> {
+                    job.startAt(s.workerEpochMicros());
+                    return this;
+                })
+                .onMessage(Stop.class, s -> {
+                    job.stop("the coordinator stopped the run: " + s.reason());
+                    return this;
+                })
+                .onMessage(Finish.class, f -> {
+                    job.finish(f.success());
+                    return this;
+                })
+                .onMessage(MemberChange.class, this::onMember)
+                .onMessage(ReachabilityChange.class, this::onReachability)
+                .build();
+    }
+
+    private Behavior<WorkerCommand> onListing(Listing l) {
+        if (coordinator != null) {
+            return this;
+        }
+        for (ActorRef<ToCoordinator> c : l.listing().getServiceInstances(CoordinatorActor.KEY)) {
+            coordinator = c;
+            c.tell(new Hello(getContext().getSelf().narrow(), Version.current(), WorkerJob.hostName(),
+                    Runtime.getRuntime().availableProcessors()));
+            break;
+        }
+        return this;
+    }
+
+    private Behavior<WorkerCommand> onChallenge(Challenge c) {
+        coordinator.tell(new Register(getContext().getSelf().narrow(), Secrets.proof(secret, c.nonce())));
+        return this;
+    }
+
+    private Behavior<WorkerCommand> onAccepted(Accepted a) {
+        index = a.index();
+        coordinator = a.coordinator();
+        job.accepted(a);
+        return this;
+    }
+
+    private Behavior<WorkerCommand> onPing(Ping p) {
+        Instant now = Instant.now();
+        coordinator.tell(new Pong(index, p.seq(), p.coordinatorNanos(),
+                now.getEpochSecond() * 1_000_000 + now.getNano() / 1000));
+        return this;
+    }
+
+    private boolean isCoordinator(Address a) {
+        return coordinator != null && coordinator.path().address().equals(a);
+    }
+
+    private Behavior<WorkerCommand> onReachability(ReachabilityChange c) {
+        if (c.event() instanceof ClusterEvent.UnreachableMember && isCoordinator(c.event().member().address())) {
+            job.coordinatorLost("the coordinator at " + c.event().member().address() + " is unreachable");
+        }
+        return this;
+    }
+
+    private Behavior<WorkerCommand> onMember(MemberChange c) {
+        Address a = c.event().member().address();
+        boolean gone = c.event() instanceof ClusterEvent.MemberRemoved || c.event() instanceof ClusterEvent.MemberDowned
+                || c.event() instanceof ClusterEvent.MemberExited;
+        if (gone && isCoordinator(a)) {
+            job.coordinatorLost("the coordinator at " + a + " left the cluster");
+        } else if (gone && a.equals(Cluster.get(getContext().getSystem()).selfMember().address())) {
+            job.coordinatorLost("this worker was removed from the cluster (cut off from the coordinator)");
+        }
+        return this;
+    }
+}

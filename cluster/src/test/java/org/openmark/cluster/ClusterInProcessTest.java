@@ -1,0 +1,185 @@
+package org.openmark.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openmark.cluster.worker.WorkerNode;
+import org.openmark.config.Settings;
+import org.openmark.load.StopSignal;
+import org.openmark.run.Phase;
+import org.openmark.run.RunConfig;
+import org.openmark.run.RunConfigParser;
+import org.openmark.run.RunResult;
+import org.openmark.run.WorkerReport;
+
+/**
+ * A coordinator and its workers as several actor systems in this JVM, on loopback ports: real
+ * Pekko Cluster membership, real Artery TCP, real CBOR messages, only the processes are shared.
+ */
+class ClusterInProcessTest {
+    private static final byte[] SECRET = "a-secret-of-enough-length".getBytes(StandardCharsets.UTF_8);
+    private static final byte[] OTHER_SECRET = "another-secret-of-enough-length".getBytes(StandardCharsets.UTF_8);
+
+    @TempDir
+    Path dir;
+
+    private final ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
+    private final PrintStream err = new PrintStream(errBytes, true, StandardCharsets.UTF_8);
+
+    private static RunConfig config(Path out, String... pairs) {
+        Map<String, String> m = new HashMap<>();
+        m.put("store", "memory");
+        m.put("workload", "core");
+        m.put("recordcount", "200");
+        m.put("seed", "7");
+        m.put("status.interval", "1");
+        for (int i = 0; i < pairs.length; i += 2) {
+            m.put(pairs[i], pairs[i + 1]);
+        }
+        return RunConfigParser.parse(Phase.RUN, Settings.of(m), out, true);
+    }
+
+    private static ClusterRun.Options options(int workers, byte[] secret, Duration joinTimeout) {
+        return new ClusterRun.Options(new HostPort("127.0.0.1", 0), workers, secret, OnWorkerLoss.CONTINUE,
+                joinTimeout, null, Duration.ofMillis(50), 0, null);
+    }
+
+    private CompletableFuture<Integer> worker(String address, byte[] secret) {
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                return WorkerNode.run(new WorkerNode.Options(HostPort.parse("--join", address),
+                        new HostPort("127.0.0.1", 0), secret, Duration.ofSeconds(20), null, dir.resolve("partial")),
+                        err);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return -1;
+            }
+        });
+    }
+
+    private static <T> CompletableFuture<T> async(Callable<T> c) {
+        CompletableFuture<T> f = new CompletableFuture<>();
+        Thread.ofPlatform().daemon(true).start(() -> {
+            try {
+                f.complete(c.call());
+            } catch (Throwable t) {
+                f.completeExceptionally(t);
+            }
+        });
+        return f;
+    }
+
+    @FunctionalInterface
+    private interface Callable<T> {
+        T call() throws Exception;
+    }
+
+    @Test
+    void twoWorkers_openModelConstantRate_mergedResultAddsUpAndSplitsTheRate() throws Exception {
+        Path out = dir.resolve("out");
+        RunConfig cfg = config(out, "model", "open", "rate", "2000", "arrival", "constant", "operationcount", "4000");
+        ClusterRun run = new ClusterRun(options(2, SECRET, Duration.ofSeconds(30)), new StopSignal(), err);
+        CompletableFuture<RunResult> result = async(() -> run.execute(cfg));
+        String address = run.address().get(30, TimeUnit.SECONDS);
+        CompletableFuture<Integer> w1 = worker(address, SECRET);
+        CompletableFuture<Integer> w2 = worker(address, SECRET);
+        RunResult r = result.get(120, TimeUnit.SECONDS);
+        assertEquals(0, (int) w1.get(60, TimeUnit.SECONDS), errBytes::toString);
+        assertEquals(0, (int) w2.get(60, TimeUnit.SECONDS), errBytes::toString);
+
+        assertEquals(4000, r.accounting().issued(), () -> r.accounting() + "\n" + errBytes);
+        assertTrue(r.accounting().addsUp(), r.accounting()::toString);
+        assertEquals(4000, r.accounting().completed() + r.accounting().warmUp());
+        assertEquals(2000, r.schedule().targetRate(), 1e-9);
+        assertEquals(2, r.workers().size());
+        long issued = 0;
+        for (WorkerReport w : r.workers()) {
+            assertEquals(1000, w.targetRate(), 1e-9, w.toString());
+            assertEquals(2000, w.issued(), w.toString());
+            assertTrue(!w.lost());
+            issued += w.issued();
+        }
+        assertEquals(r.accounting().issued(), issued);
+        // The merged histograms are the sum of the workers' (as the coordinator received them).
+        for (String op : List.of("READ", "UPDATE")) {
+            Histogram sum = org.openmark.measure.Measurements.newHistogram();
+            for (int i = 1; i <= 2; i++) {
+                var json = new com.fasterxml.jackson.databind.ObjectMapper()
+                        .readTree(out.resolve("workers/worker-" + i + "/result.json").toFile());
+                sum.add(org.openmark.report.HistogramCodec.decode(
+                        json.at("/operations/" + op + "/histograms/response/OK").asText()));
+            }
+            Histogram merged = r.operations().stream().filter(o -> o.name().equals(op)).findFirst().orElseThrow()
+                    .okResponse();
+            assertEquals(sum.getTotalCount(), merged.getTotalCount(), op);
+            assertEquals(sum.getMean(), merged.getMean(), 1e-9, op);
+            assertEquals(sum.getValueAtPercentile(99), merged.getValueAtPercentile(99), op);
+        }
+        assertTrue(Files.exists(out.resolve("workers/worker-1/latency.hlog")));
+        assertTrue(Files.exists(out.resolve("latency.hlog")));
+    }
+
+    @Test
+    void wrongSecret_workerIsRefusedWithTheReasonAndExitsTwo() throws Exception {
+        RunConfig cfg = config(null, "model", "open", "rate", "100", "operationcount", "10");
+        ClusterRun run = new ClusterRun(options(1, SECRET, Duration.ofSeconds(6)), new StopSignal(), err);
+        CompletableFuture<RunResult> result = async(() -> run.execute(cfg));
+        String address = run.address().get(30, TimeUnit.SECONDS);
+        assertEquals(2, (int) worker(address, OTHER_SECRET).get(60, TimeUnit.SECONDS));
+        assertTrue(errBytes.toString().contains("wrong shared secret"), errBytes::toString);
+        ExecutionException e = assertThrows(ExecutionException.class, () -> result.get(60, TimeUnit.SECONDS));
+        assertTrue(e.getCause() instanceof ClusterException, e.toString());
+        assertTrue(e.getCause().getMessage().contains("only 0 of 1 workers joined"), e.getCause().getMessage());
+    }
+
+    @Test
+    void noSecretWhereOneIsRequired_workerIsToldToGiveIt() throws Exception {
+        RunConfig cfg = config(null, "model", "open", "rate", "100", "operationcount", "10");
+        ClusterRun run = new ClusterRun(options(1, SECRET, Duration.ofSeconds(6)), new StopSignal(), err);
+        CompletableFuture<RunResult> result = async(() -> run.execute(cfg));
+        String address = run.address().get(30, TimeUnit.SECONDS);
+        assertEquals(2, (int) worker(address, null).get(60, TimeUnit.SECONDS));
+        assertTrue(errBytes.toString().contains("--cluster-secret-file"), errBytes::toString);
+        assertThrows(ExecutionException.class, () -> result.get(60, TimeUnit.SECONDS));
+    }
+
+    @Test
+    void nothingListensAtTheJoinAddress_workerGivesUpWithAClearMessage() throws Exception {
+        int port;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        int code = WorkerNode.run(new WorkerNode.Options(new HostPort("127.0.0.1", port), new HostPort("127.0.0.1", 0),
+                null, Duration.ofSeconds(3), null, dir), err);
+        assertEquals(1, code);
+        assertTrue(errBytes.toString().contains("could not join the coordinator at 127.0.0.1:" + port),
+                errBytes::toString);
+    }
+
+    @Test
+    void options_zeroWorkersOrAnOpenAddressWithoutSecret_areBadInput() {
+        org.openmark.config.ConfigException zero = assertThrows(org.openmark.config.ConfigException.class,
+                () -> options(0, null, Duration.ofSeconds(1)));
+        assertTrue(zero.getMessage().contains("--workers=0"), zero.getMessage());
+        org.openmark.config.ConfigException open = assertThrows(org.openmark.config.ConfigException.class,
+                () -> new ClusterRun.Options(new HostPort("0.0.0.0", 25520), 2, null, OnWorkerLoss.CONTINUE,
+                        Duration.ofSeconds(1), null, Duration.ofMillis(5), 0, null));
+        assertTrue(open.getMessage().contains("--cluster-secret-file"), open.getMessage());
+    }
+}
