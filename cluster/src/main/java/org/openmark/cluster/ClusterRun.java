@@ -199,9 +199,9 @@ public final class ClusterRun {
             reports.add(report(w, part, options.workers()));
             if (w.lost()) {
                 valid = false;
-                warnings.add(String.format(Locale.ROOT, "%s (%s) was lost %.1f s into the run (%s): its %d operations"
-                        + " not reported finished are counted as lost with it", w.name(), w.address(),
-                        w.lostAfterMs() / 1000.0, w.lostReason(), part.accounting().lostWithWorker()));
+                warnings.add(String.format(Locale.ROOT, "%s (%s) was lost (%s): what it delivered until then is in the"
+                        + " result; its %d operations not reported finished are counted as lost with it", w.name(),
+                        w.address(), w.lostReason(), part.accounting().lostWithWorker()));
             } else if (!part.valid()) {
                 valid = false;
                 for (String warning : part.warnings()) {
@@ -307,7 +307,9 @@ public final class ClusterRun {
             }
             err.println(StatusLine.format(m.elapsedSeconds(), completedSoFar, m.snapshot(), m.inFlight(), -1,
                     m.warmUp()));
-            for (IntervalMerger.Part p : m.parts()) {
+            List<IntervalMerger.Part> parts = new ArrayList<>(m.parts());
+            parts.sort(java.util.Comparator.comparingInt(IntervalMerger.Part::worker));
+            for (IntervalMerger.Part p : parts) {
                 WorkerSlot w = workers.get(p.worker());
                 IntervalSnapshot s = p.snapshot();
                 double seconds = Math.max(1e-9, (s.endMillis() - s.startMillis()) / 1000.0);

@@ -46,8 +46,20 @@ public final class Nodes {
      * node, waiting at most {@code timeout}.
      */
     public static void stop(ActorSystem<?> system, Duration timeout) {
-        org.apache.pekko.actor.CoordinatedShutdown.get(system)
-                .run(org.apache.pekko.actor.CoordinatedShutdown.unknownReason());
+        stop(system, timeout, true);
+    }
+
+    /**
+     * Terminates the node; {@code graceful} leaves the cluster first (pointless, and slow, when the
+     * rest of the cluster is gone).
+     */
+    public static void stop(ActorSystem<?> system, Duration timeout, boolean graceful) {
+        if (graceful) {
+            org.apache.pekko.actor.CoordinatedShutdown.get(system)
+                    .run(org.apache.pekko.actor.CoordinatedShutdown.unknownReason());
+        } else {
+            system.terminate();
+        }
         try {
             system.getWhenTerminated().toCompletableFuture().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (Exception e) {

@@ -90,7 +90,12 @@ public final class RunConfigParser {
             throw new ConfigException("operationcount=0 and no duration: give -p operationcount=N or --duration"
                     + " (e.g. --duration 60s) so the run knows when to stop");
         }
-        Duration warmup = duration(s, "warmup", Duration.ZERO);
+        // Loading inserts each record once, as fast as it can: no warm-up, no time limit.
+        Duration requestedWarmup = duration(s, "warmup", Duration.ZERO);
+        Duration warmup = phase == Phase.LOAD ? Duration.ZERO : requestedWarmup;
+        if (phase == Phase.LOAD) {
+            duration = Duration.ZERO;
+        }
         if (!duration.isZero() && warmup.compareTo(duration) >= 0) {
             throw ConfigException.of("warmup", Durations.format(warmup),
                     "must be shorter than the duration (" + Durations.format(duration) + ")");

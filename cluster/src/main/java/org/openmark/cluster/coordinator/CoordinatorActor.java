@@ -473,12 +473,14 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
             fail("worker " + w.name() + " (" + w.address + ") " + why + " before the run started");
             return;
         }
-        long at = w.unreachableSinceNanos >= 0 ? w.unreachableSinceNanos : System.nanoTime();
+        // It went between the last interval it delivered and the moment it was found unreachable.
+        long found = w.unreachableSinceNanos >= 0 ? w.unreachableSinceNanos : System.nanoTime();
+        long lastHeard = w.lastHeardNanos >= 0 ? w.lastHeardNanos : runStartNanos;
         w.lost = true;
-        w.lostAfterMs = Math.max(0, (at - runStartNanos) / 1_000_000);
-        w.lostReason = why;
-        say(String.format(java.util.Locale.ROOT, "worker %s (%s) lost %.1f s into the run: %s", w.name(), w.address,
-                w.lostAfterMs / 1000.0, why));
+        w.lostAfterMs = Math.max(0, (lastHeard - runStartNanos) / 1_000_000);
+        w.lostReason = String.format(java.util.Locale.ROOT, "%s; last heard %.1f s into the run, found unreachable"
+                + " at %.1f s", why, (lastHeard - runStartNanos) / 1e9, (found - runStartNanos) / 1e9);
+        say("worker " + w.name() + " (" + w.address + ") lost: " + w.lostReason);
         emit(merger.close(w.index));
         if (setup.onLoss() == OnWorkerLoss.ABORT) {
             stopAll("worker " + w.name() + " was lost (--on-worker-loss abort)");

@@ -31,6 +31,8 @@ public final class WorkerSlot {
     String lostReason;
     String failure;
     long unreachableSinceNanos = -1;
+    /** When the coordinator last heard from it (its last interval), by System.nanoTime(). */
+    long lastHeardNanos = -1;
     /** The sum of the intervals it delivered: a lost worker's part of the result. */
     final Totals totals = new Totals();
     long issuedSoFar;
@@ -122,6 +124,7 @@ public final class WorkerSlot {
     }
 
     void interval(IntervalSnapshot s, boolean warmUp, double cpuPercent) {
+        lastHeardNanos = System.nanoTime();
         if (warmUp) {
             totals.addWarmUp(s);
         } else {

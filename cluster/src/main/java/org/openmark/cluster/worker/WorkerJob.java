@@ -113,7 +113,15 @@ final class WorkerJob {
     void coordinatorLost(String reason) {
         if (lost.complete(reason)) {
             stop.stop();
+            if (!refused) {
+                say(reason + ": stopping now (operations still outstanding get the grace period)");
+            }
         }
+    }
+
+    /** True when the coordinator went away (or refused this worker). */
+    boolean coordinatorGone() {
+        return lost.isDone();
     }
 
     /** Ctrl-C on the worker: stop issuing, report what there is. */
@@ -258,7 +266,6 @@ final class WorkerJob {
 
     /** Writes what this worker measured before the coordinator was lost; returns 1. */
     private int partial(RunResult result, String why) {
-        say(why + "; stopped issuing");
         if (result == null) {
             say("nothing was measured yet");
             return 1;

@@ -54,7 +54,7 @@ public final class WorkerNode {
                     + o.join());
             return job.run(o.join().toString());
         } finally {
-            Nodes.stop(system, Duration.ofSeconds(10));
+            Nodes.stop(system, Duration.ofSeconds(10), !job.coordinatorGone());
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
             } catch (IllegalStateException e) {

@@ -1,0 +1,266 @@
+package org.openmark.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.FileInputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openmark.api.Clock;
+import org.openmark.store.sim.model.Distributions;
+import org.openmark.store.sim.model.SimConfig;
+import org.openmark.store.sim.server.SimServer;
+
+/**
+ * Cluster runs end to end with real processes: a coordinator (this JVM, or a process of its own)
+ * and worker JVMs on loopback, all driving one simulated-store server, so its single timeline
+ * sees the merged load.
+ */
+class ClusterEndToEndTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static SimServer server;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void startServer() throws Exception {
+        server = SimServer.start(SimConfig.singleNode(Distributions.parse("sim.latency", "1ms", null), 1),
+                InetAddress.getLoopbackAddress(), 0, Clock.system());
+    }
+
+    @AfterAll
+    static void stopServer() {
+        server.close();
+    }
+
+    /** Every histogram of an interval log, summed per tag. */
+    private static Map<String, Histogram> sumPerTag(Path hlog) throws Exception {
+        Map<String, Histogram> sums = new TreeMap<>();
+        try (FileInputStream in = new FileInputStream(hlog.toFile())) {
+            HistogramLogReader reader = new HistogramLogReader(in);
+            EncodableHistogram h;
+            while ((h = reader.nextIntervalHistogram()) != null) {
+                Histogram sum = sums.computeIfAbsent(h.getTag(), t -> {
+                    Histogram x = new Histogram(3);
+                    x.setAutoResize(true);
+                    return x;
+                });
+                sum.add((Histogram) h);
+            }
+        }
+        return sums;
+    }
+
+    private static List<ProcessHandle> workerProcesses() {
+        // This JVM starts no other Java process than the local workers.
+        return ProcessHandle.current().descendants()
+                .filter(p -> p.isAlive() && p.info().command().map(c -> c.endsWith("java")).orElse(false)).toList();
+    }
+
+    private static void awaitFile(Path file, long timeoutMillis) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + timeoutMillis;
+        while (!Files.exists(file) && System.currentTimeMillis() < deadline) {
+            Thread.sleep(100);
+        }
+        assertTrue(Files.exists(file), "waited for " + file);
+    }
+
+    @Test
+    void loadThenRunOnThreeWorkers_mergedLogIsTheSumOfTheWorkersAndTheRateSplitAddsUp() throws Exception {
+        String port = "sim.port=" + server.port();
+        CliRunner load = CliRunner.run("load", "--local-workers", "3", "--store", "sim", "-p", port, "-p",
+                "recordcount=3000", "-threads", "3", "--quiet", "--seed", "5");
+        assertEquals(0, load.exitCode, load::toString);
+        assertTrue(load.out.contains("[ACCOUNTING], OK, 3000"), load::toString);
+        assertTrue(load.err.contains("each its part of the key range"), load::toString);
+
+        Path out = dir.resolve("run");
+        CliRunner r = CliRunner.run("run", "--local-workers", "3", "--store", "sim", "-p", port, "-p",
+                "recordcount=3000", "-p", "autoload=false", "--rate", "1500", "--arrival", "constant", "--duration",
+                "8s", "--warmup", "2s", "-s", "2", "--seed", "5", "--out", out.toString());
+        assertEquals(0, r.exitCode, r::toString);
+        JsonNode result = JSON.readTree(out.resolve("result.json").toFile());
+        assertTrue(result.at("/accounting/addsUp").asBoolean(), r::toString);
+        assertEquals(0, result.at("/accounting/statuses/NOT_FOUND").asLong(0), "every key was loaded: " + r);
+        JsonNode workers = result.get("workers");
+        assertEquals(3, workers.size(), r::toString);
+        long issued = 0;
+        for (JsonNode w : workers) {
+            issued += w.get("issued").asLong();
+            assertEquals(500, w.get("targetRate").asDouble(), 1e-9);
+        }
+        assertEquals(result.at("/accounting/issued").asLong(), issued);
+        assertEquals(1500, result.at("/schedule/targetRate").asDouble(), 1e-9);
+        // The three interleaved constant streams are one stream of 1500/s.
+        assertEquals(1500, result.at("/schedule/scheduledRate").asDouble(), 15, "scheduled within 1 %: " + r);
+        if (result.get("valid").asBoolean()) {
+            // Every worker kept its schedule (a busy 2-core machine may not let them; they say so).
+            assertEquals(1500, result.at("/schedule/achievedRate").asDouble(), 15, "achieved within 1 %: " + r);
+        }
+
+        // The merged interval log is, tag by tag and value by value, the sum of the workers' logs.
+        Map<String, Histogram> merged = sumPerTag(out.resolve("latency.hlog"));
+        Map<String, Histogram> summed = new TreeMap<>();
+        for (int i = 1; i <= 3; i++) {
+            sumPerTag(out.resolve("workers/worker-" + i + "/latency.hlog")).forEach((tag, h) -> summed
+                    .computeIfAbsent(tag, t -> {
+                        Histogram x = new Histogram(3);
+                        x.setAutoResize(true);
+                        return x;
+                    }).add(h));
+        }
+        assertEquals(summed.keySet(), merged.keySet());
+        for (String tag : merged.keySet()) {
+            Histogram m = merged.get(tag);
+            Histogram s = summed.get(tag);
+            assertEquals(s.getTotalCount(), m.getTotalCount(), tag);
+            assertEquals(s.getMaxValue(), m.getMaxValue(), tag);
+            assertEquals(s.getMean(), m.getMean(), 1e-9, tag);
+            for (double p : new double[] {50, 90, 99, 99.9, 99.99}) {
+                assertEquals(s.getValueAtPercentile(p), m.getValueAtPercentile(p), tag + " p" + p);
+            }
+        }
+        assertTrue(r.err.contains("worker-3"), "a line per worker in the live progress: " + r.err);
+    }
+
+    @Test
+    void aWorkerKilledMidRun_theRunFinishesWithTheOthersAndMarksTheLoss() throws Exception {
+        Path out = dir.resolve("kill");
+        CompletableFuture<CliRunner> run = CompletableFuture.supplyAsync(() -> CliRunner.run("run", "--local-workers",
+                "3", "--store", "sim", "-p", "sim.port=" + server.port(), "-p", "recordcount=100", "-p",
+                "autoload=false", "--rate", "600", "--duration", "25s", "-s", "1", "--quiet", "--out", out.toString()));
+        // Its interval log is written under a temporary name in this directory from the first interval on.
+        awaitFile(out.resolve("workers/worker-3"), 120_000);
+        Thread.sleep(3000);
+        List<ProcessHandle> workers = workerProcesses();
+        assertEquals(3, workers.size(), "three worker processes");
+        workers.get(0).destroyForcibly();
+        CliRunner r = run.get(180, TimeUnit.SECONDS);
+        JsonNode result = JSON.readTree(out.resolve("result.json").toFile());
+        assertTrue(result.at("/accounting/addsUp").asBoolean(), r::toString);
+        List<JsonNode> lost = new ArrayList<>();
+        result.get("workers").forEach(w -> {
+            if (w.get("lost").asBoolean()) {
+                lost.add(w);
+            }
+        });
+        assertEquals(1, lost.size(), r::toString);
+        assertTrue(lost.get(0).get("lostAfterMs").asLong() >= 2000, lost.get(0).toString());
+        assertTrue(!result.get("valid").asBoolean());
+        assertTrue(r.out.contains("LOST after"), r::toString);
+        assertTrue(result.get("notes").toString().contains("offered 400 ops/s instead of 600 ops/s"), r::toString);
+        // The others ran the whole 25 s.
+        result.get("workers").forEach(w -> {
+            if (!w.get("lost").asBoolean()) {
+                assertTrue(w.get("issued").asLong() > 600 / 3 * 20, w.toString());
+            }
+        });
+    }
+
+    @Test
+    void theCoordinatorKilled_workersStopWithinTheBoundAndKeepTheirPartialResults() throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        String java = ProcessHandle.current().info().command().orElse("java");
+        String cp = System.getProperty("java.class.path");
+        List<String> base = List.of(java, "--enable-native-access=ALL-UNNAMED", "-Xmx512m", "-cp", cp,
+                Main.class.getName());
+        List<String> coordinatorCmd = new ArrayList<>(base);
+        coordinatorCmd.addAll(List.of("run", "--cluster", "127.0.0.1:" + port, "--workers", "2", "--store", "sim",
+                "-p", "sim.port=" + server.port(), "-p", "recordcount=100", "-p", "autoload=false", "--rate", "400",
+                "--duration", "60s", "--grace", "1s", "-s", "1", "--quiet"));
+        Path coordinatorLog = dir.resolve("coordinator.log");
+        Process coordinator = new ProcessBuilder(coordinatorCmd).redirectErrorStream(true)
+                .redirectOutput(coordinatorLog.toFile()).start();
+        List<Process> workers = new ArrayList<>();
+        try {
+            for (int i = 1; i <= 2; i++) {
+                List<String> cmd = new ArrayList<>(base);
+                cmd.addAll(List.of("worker", "--join", "127.0.0.1:" + port, "--out", dir.resolve("w" + i).toString()));
+                workers.add(new ProcessBuilder(cmd).redirectErrorStream(true)
+                        .redirectOutput(dir.resolve("w" + i + ".log").toFile()).start());
+            }
+            long deadline = System.currentTimeMillis() + 120_000;
+            while (!Files.readString(coordinatorLog).contains("the run starts at")
+                    && System.currentTimeMillis() < deadline) {
+                Thread.sleep(200);
+            }
+            assertTrue(Files.readString(coordinatorLog).contains("the run starts at"), Files.readString(coordinatorLog));
+            Thread.sleep(4000);
+            long killed = System.nanoTime();
+            coordinator.destroyForcibly().waitFor();
+            for (int i = 0; i < 2; i++) {
+                Process w = workers.get(i);
+                assertTrue(w.waitFor(30, TimeUnit.SECONDS), "worker " + (i + 1) + " ended");
+                double seconds = (System.nanoTime() - killed) / 1e9;
+                String log = Files.readString(dir.resolve("w" + (i + 1) + ".log"));
+                assertEquals(1, w.exitValue(), log);
+                // Noticing takes the failure detector (≤ 10 s here), then 1 s of grace and the exit.
+                assertTrue(seconds < 20, "worker " + (i + 1) + " ended " + seconds + " s after the kill\n" + log);
+                assertTrue(log.contains("stopping now"), log);
+                JsonNode partial = JSON.readTree(dir.resolve("w" + (i + 1)).resolve("result.json").toFile());
+                assertTrue(partial.get("interrupted").asBoolean(), partial.toString());
+                assertTrue(partial.at("/accounting/addsUp").asBoolean(), partial.toString());
+                assertTrue(partial.at("/accounting/issued").asLong() > 0, partial.toString());
+            }
+        } finally {
+            coordinator.destroyForcibly();
+            workers.forEach(Process::destroyForcibly);
+        }
+    }
+
+    @Test
+    void badInput_isRefusedBeforeAnyWorkerIsContacted() {
+        CliRunner zero = CliRunner.run("run", "--cluster", "127.0.0.1:0", "--workers", "0", "--duration", "1s");
+        assertEquals(2, zero.exitCode, zero::toString);
+        assertTrue(zero.err.contains("--workers=0"), zero::toString);
+
+        CliRunner open = CliRunner.run("run", "--cluster", "0.0.0.0:0", "--workers", "1", "--duration", "1s");
+        assertEquals(2, open.exitCode, open::toString);
+        assertTrue(open.err.contains("--cluster-secret-file"), open::toString);
+
+        CliRunner threads = CliRunner.run("run", "--local-workers", "3", "--model", "closed", "-threads", "2", "-p",
+                "operationcount=10");
+        assertEquals(2, threads.exitCode, threads::toString);
+        assertTrue(threads.err.contains("threadcount=2"), threads::toString);
+        assertTrue(workerProcesses().isEmpty(), "no worker was started");
+
+        CliRunner badProperty = CliRunner.run("run", "--local-workers", "2", "-p", "requestdistribution=zipfan");
+        assertEquals(2, badProperty.exitCode, badProperty::toString);
+
+        CliRunner orphan = CliRunner.run("run", "--workers", "2", "--duration", "1s");
+        assertEquals(2, orphan.exitCode, orphan::toString);
+        assertTrue(orphan.err.contains("needs --cluster"), orphan::toString);
+    }
+
+    @Test
+    void worker_noCoordinatorAtTheAddress_givesUpWithAClearMessage() throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        CliRunner r = CliRunner.run("worker", "--join", "127.0.0.1:" + port, "--join-timeout", "3s");
+        assertEquals(1, r.exitCode, r::toString);
+        assertTrue(r.err.contains("could not join the coordinator at 127.0.0.1:" + port), r::toString);
+    }
+}
