@@ -25,9 +25,12 @@ public final class Main {
     private Main() {
     }
 
-    public static void main(String[] args) {
+    static {
         // SLF4J's own start-up notes ("logging calls were replayed") are not the user's business.
         System.setProperty("slf4j.internal.verbosity", "ERROR");
+    }
+
+    public static void main(String[] args) {
         int code = execute(args, System.out, System.err);
         System.exit(code);
     }

@@ -21,6 +21,7 @@ import org.apache.pekko.cluster.typed.Join;
 import org.openmark.cluster.coordinator.CoordinatorActor;
 import org.openmark.cluster.coordinator.CoordinatorOutcome;
 import org.openmark.cluster.coordinator.IntervalMerger;
+import org.openmark.cluster.coordinator.MergeCosts;
 import org.openmark.cluster.coordinator.WorkerSlot;
 import org.openmark.cluster.protocol.CoordinatorCommand;
 import org.openmark.config.ConfigException;
@@ -112,9 +113,10 @@ public final class ClusterRun {
         settings.put("seed", String.valueOf(cfg.seed()));
         settings.put("status.interval", String.valueOf(cfg.statusInterval().toSeconds()));
         java.util.concurrent.atomic.AtomicInteger admitted = new java.util.concurrent.atomic.AtomicInteger();
+        MergeCosts costs = new MergeCosts();
         CoordinatorActor.Setup setup = new CoordinatorActor.Setup(options.workers(), options.secret(),
                 options.onLoss(), options.joinTimeout(), cfg.phase().name(), settings, START_MARGIN,
-                cfg.grace().plusSeconds(30), err, output, outcome, admitted);
+                cfg.grace().plusSeconds(30), err, output, outcome, admitted, costs);
         ActorSystem<CoordinatorCommand> system = Nodes.start(CoordinatorActor.create(setup), options.bind(),
                 options.pekkoConfig());
         LocalWorkers local = null;
@@ -131,6 +133,10 @@ public final class ClusterRun {
                 localWorkers.complete(local);
             }
             CoordinatorOutcome done = await(outcome, system, local, admitted);
+            String cost = costs.describe();
+            if (cost != null) {
+                err.println("openmark cluster: " + cost);
+            }
             return merge(cfg, done, output);
         } finally {
             for (IntervalSink s : sinks) {

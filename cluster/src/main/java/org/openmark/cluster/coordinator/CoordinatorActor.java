@@ -67,7 +67,7 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
     public record Setup(int count, byte[] secret, OnWorkerLoss onLoss, Duration joinTimeout, String phase,
             Map<String, String> settings, Duration startMargin, Duration doneTimeout, PrintStream err,
             MergedOutput output, CompletableFuture<CoordinatorOutcome> outcome,
-            java.util.concurrent.atomic.AtomicInteger admitted) {
+            java.util.concurrent.atomic.AtomicInteger admitted, MergeCosts costs) {
     }
 
     /** Where merged intervals and per-worker intervals go (files, the status line). */
@@ -375,10 +375,15 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
         if (w.lost) {
             return this;
         }
+        long t0 = System.nanoTime();
         IntervalSnapshot s = r.interval().toSnapshot(-w.offsetMicros / 1000);
         w.interval(s, r.warmUp(), r.cpuPercent());
+        List<IntervalMerger.Merged> merged = merger.add(w.index, r.seq(), s, r.elapsedSeconds(), r.inFlight(),
+                r.warmUp(), r.cpuPercent());
+        // What the coordinator pays per interval: decoding and adding (the files are not counted).
+        setup.costs().interval(r.interval().bytes(), System.nanoTime() - t0);
         setup.output().worker(w, s, r.elapsedSeconds(), r.inFlight(), r.warmUp());
-        emit(merger.add(w.index, r.seq(), s, r.elapsedSeconds(), r.inFlight(), r.warmUp(), r.cpuPercent()));
+        emit(merged);
         return this;
     }
 

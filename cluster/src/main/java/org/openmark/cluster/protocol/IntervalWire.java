@@ -14,6 +14,18 @@ import org.openmark.measure.IntervalSnapshot;
 public record IntervalWire(long startMillis, long endMillis, Map<String, byte[]> response,
         Map<String, byte[]> service, byte[] sendLag, long issued) {
 
+    /** The bytes of its histograms (what dominates its size on the wire). */
+    public long bytes() {
+        long n = sendLag.length;
+        for (byte[] b : response.values()) {
+            n += b.length;
+        }
+        for (byte[] b : service.values()) {
+            n += b.length;
+        }
+        return n;
+    }
+
     public static IntervalWire of(IntervalSnapshot s) {
         return new IntervalWire(s.startMillis(), s.endMillis(), encode(s.response()), encode(s.service()),
                 HistogramBytes.encode(s.sendLag()), s.issued());
