@@ -3,7 +3,7 @@ package org.openmark.cli;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
-import org.openmark.cluster.ClusterRun;
+import org.openmark.cluster.ClusterSession;
 import org.openmark.cluster.HostPort;
 import org.openmark.cluster.LocalWorkers;
 import org.openmark.cluster.OnWorkerLoss;
@@ -55,7 +55,7 @@ final class ClusterOptions {
     }
 
     /** The resolved options; bad values name their flag. */
-    ClusterRun.Options resolve() {
+    ClusterSession.Options resolve() {
         int count;
         HostPort bind;
         int local = 0;
@@ -98,7 +98,7 @@ final class ClusterOptions {
         Duration join = joinTimeout == null ? Duration.ofSeconds(60) : Durations.parse("--join-timeout", joinTimeout);
         Duration offset = maxClockOffset == null ? Duration.ofMillis(5)
                 : Durations.parse("--max-clock-offset", maxClockOffset);
-        return new ClusterRun.Options(bind, count, secret, loss, join, pekkoConfig, offset, local,
+        return new ClusterSession.Options(bind, count, secret, loss, join, pekkoConfig, offset, local,
                 LocalWorkers.sameJvm(Main.class.getName()));
     }
 }

@@ -58,7 +58,7 @@ abstract class PhaseCommand implements Callable<Integer> {
         try {
             RunResult result;
             if (cluster.requested()) {
-                org.openmark.cluster.ClusterRun.Options opts = cluster.resolve();
+                org.openmark.cluster.ClusterSession.Options opts = cluster.resolve();
                 // Bad input is refused here, before any worker is contacted: the coordinator resolves
                 // the workload and the store's properties exactly as a run in one process would.
                 Runner local = new Runner(StoreRegistry.discover(), Workloads::create, Clock.system(), Tasks.real(),

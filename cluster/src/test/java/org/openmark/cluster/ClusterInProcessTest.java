@@ -55,8 +55,8 @@ class ClusterInProcessTest {
         return RunConfigParser.parse(Phase.RUN, Settings.of(m), out, true);
     }
 
-    private static ClusterRun.Options options(int workers, byte[] secret, Duration joinTimeout) {
-        return new ClusterRun.Options(new HostPort("127.0.0.1", 0), workers, secret, OnWorkerLoss.CONTINUE,
+    private static ClusterSession.Options options(int workers, byte[] secret, Duration joinTimeout) {
+        return new ClusterSession.Options(new HostPort("127.0.0.1", 0), workers, secret, OnWorkerLoss.CONTINUE,
                 joinTimeout, null, Duration.ofMillis(50), 0, null);
     }
 
@@ -136,6 +136,34 @@ class ClusterInProcessTest {
     }
 
     @Test
+    void session_twoRunsOverTheSameWorkers_eachMergedOnItsOwn() throws Exception {
+        ClusterSession session = new ClusterSession(options(2, null, Duration.ofSeconds(30)), new StopSignal(), err);
+        CompletableFuture<Void> started = async(() -> {
+            session.start();
+            return null;
+        });
+        String address = session.address().get(30, TimeUnit.SECONDS);
+        CompletableFuture<Integer> w1 = worker(address, null);
+        CompletableFuture<Integer> w2 = worker(address, null);
+        started.get(60, TimeUnit.SECONDS);
+        RunResult open;
+        RunResult closed;
+        try (session) {
+            open = session.run(config(null, "model", "open", "rate", "1000", "arrival", "constant", "operationcount",
+                    "600"));
+            closed = session.run(config(null, "model", "closed", "threadcount", "4", "operationcount", "800"));
+        }
+        assertEquals(600, open.accounting().issued(), errBytes::toString);
+        assertTrue(open.accounting().addsUp());
+        assertEquals(800, closed.accounting().issued(), errBytes::toString);
+        assertTrue(closed.accounting().addsUp());
+        assertTrue(closed.schedule() == null, "the closed model has no schedule");
+        assertEquals(2, closed.workers().size());
+        assertEquals(0, (int) w1.get(60, TimeUnit.SECONDS), errBytes::toString);
+        assertEquals(0, (int) w2.get(60, TimeUnit.SECONDS), errBytes::toString);
+    }
+
+    @Test
     void wrongSecret_workerIsRefusedWithTheReasonAndExitsTwo() throws Exception {
         RunConfig cfg = config(null, "model", "open", "rate", "100", "operationcount", "10");
         ClusterRun run = new ClusterRun(options(1, SECRET, Duration.ofSeconds(6)), new StopSignal(), err);
@@ -178,7 +206,7 @@ class ClusterInProcessTest {
                 () -> options(0, null, Duration.ofSeconds(1)));
         assertTrue(zero.getMessage().contains("--workers=0"), zero.getMessage());
         org.openmark.config.ConfigException open = assertThrows(org.openmark.config.ConfigException.class,
-                () -> new ClusterRun.Options(new HostPort("0.0.0.0", 25520), 2, null, OnWorkerLoss.CONTINUE,
+                () -> new ClusterSession.Options(new HostPort("0.0.0.0", 25520), 2, null, OnWorkerLoss.CONTINUE,
                         Duration.ofSeconds(1), null, Duration.ofMillis(5), 0, null));
         assertTrue(open.getMessage().contains("--cluster-secret-file"), open.getMessage());
     }

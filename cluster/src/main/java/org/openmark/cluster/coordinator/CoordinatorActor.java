@@ -6,8 +6,10 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.pekko.actor.Address;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
@@ -47,15 +49,18 @@ import org.openmark.measure.IntervalSnapshot;
 import org.openmark.run.Version;
 
 /**
- * The coordinator of a cluster run, as an actor: admits workers (version, shared secret, count),
- * measures their clock offsets, hands out the plan, decides how the store is loaded, starts every
- * worker at one instant, merges their intervals as they arrive, notices a worker that goes away,
- * and completes {@link CoordinatorOutcome} with every worker's result.
+ * The coordinator of a cluster session, as an actor. It admits workers (version, shared secret,
+ * count) and measures their clock offsets once; then it runs phases one after another, as the
+ * session asks ({@link BeginRun}): hands out each worker's plan, decides how the store is loaded,
+ * starts every worker at one instant, merges their intervals as they arrive, notices a worker
+ * that goes away, and completes the run's {@link CoordinatorOutcome}. A rating or an experiment
+ * runs many phases over the same workers.
  *
- * <p>Stages: JOINING (until {@code count} workers are admitted) → SYNCING (clock probes) →
- * PREPARING (each opens its store) → LOADING (load as decided, then ready) → RUNNING (intervals,
- * then each worker's result) → the outcome. A worker lost before RUNNING fails the run; during it,
- * the run goes on without it ({@link OnWorkerLoss#CONTINUE}) or stops ({@link OnWorkerLoss#ABORT}).
+ * <p>Stages: JOINING (until {@code count} workers are admitted) → SYNCING (clock probes) → IDLE;
+ * per run PREPARING (each opens its store) → LOADING (load as decided, then ready) → RUNNING
+ * (intervals, then each worker's result) → IDLE. A worker lost outside RUNNING fails the session;
+ * during it, the run goes on without it ({@link OnWorkerLoss#CONTINUE}) or stops
+ * ({@link OnWorkerLoss#ABORT}), and later runs of the session are refused.
  */
 public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand> {
     /** Under this key the coordinator registers with the cluster's receptionist; workers look for it. */
@@ -63,11 +68,19 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
     private static final int PINGS = 8;
     private static final Duration PING_EVERY = Duration.ofMillis(50);
 
-    /** Everything the actor needs from the command line. */
-    public record Setup(int count, byte[] secret, OnWorkerLoss onLoss, Duration joinTimeout, String phase,
-            Map<String, String> settings, Duration startMargin, Duration doneTimeout, PrintStream err,
-            MergedOutput output, CompletableFuture<CoordinatorOutcome> outcome,
-            java.util.concurrent.atomic.AtomicInteger admitted, MergeCosts costs) {
+    /** What the session needs from the command line. */
+    public record Setup(int count, byte[] secret, OnWorkerLoss onLoss, Duration joinTimeout, PrintStream err,
+            AtomicInteger admitted, CompletableFuture<List<WorkerSlot>> joined) {
+    }
+
+    /**
+     * One run of the session.
+     *
+     * @param phase {@code LOAD} or {@code RUN}
+     * @param settings the run's resolved properties (each worker gets them with its share)
+     */
+    public record RunSetup(String phase, Map<String, String> settings, Duration startMargin, Duration doneTimeout,
+            MergedOutput output, MergeCosts costs, CompletableFuture<CoordinatorOutcome> outcome) {
     }
 
     /** Where merged intervals and per-worker intervals go (files, the status line). */
@@ -77,7 +90,19 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
         void worker(WorkerSlot worker, IntervalSnapshot snapshot, double elapsedSeconds, long inFlight, boolean warmUp);
     }
 
-    private enum Stage { JOINING, SYNCING, PREPARING, LOADING, RUNNING, FINISHED }
+    /** Starts a run (from the session's thread). */
+    public record BeginRun(RunSetup run) implements CoordinatorCommand {
+    }
+
+    /** Ctrl-C (or the caller) stops the current run: every worker stops issuing and reports. */
+    public record StopRun(String reason) implements CoordinatorCommand {
+    }
+
+    /** The session is over: the workers may exit. */
+    public record EndSession(boolean success) implements CoordinatorCommand {
+    }
+
+    private enum Stage { JOINING, SYNCING, IDLE, PREPARING, LOADING, RUNNING, CLOSED }
 
     private record JoinTimedOut() implements CoordinatorCommand {
     }
@@ -85,7 +110,7 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
     private record PingTick() implements CoordinatorCommand {
     }
 
-    private record DoneTimedOut() implements CoordinatorCommand {
+    private record DoneTimedOut(int run) implements CoordinatorCommand {
     }
 
     private record MemberChange(ClusterEvent.MemberEvent event) implements CoordinatorCommand {
@@ -94,27 +119,29 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
     private record ReachabilityChange(ClusterEvent.ReachabilityEvent event) implements CoordinatorCommand {
     }
 
-    /** Ctrl-C (or the caller) stops the run: every worker stops issuing and reports. */
-    public record StopRun(String reason) implements CoordinatorCommand {
+    private record WorkerTerminated(int index) implements CoordinatorCommand {
     }
 
     private final Setup setup;
     private final TimerScheduler<CoordinatorCommand> timers;
     private final List<WorkerSlot> workers = new ArrayList<>();
     private final Map<ActorRef<ToWorker>, String> challenged = new HashMap<>();
-    private final IntervalMerger merger;
+    private final Map<ActorRef<ToWorker>, WorkerSlot> pendingHellos = new HashMap<>();
     private Stage stage = Stage.JOINING;
     private int pingsSent;
+    private int runNumber;
+    private RunSetup run;
+    private IntervalMerger merger;
     private long runStartNanos;
     private boolean stopping;
     private String stopReason;
+    private String sessionBroken;
 
     private CoordinatorActor(ActorContext<CoordinatorCommand> ctx, TimerScheduler<CoordinatorCommand> timers,
             Setup setup) {
         super(ctx);
         this.setup = setup;
         this.timers = timers;
-        this.merger = new IntervalMerger(setup.count());
         ctx.getSystem().receptionist().tell(Receptionist.register(KEY, ctx.getSelf().narrow()));
         Cluster cluster = Cluster.get(ctx.getSystem());
         cluster.subscriptions().tell(Subscribe.create(
@@ -136,6 +163,7 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
                 .onMessage(Register.class, this::onRegister)
                 .onMessage(Pong.class, this::onPong)
                 .onMessage(PingTick.class, this::onPingTick)
+                .onMessage(BeginRun.class, this::onBeginRun)
                 .onMessage(Prepared.class, this::onPrepared)
                 .onMessage(Failed.class, this::onFailed)
                 .onMessage(Ready.class, this::onReady)
@@ -145,8 +173,9 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
                 .onMessage(DoneTimedOut.class, this::onDoneTimedOut)
                 .onMessage(MemberChange.class, this::onMember)
                 .onMessage(ReachabilityChange.class, this::onReachability)
-                .onMessage(StopRun.class, this::onStopRun)
                 .onMessage(WorkerTerminated.class, this::onTerminated)
+                .onMessage(StopRun.class, this::onStopRun)
+                .onMessage(EndSession.class, this::onEndSession)
                 .build();
     }
 
@@ -158,10 +187,8 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
             refusal = "this worker runs openmark " + h.version() + ", the coordinator " + Version.current()
                     + ": run the same openmark version everywhere";
         } else if (stage != Stage.JOINING) {
-            refusal = "the run has already started with " + setup.count() + " workers: a worker cannot join late";
-        } else if (slotOf(h.worker()) != null || challenged.containsKey(h.worker())) {
-            refusal = "this worker has already joined";
-        } else if (sameAddressJoined(h.worker())) {
+            refusal = "the session has its " + setup.count() + " workers and has started: a worker cannot join late";
+        } else if (slotAt(h.worker().path().address()) != null || challenged.containsKey(h.worker())) {
             refusal = "a worker at " + address(h.worker()) + " has already joined";
         }
         if (refusal != null) {
@@ -181,8 +208,6 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
         return this;
     }
 
-    private final Map<ActorRef<ToWorker>, WorkerSlot> pendingHellos = new HashMap<>();
-
     private Behavior<CoordinatorCommand> onRegister(Register r) {
         String nonce = challenged.remove(r.worker());
         WorkerSlot slot = pendingHellos.remove(r.worker());
@@ -199,7 +224,7 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
             return this;
         }
         if (stage != Stage.JOINING) {
-            r.worker().tell(new Refused("the run has already started: a worker cannot join late"));
+            r.worker().tell(new Refused("the session has started: a worker cannot join late"));
             return this;
         }
         admit(slot);
@@ -207,11 +232,6 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
     }
 
     private void admit(WorkerSlot candidate) {
-        if (workers.size() >= setup.count()) {
-            candidate.ref.tell(new Refused("the run has its " + setup.count() + " workers already (--workers "
-                    + setup.count() + ")"));
-            return;
-        }
         WorkerSlot slot = new WorkerSlot(workers.size(), candidate.ref, candidate.address, candidate.host,
                 candidate.cores);
         workers.add(slot);
@@ -227,23 +247,11 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
         }
     }
 
-    private record WorkerTerminated(int index) implements CoordinatorCommand {
-    }
-
-    /** The worker's actor is gone (its node left or was downed): lost, unless it had reported. */
-    private Behavior<CoordinatorCommand> onTerminated(WorkerTerminated t) {
-        WorkerSlot w = workers.get(t.index());
-        if (!w.lost && w.result == null && stage != Stage.FINISHED) {
-            lose(w, "its process or machine went away");
-        }
-        return this;
-    }
-
     private Behavior<CoordinatorCommand> onJoinTimedOut(JoinTimedOut t) {
         if (stage == Stage.JOINING) {
-            fail("only " + workers.size() + " of " + setup.count() + " workers joined within "
+            breakSession("only " + workers.size() + " of " + setup.count() + " workers joined within "
                     + setup.joinTimeout().toSeconds() + " s: start them with bin/openmark worker --join <this address>"
-                    + " (and the same --cluster-secret-file), or raise --join-timeout");
+                    + " (and the same --cluster-secret-file), or raise --join-timeout", false);
         }
         return this;
     }
@@ -251,15 +259,9 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
     // --- clocks
 
     private Behavior<CoordinatorCommand> onPingTick(PingTick t) {
-        if (stage != Stage.SYNCING) {
+        if (stage != Stage.SYNCING || pingsSent == PINGS) {
             timers.cancel(new PingTick());
-            return this;
-        }
-        if (pingsSent == PINGS) {
-            timers.cancel(new PingTick());
-            // The last answers may still be on their way; each worker has at least one by now or
-            // soon (the plan goes out when the last worker has answered one, see onPong).
-            maybePlan();
+            maybeJoined();
             return this;
         }
         for (WorkerSlot w : workers) {
@@ -274,31 +276,51 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
         long rttMicros = (System.nanoTime() - p.coordinatorNanos()) / 1000;
         long midpoint = epochMicros() - rttMicros / 2;
         w.clockSample(p.workerEpochMicros() - midpoint, rttMicros);
-        maybePlan();
+        maybeJoined();
         return this;
     }
 
-    private void maybePlan() {
-        if (stage != Stage.SYNCING || pingsSent < PINGS) {
+    private void maybeJoined() {
+        if (stage != Stage.SYNCING || pingsSent < PINGS || workers.stream().anyMatch(w -> w.pongs < 1)) {
             return;
         }
-        for (WorkerSlot w : workers) {
-            if (w.pongs < 1) {
-                return;
-            }
-        }
-        stage = Stage.PREPARING;
-        for (WorkerSlot w : workers) {
-            Map<String, String> settings = new HashMap<>(setup.settings());
-            settings.put("share", (w.index + 1) + "/" + setup.count());
-            w.ref.tell(new Plan(setup.phase(), settings, w.index, setup.count()));
-        }
-        say("clock offsets (worker − coordinator): " + offsets() + "; preparing the workers");
+        stage = Stage.IDLE;
+        say("clock offsets (worker − coordinator): " + offsets());
+        setup.joined().complete(List.copyOf(workers));
     }
 
-    // --- preparing and loading
+    // --- a run
+
+    private Behavior<CoordinatorCommand> onBeginRun(BeginRun b) {
+        if (stage != Stage.IDLE) {
+            b.run().outcome().completeExceptionally(new CoordinatorOutcome.Failure(sessionBroken != null
+                    ? sessionBroken : "a run is already under way", false));
+            return this;
+        }
+        run = b.run();
+        runNumber++;
+        merger = new IntervalMerger(workers.size());
+        stopping = false;
+        stopReason = null;
+        runStartNanos = 0;
+        stage = Stage.PREPARING;
+        for (WorkerSlot w : workers) {
+            w.resetForRun();
+            Map<String, String> settings = new HashMap<>(run.settings());
+            settings.put("share", (w.index + 1) + "/" + setup.count());
+            w.ref.tell(new Plan(runNumber, run.phase(), settings, w.index, setup.count()));
+        }
+        return this;
+    }
+
+    private boolean current(int runOfMessage) {
+        return run != null && runOfMessage == runNumber && stage != Stage.IDLE && stage != Stage.CLOSED;
+    }
 
     private Behavior<CoordinatorCommand> onPrepared(Prepared p) {
+        if (!current(p.run())) {
+            return this;
+        }
         WorkerSlot w = workers.get(p.index());
         w.prepared = true;
         w.knownEmpty = p.knownEmpty();
@@ -307,7 +329,7 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
             stage = Stage.LOADING;
             String load = loadMode();
             for (WorkerSlot x : workers) {
-                x.ref.tell(new Go(load));
+                x.ref.tell(new Go(runNumber, load));
             }
             if (!load.equals(Go.NONE)) {
                 say(load.equals(Go.ALL) ? "each worker loads its own store (the store is embedded in each worker)"
@@ -320,10 +342,10 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
     /** How the store is loaded: each worker all of its own, or each its part of a shared one, or not at all. */
     private String loadMode() {
         boolean embedded = workers.stream().allMatch(w -> w.embedded);
-        if (setup.phase().equals("LOAD")) {
+        if (run.phase().equals("LOAD")) {
             return embedded ? Go.ALL : Go.PARTITION;
         }
-        boolean autoload = !"false".equalsIgnoreCase(setup.settings().getOrDefault("autoload", "true"));
+        boolean autoload = !"false".equalsIgnoreCase(run.settings().getOrDefault("autoload", "true"));
         if (!autoload) {
             return Go.NONE;
         }
@@ -336,30 +358,32 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
     }
 
     private Behavior<CoordinatorCommand> onFailed(Failed f) {
-        WorkerSlot w = f.index() >= 0 && f.index() < workers.size() ? workers.get(f.index()) : null;
-        String who = w == null ? "a worker" : "worker " + w.name() + " (" + w.address + ")";
-        if (stage == Stage.RUNNING) {
-            // Its phase broke: treat it as lost, keep what it delivered.
-            if (w != null) {
-                say(who + " failed: " + f.reason());
-                w.failure = f.reason();
-                lose(w, "failed: " + f.reason());
-            }
+        if (!current(f.run())) {
             return this;
         }
-        failWith(who + ": " + f.reason(), f.badInput());
+        WorkerSlot w = f.index() >= 0 && f.index() < workers.size() ? workers.get(f.index()) : null;
+        String who = w == null ? "a worker" : "worker " + w.name() + " (" + w.address + ")";
+        if (stage == Stage.RUNNING && w != null) {
+            // Its phase broke: keep what it delivered, as for a lost worker.
+            say(who + " failed: " + f.reason());
+            lose(w, "failed: " + f.reason());
+            return this;
+        }
+        failRun(who + ": " + f.reason(), f.badInput());
         return this;
     }
 
     private Behavior<CoordinatorCommand> onReady(Ready r) {
-        WorkerSlot w = workers.get(r.index());
-        w.ready = true;
+        if (!current(r.run())) {
+            return this;
+        }
+        workers.get(r.index()).ready = true;
         if (stage == Stage.LOADING && workers.stream().allMatch(x -> x.ready)) {
             stage = Stage.RUNNING;
             long maxRtt = workers.stream().mapToLong(x -> x.rttMicros).max().orElse(0);
-            long startMicros = epochMicros() + setup.startMargin().toNanos() / 1000 + 2 * maxRtt;
+            long startMicros = epochMicros() + run.startMargin().toNanos() / 1000 + 2 * maxRtt;
             for (WorkerSlot x : workers) {
-                x.ref.tell(new StartAt(startMicros + x.offsetMicros));
+                x.ref.tell(new StartAt(runNumber, startMicros + x.offsetMicros));
             }
             runStartNanos = System.nanoTime() + (startMicros - epochMicros()) * 1000;
             say("all " + workers.size() + " workers ready; the run starts at "
@@ -368,11 +392,12 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
         return this;
     }
 
-    // --- running
-
     private Behavior<CoordinatorCommand> onInterval(IntervalReport r) {
+        if (!current(r.run())) {
+            return this;
+        }
         WorkerSlot w = workers.get(r.index());
-        if (w.lost) {
+        if (w.lost || w.result != null) {
             return this;
         }
         long t0 = System.nanoTime();
@@ -381,13 +406,16 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
         List<IntervalMerger.Merged> merged = merger.add(w.index, r.seq(), s, r.elapsedSeconds(), r.inFlight(),
                 r.warmUp(), r.cpuPercent());
         // What the coordinator pays per interval: decoding and adding (the files are not counted).
-        setup.costs().interval(r.interval().bytes(), System.nanoTime() - t0);
-        setup.output().worker(w, s, r.elapsedSeconds(), r.inFlight(), r.warmUp());
+        run.costs().interval(r.interval().bytes(), System.nanoTime() - t0);
+        run.output().worker(w, s, r.elapsedSeconds(), r.inFlight(), r.warmUp());
         emit(merged);
         return this;
     }
 
     private Behavior<CoordinatorCommand> onDone(Done d) {
+        if (!current(d.run())) {
+            return this;
+        }
         WorkerSlot w = workers.get(d.index());
         if (w.lost || w.result != null) {
             return this;
@@ -395,20 +423,26 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
         w.result = d.result().toRunResult(-w.offsetMicros / 1000);
         w.cpuPercent = d.cpuPercent();
         emit(merger.close(w.index));
-        maybeFinish();
+        maybeFinishRun();
         return this;
     }
 
     private void emit(List<IntervalMerger.Merged> merged) {
         for (IntervalMerger.Merged m : merged) {
-            setup.output().merged(m, workers);
+            run.output().merged(m, workers);
         }
     }
 
     private Behavior<CoordinatorCommand> onStopRun(StopRun s) {
-        stopAll(s.reason());
-        if (stage != Stage.RUNNING && stage != Stage.FINISHED) {
-            fail("stopped before the run started: " + s.reason());
+        if (stage == Stage.RUNNING) {
+            stopAll(s.reason());
+        } else if (stage == Stage.PREPARING || stage == Stage.LOADING) {
+            for (WorkerSlot w : workers) {
+                w.ref.tell(new Stop(s.reason()));
+            }
+            failRun("stopped before the run started: " + s.reason(), false);
+        } else if (stage == Stage.JOINING || stage == Stage.SYNCING) {
+            breakSession("stopped while the workers joined: " + s.reason(), false);
         }
         return this;
     }
@@ -424,17 +458,43 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
                 w.ref.tell(new Stop(reason));
             }
         }
-        timers.startSingleTimer(new DoneTimedOut(), setup.doneTimeout());
+        timers.startSingleTimer(new DoneTimedOut(runNumber), run.doneTimeout());
     }
 
     private Behavior<CoordinatorCommand> onDoneTimedOut(DoneTimedOut t) {
+        if (!current(t.run()) || stage != Stage.RUNNING) {
+            return this;
+        }
         for (WorkerSlot w : workers) {
             if (!w.lost && w.result == null) {
-                lose(w, "did not report within " + setup.doneTimeout().toSeconds() + " s of the stop");
+                lose(w, "did not report within " + run.doneTimeout().toSeconds() + " s of the stop");
             }
         }
-        maybeFinish();
+        maybeFinishRun();
         return this;
+    }
+
+    private void maybeFinishRun() {
+        if (stage != Stage.RUNNING) {
+            return;
+        }
+        for (WorkerSlot w : workers) {
+            if (!w.lost && w.result == null) {
+                return;
+            }
+        }
+        timers.cancel(new DoneTimedOut(runNumber));
+        emit(merger.flush());
+        stage = Stage.IDLE;
+        if (workers.stream().anyMatch(w -> w.lost)) {
+            sessionBroken = "a worker was lost in run " + runNumber + ": the session cannot run more phases";
+        }
+        RunSetup finished = run;
+        finished.outcome().complete(new CoordinatorOutcome(List.copyOf(workers), runStartNanos, stopping,
+                stopReason));
+        if (sessionBroken != null) {
+            stage = Stage.CLOSED;
+        }
     }
 
     // --- membership
@@ -462,20 +522,37 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
         if (c.event() instanceof ClusterEvent.MemberRemoved || c.event() instanceof ClusterEvent.MemberDowned
                 || c.event() instanceof ClusterEvent.MemberExited) {
             WorkerSlot w = slotAt(c.event().member().address());
-            if (w != null && !w.lost && w.result == null) {
-                lose(w, "left the cluster (" + c.event().getClass().getSimpleName().replace("Member", "").toLowerCase()
-                        + ")");
+            if (w != null) {
+                gone(w, "left the cluster (" + c.event().getClass().getSimpleName().replace("Member", "")
+                        .toLowerCase(Locale.ROOT) + ")");
             }
         }
         return this;
     }
 
-    private void lose(WorkerSlot w, String why) {
-        if (w.lost || w.result != null) {
+    /** The worker's actor is gone (its node left or was downed). */
+    private Behavior<CoordinatorCommand> onTerminated(WorkerTerminated t) {
+        gone(workers.get(t.index()), "its process or machine went away");
+        return this;
+    }
+
+    private void gone(WorkerSlot w, String why) {
+        if (stage == Stage.CLOSED || w.lost) {
             return;
         }
-        if (stage != Stage.RUNNING) {
-            fail("worker " + w.name() + " (" + w.address + ") " + why + " before the run started");
+        if (stage == Stage.RUNNING) {
+            if (w.result == null) {
+                lose(w, why);
+            }
+            return;
+        }
+        w.lost = true;
+        breakSession("worker " + w.name() + " (" + w.address + ") " + why
+                + (stage == Stage.IDLE ? " between runs" : " before the run started"), false);
+    }
+
+    private void lose(WorkerSlot w, String why) {
+        if (w.lost || w.result != null) {
             return;
         }
         // It went between the last interval it delivered and the moment it was found unreachable.
@@ -483,64 +560,57 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
         long lastHeard = w.lastHeardNanos >= 0 ? w.lastHeardNanos : runStartNanos;
         w.lost = true;
         w.lostAfterMs = Math.max(0, (lastHeard - runStartNanos) / 1_000_000);
-        w.lostReason = String.format(java.util.Locale.ROOT, "%s; last heard %.1f s into the run, found unreachable"
-                + " at %.1f s", why, (lastHeard - runStartNanos) / 1e9, (found - runStartNanos) / 1e9);
+        w.lostReason = String.format(Locale.ROOT, "%s; last heard %.1f s into the run, found unreachable at %.1f s",
+                why, (lastHeard - runStartNanos) / 1e9, (found - runStartNanos) / 1e9);
         say("worker " + w.name() + " (" + w.address + ") lost: " + w.lostReason);
         emit(merger.close(w.index));
         if (setup.onLoss() == OnWorkerLoss.ABORT) {
             stopAll("worker " + w.name() + " was lost (--on-worker-loss abort)");
         }
-        maybeFinish();
+        maybeFinishRun();
     }
 
-    private void maybeFinish() {
-        if (stage == Stage.FINISHED) {
-            return;
-        }
-        for (WorkerSlot w : workers) {
-            if (!w.lost && w.result == null) {
-                return;
-            }
-        }
-        stage = Stage.FINISHED;
-        timers.cancelAll();
-        emit(merger.flush());
+    // --- ending
+
+    private Behavior<CoordinatorCommand> onEndSession(EndSession e) {
         for (WorkerSlot w : workers) {
             if (!w.lost) {
-                w.ref.tell(new Finish(true));
+                w.ref.tell(new Finish(e.success()));
             }
         }
-        setup.outcome().complete(new CoordinatorOutcome(List.copyOf(workers), runStartNanos, stopping, stopReason));
+        stage = Stage.CLOSED;
+        timers.cancelAll();
+        return this;
     }
 
-    // --- failing
-
-    private void fail(String message) {
-        failWith(message, false);
+    /** The current run cannot go on (a worker could not prepare); the session can. */
+    private void failRun(String message, boolean badInput) {
+        timers.cancel(new DoneTimedOut(runNumber));
+        stage = Stage.IDLE;
+        run.outcome().completeExceptionally(new CoordinatorOutcome.Failure(message, badInput));
     }
 
-    private void failWith(String message, boolean badInput) {
-        if (stage == Stage.FINISHED) {
+    /** Nothing more can run in this session. */
+    private void breakSession(String message, boolean badInput) {
+        if (stage == Stage.CLOSED) {
             return;
         }
-        stage = Stage.FINISHED;
+        sessionBroken = message;
+        stage = Stage.CLOSED;
         timers.cancelAll();
-        for (WorkerSlot w : workers) {
-            w.ref.tell(new Finish(false));
+        CoordinatorOutcome.Failure failure = new CoordinatorOutcome.Failure(message, badInput);
+        setup.joined().completeExceptionally(failure);
+        if (run != null) {
+            run.outcome().completeExceptionally(failure); // nothing happens when the run had ended
         }
-        setup.outcome().completeExceptionally(new CoordinatorOutcome.Failure(message, badInput));
+        for (WorkerSlot w : workers) {
+            if (!w.lost) {
+                w.ref.tell(new Finish(false));
+            }
+        }
     }
 
     // --- helpers
-
-    private WorkerSlot slotOf(ActorRef<ToWorker> ref) {
-        for (WorkerSlot w : workers) {
-            if (w.ref.equals(ref)) {
-                return w;
-            }
-        }
-        return null;
-    }
 
     private WorkerSlot slotAt(Address address) {
         for (WorkerSlot w : workers) {
@@ -549,10 +619,6 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
             }
         }
         return null;
-    }
-
-    private boolean sameAddressJoined(ActorRef<ToWorker> ref) {
-        return slotAt(ref.path().address()) != null;
     }
 
     private static String address(ActorRef<?> ref) {

@@ -34,12 +34,12 @@ public final class WorkerSlot {
     /** When the coordinator last heard from it (its last interval), by System.nanoTime(). */
     long lastHeardNanos = -1;
     /** The sum of the intervals it delivered: a lost worker's part of the result. */
-    final Totals totals = new Totals();
+    Totals totals = new Totals();
     long issuedSoFar;
     int intervals;
     /** The last interval it delivered, for its line in the live progress. */
     IntervalSnapshot lastInterval;
-    final Histogram sendLagSoFar = Measurements.newHistogram();
+    Histogram sendLagSoFar = Measurements.newHistogram();
 
     WorkerSlot(int index, ActorRef<ToWorker> ref, String address, String host, int cores) {
         this.index = index;
@@ -112,6 +112,25 @@ public final class WorkerSlot {
 
     public Histogram sendLagSoFar() {
         return sendLagSoFar;
+    }
+
+    /** Forgets the previous run (a session runs several phases over the same workers). */
+    void resetForRun() {
+        prepared = false;
+        knownEmpty = false;
+        embedded = false;
+        ready = false;
+        result = null;
+        cpuPercent = -1;
+        lastIntervalCpuPercent = -1;
+        lostAfterMs = -1;
+        lostReason = null;
+        lastHeardNanos = -1;
+        totals = new Totals();
+        issuedSoFar = 0;
+        intervals = 0;
+        lastInterval = null;
+        sendLagSoFar = Measurements.newHistogram();
     }
 
     /** One clock probe: keeps the offset measured with the shortest round trip (the tightest bound). */

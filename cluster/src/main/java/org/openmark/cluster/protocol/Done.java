@@ -5,5 +5,5 @@ package org.openmark.cluster.protocol;
  *
  * @param cpuPercent the worker process's CPU use over the phase, in percent of its cores (-1 unknown)
  */
-public record Done(int index, ResultWire result, double cpuPercent) implements ToCoordinator {
+public record Done(int run, int index, ResultWire result, double cpuPercent) implements ToCoordinator {
 }

@@ -5,5 +5,5 @@ package org.openmark.cluster.protocol;
  *
  * @param badInput true when a property was refused (the run's input is at fault, exit code 2)
  */
-public record Failed(int index, String reason, boolean badInput) implements ToCoordinator {
+public record Failed(int run, int index, String reason, boolean badInput) implements ToCoordinator {
 }

@@ -8,6 +8,6 @@ package org.openmark.cluster.protocol;
  * @param inFlight the worker's outstanding operations at the interval's end
  * @param cpuPercent the worker process's CPU use over the interval, in percent of its cores (-1 unknown)
  */
-public record IntervalReport(int index, int seq, IntervalWire interval, double elapsedSeconds, long inFlight,
+public record IntervalReport(int run, int index, int seq, IntervalWire interval, double elapsedSeconds, long inFlight,
         boolean warmUp, double cpuPercent) implements ToCoordinator {
 }

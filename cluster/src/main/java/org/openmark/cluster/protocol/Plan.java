@@ -7,7 +7,8 @@ import java.util.Map;
  * (seed, store, workload, model, rate or threads, duration…) with {@code share=i/n} added. The
  * worker parses them as any run's, so it runs exactly what a single process would for that share.
  *
+ * @param run the run's number in the session (1, 2, …): later messages about the run carry it
  * @param phase {@code LOAD} or {@code RUN}
  */
-public record Plan(String phase, Map<String, String> settings, int index, int count) implements ToWorker {
+public record Plan(int run, String phase, Map<String, String> settings, int index, int count) implements ToWorker {
 }

@@ -6,5 +6,5 @@ package org.openmark.cluster.protocol;
  * @param knownEmpty the store knows the workload's table holds no records
  * @param embedded the store lives in the worker's process (each worker has its own)
  */
-public record Prepared(int index, boolean knownEmpty, boolean embedded) implements ToCoordinator {
+public record Prepared(int run, int index, boolean knownEmpty, boolean embedded) implements ToCoordinator {
 }

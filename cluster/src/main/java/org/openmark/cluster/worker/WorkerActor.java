@@ -81,15 +81,15 @@ final class WorkerActor extends AbstractBehavior<WorkerCommand> {
                 })
                 .onMessage(Ping.class, this::onPing)
                 .onMessage(Plan.class, p -> {
-                    job.plan(p);
+                    job.instruction(p);
                     return this;
                 })
                 .onMessage(Go.class, g -> {
-                    job.go(g.load());
+                    job.instruction(g);
                     return this;
                 })
                 .onMessage(StartAt.class, s -> {
-                    job.startAt(s.workerEpochMicros());
+                    job.instruction(s);
                     return this;
                 })
                 .onMessage(Stop.class, s -> {
@@ -97,7 +97,7 @@ final class WorkerActor extends AbstractBehavior<WorkerCommand> {
                     return this;
                 })
                 .onMessage(Finish.class, f -> {
-                    job.finish(f.success());
+                    job.instruction(f);
                     return this;
                 })
                 .onMessage(MemberChange.class, this::onMember)

@@ -22,12 +22,14 @@ import org.openmark.api.StoreException;
 import org.openmark.cluster.protocol.Accepted;
 import org.openmark.cluster.protocol.Done;
 import org.openmark.cluster.protocol.Failed;
+import org.openmark.cluster.protocol.Finish;
 import org.openmark.cluster.protocol.Go;
 import org.openmark.cluster.protocol.IntervalReport;
 import org.openmark.cluster.protocol.IntervalWire;
 import org.openmark.cluster.protocol.Plan;
 import org.openmark.cluster.protocol.Prepared;
 import org.openmark.cluster.protocol.Ready;
+import org.openmark.cluster.protocol.StartAt;
 import org.openmark.cluster.protocol.ResultWire;
 import org.openmark.cluster.protocol.ToCoordinator;
 import org.openmark.config.ConfigException;
@@ -60,10 +62,8 @@ import org.openmark.workload.Workloads;
  */
 final class WorkerJob {
     private final CompletableFuture<Accepted> accepted = new CompletableFuture<>();
-    private final CompletableFuture<Plan> plan = new CompletableFuture<>();
-    private final CompletableFuture<String> go = new CompletableFuture<>();
-    private final CompletableFuture<Long> startAt = new CompletableFuture<>();
-    private final CompletableFuture<Boolean> finish = new CompletableFuture<>();
+    /** The coordinator's instructions (Plan, Go, StartAt, Finish), in the order they came. */
+    private final java.util.concurrent.LinkedBlockingQueue<Object> inbox = new java.util.concurrent.LinkedBlockingQueue<>();
     /** Completes with the reason when the coordinator is lost or refuses this worker. */
     private final CompletableFuture<String> lost = new CompletableFuture<>();
     private final StopSignal stop = new StopSignal();
@@ -89,16 +89,8 @@ final class WorkerJob {
         lost.complete("the coordinator refused this worker: " + reason);
     }
 
-    void plan(Plan p) {
-        plan.complete(p);
-    }
-
-    void go(String load) {
-        go.complete(load);
-    }
-
-    void startAt(long epochMicros) {
-        startAt.complete(epochMicros);
+    void instruction(Object message) {
+        inbox.add(message);
     }
 
     void stop(String reason) {
@@ -106,9 +98,6 @@ final class WorkerJob {
         stop.stop();
     }
 
-    void finish(boolean success) {
-        finish.complete(success);
-    }
 
     void coordinatorLost(String reason) {
         if (lost.complete(reason)) {
@@ -131,7 +120,7 @@ final class WorkerJob {
 
     // --- the work
 
-    /** Does the worker's part; returns its exit code. */
+    /** Does the worker's part of every run of the session; returns its exit code. */
     int run(String joinAddress) throws InterruptedException {
         Accepted admitted;
         try {
@@ -145,52 +134,61 @@ final class WorkerJob {
             say(e.getMessage());
             return refused ? 2 : 1;
         }
-        ActorRef<ToCoordinator> coordinator = admitted.coordinator();
-        int index = admitted.index();
-        say("joined as worker-" + (index + 1) + " of " + admitted.count() + "; waiting for the plan");
-        Plan p;
+        say("joined as worker-" + (admitted.index() + 1) + " of " + admitted.count() + "; waiting for the plan");
+        int code = 0;
         try {
-            p = await(plan, Duration.ofHours(1));
-        } catch (TimeoutException | LostException e) {
-            say(e instanceof LostException ? e.getMessage() : "no plan came within an hour");
+            while (true) {
+                Object next = next(Duration.ofHours(24));
+                if (next instanceof Finish f) {
+                    return f.success() ? code : Math.max(code, 1);
+                }
+                if (next instanceof Plan p) {
+                    code = Math.max(code, runPlan(p, admitted.coordinator(), admitted.index()));
+                    if (lost.isDone()) {
+                        return 1;
+                    }
+                }
+                // A Go or StartAt of a run that failed before it started: nothing to do.
+            }
+        } catch (LostException e) {
+            say(e.getMessage());
+            return 1;
+        } catch (TimeoutException e) {
+            say("the coordinator gave no instruction within a day");
             return 1;
         }
+    }
+
+    /** One run: prepare, load as told, wait at the gate, run, report. Returns 0, or 1 when it failed. */
+    private int runPlan(Plan p, ActorRef<ToCoordinator> coordinator, int index) throws InterruptedException {
         Phase phase = Phase.valueOf(p.phase());
         Settings settings = Settings.of(p.settings());
         RunConfig cfg;
         Runner runner = new Runner(StoreRegistry.discover(), Workloads::create, Clock.system(), Tasks.real(), stop,
                 err);
         Store store;
-        Workload workload = null;
         try {
             cfg = RunConfigParser.parse(phase, settings, null, true);
             store = runner.openStore(cfg);
         } catch (ConfigException e) {
-            coordinator.tell(new Failed(index, e.getMessage(), true));
-            return awaitFinish(1);
-        } catch (StoreException e) {
-            coordinator.tell(new Failed(index, e.getMessage(), false));
-            return awaitFinish(1);
+            coordinator.tell(new Failed(p.run(), index, e.getMessage(), true));
+            return 1;
         } catch (RuntimeException e) {
-            coordinator.tell(new Failed(index, e.toString(), false));
-            return awaitFinish(1);
+            coordinator.tell(new Failed(p.run(), index, String.valueOf(e.getMessage()), false));
+            return 1;
         }
         RunResult result = null;
         try (store) {
-            if (phase == Phase.RUN) {
-                workload = runner.createWorkload(cfg);
-            }
-            boolean knownEmpty = store.isKnownEmpty(workload != null ? workload.table()
-                    : runner.createWorkload(cfg).table());
-            coordinator.tell(new Prepared(index, knownEmpty, store.isEmbedded()));
-            String load = await(go, Duration.ofHours(1));
-            IntervalForwarder forwarder = new IntervalForwarder(coordinator, index);
+            Workload workload = runner.createWorkload(cfg);
+            coordinator.tell(new Prepared(p.run(), index, store.isKnownEmpty(workload.table()), store.isEmbedded()));
+            String load = expect(Go.class, p.run()).load();
+            IntervalForwarder forwarder = new IntervalForwarder(coordinator, p.run(), index);
             PhaseHooks hooks = new PhaseHooks(List.of(forwarder), () -> {
-                coordinator.tell(new Ready(index));
+                coordinator.tell(new Ready(p.run(), index));
                 try {
-                    waitUntil(await(startAt, Duration.ofHours(1)));
+                    waitUntil(expect(StartAt.class, p.run()).workerEpochMicros());
                 } catch (TimeoutException e) {
-                    throw new LostException("no start instant came within an hour");
+                    throw new LostException("no start instant came within a day");
                 }
             });
             long cpuBefore = cpuNanos();
@@ -212,20 +210,55 @@ final class WorkerJob {
             if (lost.isDone()) {
                 return partial(result, lost.getNow("the coordinator was lost"));
             }
-            coordinator.tell(new Done(index, ResultWire.of(result), cpu));
+            coordinator.tell(new Done(p.run(), index, ResultWire.of(result), cpu));
+            return 0;
         } catch (LostException e) {
             return partial(result, e.getMessage());
         } catch (TimeoutException e) {
-            say("the coordinator gave no instruction within an hour");
+            say("the coordinator gave no instruction within a day");
             return 1;
         } catch (ConfigException e) {
-            coordinator.tell(new Failed(index, e.getMessage(), true));
-            return awaitFinish(1);
+            coordinator.tell(new Failed(p.run(), index, e.getMessage(), true));
+            return 1;
         } catch (IOException | RuntimeException e) {
-            coordinator.tell(new Failed(index, String.valueOf(e.getMessage()), false));
-            return awaitFinish(1);
+            coordinator.tell(new Failed(p.run(), index, String.valueOf(e.getMessage()), false));
+            return 1;
         }
-        return awaitFinish(0);
+    }
+
+    /** The next instruction of type {@code type} for run {@code run}; others of older runs are dropped. */
+    private <T> T expect(Class<T> type, int run) throws InterruptedException, TimeoutException {
+        while (true) {
+            Object next = next(Duration.ofHours(24));
+            if (type.isInstance(next) && runOf(next) == run) {
+                return type.cast(next);
+            }
+            if (next instanceof Finish || next instanceof Plan) {
+                // The coordinator gave this run up (another worker failed): end it here.
+                inbox.add(next);
+                throw new LostException("the coordinator ended run " + run + " before it started");
+            }
+        }
+    }
+
+    private static int runOf(Object message) {
+        return message instanceof Go g ? g.run() : message instanceof StartAt s ? s.run() : -1;
+    }
+
+    private Object next(Duration timeout) throws InterruptedException, TimeoutException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            if (lost.isDone()) {
+                throw new LostException(lost.getNow("the coordinator was lost"));
+            }
+            Object m = inbox.poll(100, TimeUnit.MILLISECONDS);
+            if (m != null) {
+                return m;
+            }
+            if (System.nanoTime() >= deadline) {
+                throw new TimeoutException();
+            }
+        }
     }
 
     /** The load phase's threads: this worker's part of -threads (each loads with its own threads). */
@@ -278,18 +311,6 @@ final class WorkerJob {
             say("could not write the partial result: " + e.getMessage());
         }
         return 1;
-    }
-
-    private int awaitFinish(int code) {
-        try {
-            boolean ok = finish.get(30, TimeUnit.SECONDS);
-            return ok ? code : Math.max(code, 1);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return Math.max(code, 1);
-        } catch (ExecutionException | TimeoutException e) {
-            return code;
-        }
     }
 
     /** Waits for {@code f}; throws when the coordinator was lost first. */
@@ -355,13 +376,15 @@ final class WorkerJob {
     /** Streams every interval to the coordinator, with the process's CPU use over it. */
     private static final class IntervalForwarder implements IntervalSink {
         private final ActorRef<ToCoordinator> coordinator;
+        private final int run;
         private final int index;
         private int seq;
         private long cpuAt = cpuNanos();
         private long wallAt = System.nanoTime();
 
-        IntervalForwarder(ActorRef<ToCoordinator> coordinator, int index) {
+        IntervalForwarder(ActorRef<ToCoordinator> coordinator, int run, int index) {
             this.coordinator = coordinator;
+            this.run = run;
             this.index = index;
         }
 
@@ -372,7 +395,7 @@ final class WorkerJob {
             double percent = cpuPercent(cpu - cpuAt, wall - wallAt);
             cpuAt = cpu;
             wallAt = wall;
-            coordinator.tell(new IntervalReport(index, seq++, IntervalWire.of(s), elapsedSeconds, inFlight, warmUp,
+            coordinator.tell(new IntervalReport(run, index, seq++, IntervalWire.of(s), elapsedSeconds, inFlight, warmUp,
                     percent));
         }
 
