@@ -72,12 +72,20 @@ final class ExperimentCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Write experiment.json and each run's files here.")
     Path out;
 
+    @picocli.CommandLine.Mixin
+    ClusterOptions cluster;
+
     @Override
     public Integer call() throws InterruptedException, IOException {
         if (!"coordinated-omission".equals(name)) {
             throw org.openmark.config.ConfigException.of("experiment", name, "must be coordinated-omission");
         }
-        boolean virtual = time == null ? quick : switch (time) {
+        boolean clustered = cluster.requested();
+        if (clustered && "virtual".equals(time)) {
+            throw org.openmark.config.ConfigException.of("--time", time, "must be real with --cluster/--local-workers"
+                    + " (virtual time runs in one process)");
+        }
+        boolean virtual = time == null ? quick && !clustered : switch (time) {
             case "virtual" -> true;
             case "real" -> false;
             default -> throw org.openmark.config.ConfigException.of("--time", time, "must be real or virtual");
@@ -90,9 +98,23 @@ final class ExperimentCommand implements Callable<Integer> {
                 threads != null ? threads : base.threads(), clientLatency != null ? clientLatency : base.clientLatency(),
                 arrival != null ? arrival : base.arrival(), virtual, out, seed);
         StopSignal stop = new StopSignal();
-        CoordinatedOmissionExperiment experiment = new CoordinatedOmissionExperiment(cfg, StoreRegistry.discover(),
-                Workloads::create, stop, parent.err);
-        List<ExperimentRun> rows = experiment.run();
+        List<ExperimentRun> rows;
+        CoordinatedOmissionExperiment experiment;
+        if (clustered) {
+            org.openmark.cluster.ClusterSession.Options opts = cluster.resolve();
+            cfg = withThreadsForWorkers(cfg, opts.workers());
+            try (org.openmark.cluster.ClusterSession session = new org.openmark.cluster.ClusterSession(opts, stop,
+                    parent.err)) {
+                session.start();
+                experiment = new CoordinatedOmissionExperiment(cfg, stop, parent.err,
+                        new ClusterRows(session, opts.bind()));
+                rows = experiment.run();
+            }
+        } else {
+            experiment = new CoordinatedOmissionExperiment(cfg, StoreRegistry.discover(), Workloads::create, stop,
+                    parent.err);
+            rows = experiment.run();
+        }
         Histogram prediction = HiccupPrediction.openModel(cfg.rate(), cfg.ops(), cfg.maxThroughput(),
                 seconds(cfg.hiccupAt()), seconds(cfg.hiccup()), 0);
         parent.out.print(CoordinatedOmissionExperiment.table(rows));
@@ -117,6 +139,23 @@ final class ExperimentCommand implements Callable<Integer> {
             return Main.EXIT_INTERRUPTED;
         }
         return complete ? 0 : Main.EXIT_INCOMPLETE;
+    }
+
+    /**
+     * Every worker of a cluster needs a client thread: thread counts below the worker count are left
+     * out of the default list (and refused when given).
+     */
+    private ExperimentConfig withThreadsForWorkers(ExperimentConfig cfg, int workers) {
+        List<Integer> kept = cfg.threads().stream().filter(t -> t >= workers).toList();
+        if (threads != null && kept.size() < threads.size()) {
+            throw org.openmark.config.ConfigException.of("--threads", threads.toString(), "every thread count must be"
+                    + " at least the number of workers (" + workers + "): each worker needs a client thread");
+        }
+        if (kept.size() < cfg.threads().size()) {
+            parent.err.println("experiment: thread counts below the " + workers + " workers are left out: " + kept);
+        }
+        return new ExperimentConfig(cfg.rate(), cfg.ops(), cfg.maxThroughput(), cfg.hiccupAt(), cfg.hiccup(), kept,
+                cfg.clientLatency(), cfg.arrival(), cfg.virtualTime(), cfg.out(), cfg.seed());
     }
 
     private static double seconds(Duration d) {

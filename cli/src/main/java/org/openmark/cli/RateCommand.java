@@ -153,6 +153,9 @@ public final class RateCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print the report as JSON")
     boolean json;
 
+    @picocli.CommandLine.Mixin
+    ClusterOptions cluster;
+
     @Override
     public Integer call() throws IOException {
         RatingReport report;
@@ -223,11 +226,34 @@ public final class RateCommand implements Callable<Integer> {
                 .withLoadUnit(choice == ModelChoice.OPEN ? LoadUnit.OPS_PER_SEC : LoadUnit.THREADS);
         Timing timing = Timing.parse("--time", time);
         Clock clock = timing.clock();
-        Runner runner = new Runner(StoreRegistry.discover(), Workloads::create, clock, timing.tasks(), new StopSignal(),
-                log);
+        StopSignal stop = new StopSignal();
+        Runner runner = new Runner(StoreRegistry.discover(), Workloads::create, clock, timing.tasks(), stop, log);
+        org.openmark.cluster.ClusterSession session = null;
+        if (cluster.requested()) {
+            if (!"real".equals(time)) {
+                throw ConfigException.of("--time", time, "must be real with --cluster/--local-workers (virtual time"
+                        + " runs in one process)");
+            }
+            if (policy.mode() == ReloadMode.REPAIR) {
+                throw ConfigException.of(ReloadPolicy.FLAG, policy.toString(), "cannot be used with --cluster: the"
+                        + " workers' writes cannot be repaired from the coordinator; use --reload image, full or none");
+            }
+            session = new org.openmark.cluster.ClusterSession(cluster.resolve(), stop, log);
+        }
+        org.openmark.cluster.ClusterSession clusterSession = session;
+        org.openmark.rating.PhaseExecutor executor = clusterSession == null ? null
+                : (cfg, w, s) -> clusterSession.run(cfg);
         try (StoreRating rating = new StoreRating(runner, settings, choice, agreement, length, warm, policy, clock,
-                log)) {
+                log, executor); org.openmark.cluster.ClusterSession open = session) {
             rating.prepare();
+            if (open != null) {
+                if (rating.storeIsEmbedded()) {
+                    throw ConfigException.of("--store", settings.getString("store", "?"), "lives inside each process:"
+                            + " a rating on a cluster needs a store the workers share (a server), which this process"
+                            + " loads and reloads between experiments");
+                }
+                open.start();
+            }
             if ("auto".equals(delta)) {
                 long at = deltaLoad != null ? deltaLoad : search.startLoad();
                 DeltaAnalysis analysis = new DeltaAnalyzer(DurationText.parse("--delta-start", deltaStart),
@@ -246,6 +272,8 @@ public final class RateCommand implements Callable<Integer> {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw RatingException.aborted("rating interrupted");
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
         }
     }
 

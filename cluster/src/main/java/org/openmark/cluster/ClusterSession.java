@@ -254,11 +254,12 @@ public final class ClusterSession implements AutoCloseable {
                     warnings.add(w.name() + " (" + w.address() + "): its run was not valid");
                 }
             }
-            if (Math.abs(w.offsetMicros()) > options.maxClockOffset().toNanos() / 1000) {
-                warnings.add(String.format(Locale.ROOT, "%s's clock is %.1f ms off the coordinator's (more than %d ms):"
-                        + " its intervals are aligned by the measured offset, but sync the clocks (NTP/PTP) for"
-                        + " staleness or cross-machine latency figures", w.name(), w.offsetMicros() / 1000.0,
-                        options.maxClockOffset().toMillis()));
+            // Reported only when the offset is beyond the bound by more than its own uncertainty.
+            if (Math.abs(w.offsetMicros()) - w.roundTripMicros() / 2 > options.maxClockOffset().toNanos() / 1000) {
+                warnings.add(String.format(Locale.ROOT, "%s's clock is %.1f ms ± %.1f ms off the coordinator's (more"
+                        + " than %d ms): its intervals are aligned by the measured offset, but sync the clocks (NTP/PTP)"
+                        + " for staleness or cross-machine latency figures", w.name(), w.offsetMicros() / 1000.0,
+                        w.roundTripMicros() / 2000.0, options.maxClockOffset().toMillis()));
             }
             if (cfg.outDir() != null) {
                 AtomicFiles.writeString(cfg.outDir().resolve("workers").resolve(w.name()).resolve("result.json"),

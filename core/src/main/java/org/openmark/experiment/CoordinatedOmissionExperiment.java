@@ -34,18 +34,35 @@ import org.openmark.run.StoreRegistry;
  */
 public final class CoordinatedOmissionExperiment {
     private final ExperimentConfig cfg;
-    private final StoreRegistry stores;
-    private final Runner.WorkloadFactory workloads;
     private final PrintStream err;
     private final StopSignal stop;
+    private final RowRunner rows;
 
+    /**
+     * Runs one row's phase. In one process it opens the simulated store in-process; over a cluster
+     * it serves the row's simulated store to the workers and runs the phase on them.
+     */
+    @FunctionalInterface
+    public interface RowRunner {
+        RunResult run(RunConfig rowConfig) throws InterruptedException, IOException;
+    }
+
+    /** The experiment in this process, in real or virtual time as {@code cfg} says. */
     public CoordinatedOmissionExperiment(ExperimentConfig cfg, StoreRegistry stores, Runner.WorkloadFactory workloads,
             StopSignal stop, PrintStream err) {
+        this(cfg, stop, err, rc -> {
+            Timing timing = cfg.virtualTime() ? Timing.virtual() : Timing.real();
+            return new Runner(stores, workloads, timing.clock(), timing.tasks(), stop,
+                    new PrintStream(PrintStream.nullOutputStream())).execute(rc);
+        });
+    }
+
+    /** The experiment with each row run by {@code rows}. */
+    public CoordinatedOmissionExperiment(ExperimentConfig cfg, StopSignal stop, PrintStream err, RowRunner rows) {
         this.cfg = cfg;
-        this.stores = stores;
-        this.workloads = workloads;
         this.stop = stop;
         this.err = err;
+        this.rows = rows;
     }
 
     /** Runs every approach and returns the rows in order. */
@@ -96,10 +113,8 @@ public final class CoordinatedOmissionExperiment {
         }
         Path dir = cfg.out() == null ? null : cfg.out().resolve(threads == 0 ? approach : approach + "-" + threads);
         RunConfig rc = RunConfigParser.parse(Phase.RUN, Settings.of(p), dir, true);
-        Timing timing = cfg.virtualTime() ? Timing.virtual() : Timing.real();
         err.println("experiment: " + (threads == 0 ? "open model" : "closed model, " + threads + " threads") + " ...");
-        RunResult r = new Runner(stores, workloads, timing.clock(), timing.tasks(), stop, new PrintStream(PrintStream.nullOutputStream()))
-                .execute(rc);
+        RunResult r = rows.run(rc);
         if (dir != null) {
             AtomicFiles.writeString(dir.resolve("result.json"), JsonReport.render(r));
         }

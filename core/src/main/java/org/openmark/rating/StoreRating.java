@@ -54,9 +54,20 @@ public final class StoreRating implements Experimenter, AutoCloseable {
     private Duration initialLoad = Duration.ZERO;
     private Duration reloading = Duration.ZERO;
     private int reloads;
+    private final PhaseExecutor executor;
 
     public StoreRating(Runner runner, Settings base, ModelChoice model, Sla sla, Duration experimentLength,
             Duration warmup, ReloadPolicy reload, Clock clock, PrintStream log) {
+        this(runner, base, model, sla, experimentLength, warmup, reload, clock, log, null);
+    }
+
+    /**
+     * @param executor runs each experiment's phase; null runs it here, on the store this rating opened
+     */
+    public StoreRating(Runner runner, Settings base, ModelChoice model, Sla sla, Duration experimentLength,
+            Duration warmup, ReloadPolicy reload, Clock clock, PrintStream log, PhaseExecutor executor) {
+        this.executor = executor != null ? executor
+                : (cfg, w, s) -> runner.runOn(cfg, w, s, List.of(), List.of());
         this.runner = runner;
         this.base = base;
         this.model = model;
@@ -124,7 +135,7 @@ public final class StoreRating implements Experimenter, AutoCloseable {
             RunConfig cfg = config(loadLevel, length);
             log.printf(Locale.ROOT, "rate: experiment %d at %s %d for %s ...%n", experiments,
                     model == ModelChoice.OPEN ? "rate" : "threads", loadLevel, RatingFormat.duration(length));
-            RunResult r = runner.runOn(cfg, workload, repairing != null ? repairing : store, List.of(), List.of());
+            RunResult r = executor.run(cfg, workload, repairing != null ? repairing : store);
             if (repairing != null) {
                 long t0 = clock.nanoTime();
                 repairing.repair();
@@ -222,6 +233,11 @@ public final class StoreRating implements Experimenter, AutoCloseable {
         m.remove("operationcount");
         m.putAll(o);
         return RunConfigParser.parse(Phase.RUN, Settings.of(m), null, true);
+    }
+
+    /** True when the opened store lives in this process (so workers of a cluster could not share it). */
+    public boolean storeIsEmbedded() {
+        return store != null && store.isEmbedded();
     }
 
     /** Sets δ (after the delta analyzer chose it). */

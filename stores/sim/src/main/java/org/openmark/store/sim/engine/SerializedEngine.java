@@ -10,17 +10,37 @@ import org.openmark.api.Clock;
  * the engine's state is one exact timeline. Thread-safe.
  */
 public final class SerializedEngine {
+    /** Where the engine's time (hiccup start times, ground-truth times) counts from. */
+    public enum Epoch {
+        /** When the store starts (opens, or the server starts listening). */
+        STORE_START,
+        /**
+         * When the first request arrives: a server started before its clients are ready (a cluster
+         * run's workers join and prepare first) still has its hiccups at their times into the run.
+         */
+        FIRST_REQUEST
+    }
+
     private final ReentrantLock lock = new ReentrantLock();
     private final SimEngine engine;
     private final Clock clock;
-    private final long epochNanos;
+    private final Epoch epoch;
+    private long epochNanos;
+    private boolean started;
     private long lastArrivalNanos;
 
     /** An engine whose time starts now, by {@code clock}. */
     public SerializedEngine(SimEngine engine, Clock clock) {
+        this(engine, clock, Epoch.STORE_START);
+    }
+
+    /** An engine whose time starts now or at the first request. */
+    public SerializedEngine(SimEngine engine, Clock clock, Epoch epoch) {
         this.engine = engine;
         this.clock = clock;
+        this.epoch = epoch;
         this.epochNanos = clock.nanoTime();
+        this.started = epoch == Epoch.STORE_START;
     }
 
     /** A reply and the clock time ({@link Clock#nanoTime()}) at which its request arrived. */
@@ -35,6 +55,10 @@ public final class SerializedEngine {
     public Timed execute(SimRequest request) {
         lock.lock();
         try {
+            if (!started) {
+                started = true;
+                epochNanos = clock.nanoTime();
+            }
             // A clock read on another thread just before ours may be later; never go back.
             long arrival = Math.max(lastArrivalNanos, clock.nanoTime() - epochNanos);
             lastArrivalNanos = arrival;

@@ -40,6 +40,14 @@ public final class SimServer implements AutoCloseable {
      * @param clock the source of simulated time
      */
     public static SimServer start(SimConfig config, InetAddress bind, int port, Clock clock) throws IOException {
+        return start(config, bind, port, clock, SerializedEngine.Epoch.STORE_START);
+    }
+
+    /**
+     * Starts a server whose simulated time counts from {@code epoch} (its start, or the first request).
+     */
+    public static SimServer start(SimConfig config, InetAddress bind, int port, Clock clock,
+            SerializedEngine.Epoch epoch) throws IOException {
         InetAddress host = bind == null ? InetAddress.getLoopbackAddress() : bind;
         Selector selector = Selector.open();
         ServerSocketChannel listener = ServerSocketChannel.open();
@@ -52,7 +60,7 @@ public final class SimServer implements AutoCloseable {
             selector.close();
             throw e;
         }
-        SerializedEngine engine = new SerializedEngine(new SimEngine(config), clock);
+        SerializedEngine engine = new SerializedEngine(new SimEngine(config), clock, epoch);
         ServerLoop loop = new ServerLoop(selector, listener, engine, config.maxFrameBytes());
         InetSocketAddress address = (InetSocketAddress) listener.getLocalAddress();
         Thread thread = Thread.ofPlatform().name("simstore-" + address.getPort()).daemon(true).unstarted(loop);
