@@ -259,6 +259,42 @@ class ClusterEndToEndTest {
     }
 
     @Test
+    void ctrlCOnTheCoordinator_stopsEveryWorkerAndStillWritesTheMergedReport() throws Exception {
+        String java = ProcessHandle.current().info().command().orElse("java");
+        Path out = dir.resolve("interrupted");
+        Path log = dir.resolve("coordinator.log");
+        Process coordinator = new ProcessBuilder(java, "--enable-native-access=ALL-UNNAMED", "-Xmx512m", "-cp",
+                System.getProperty("java.class.path"), Main.class.getName(), "run", "--local-workers", "2", "--store",
+                "sim", "-p", "sim.port=" + server.port(), "-p", "recordcount=100", "-p", "autoload=false", "--rate",
+                "400", "--duration", "60s", "--grace", "1s", "-s", "1", "--quiet", "--out", out.toString())
+                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        try {
+            long deadline = System.currentTimeMillis() + 120_000;
+            while (!Files.readString(log).contains("the run starts at") && System.currentTimeMillis() < deadline) {
+                Thread.sleep(200);
+            }
+            Thread.sleep(4000);
+            List<ProcessHandle> workers = coordinator.descendants().filter(ProcessHandle::isAlive).toList();
+            assertEquals(2, workers.size(), Files.readString(log));
+            coordinator.destroy(); // SIGTERM: the same path as Ctrl-C
+            assertTrue(coordinator.waitFor(60, TimeUnit.SECONDS), Files.readString(log));
+            for (ProcessHandle w : workers) {
+                w.onExit().get(30, TimeUnit.SECONDS);
+            }
+            String text = Files.readString(log);
+            assertTrue(text.contains("interrupted"), text);
+            JsonNode result = JSON.readTree(out.resolve("result.json").toFile());
+            assertTrue(result.get("interrupted").asBoolean(), result.toString());
+            assertTrue(result.at("/accounting/addsUp").asBoolean(), result.toString());
+            assertEquals(2, result.get("workers").size());
+            result.get("workers").forEach(w -> assertTrue(w.get("issued").asLong() > 400, w.toString()));
+        } finally {
+            coordinator.descendants().forEach(ProcessHandle::destroyForcibly);
+            coordinator.destroyForcibly();
+        }
+    }
+
+    @Test
     void badInput_isRefusedBeforeAnyWorkerIsContacted() {
         CliRunner zero = CliRunner.run("run", "--cluster", "127.0.0.1:0", "--workers", "0", "--duration", "1s");
         assertEquals(2, zero.exitCode, zero::toString);

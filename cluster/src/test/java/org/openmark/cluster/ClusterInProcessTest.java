@@ -176,6 +176,48 @@ class ClusterInProcessTest {
         assertTrue(e.getCause().getMessage().contains("only 0 of 1 workers joined"), e.getCause().getMessage());
     }
 
+    /** A stand-in for a worker of another openmark version: it says hello and records the answer. */
+    private static org.apache.pekko.actor.typed.Behavior<Object> otherVersion(CompletableFuture<String> answer) {
+        return org.apache.pekko.actor.typed.javadsl.Behaviors.setup(ctx -> {
+            ctx.getSystem().receptionist().tell(org.apache.pekko.actor.typed.receptionist.Receptionist.subscribe(
+                    org.openmark.cluster.coordinator.CoordinatorActor.KEY, ctx.getSelf().narrow()));
+            return org.apache.pekko.actor.typed.javadsl.Behaviors.receiveMessage(m -> {
+                if (m instanceof org.apache.pekko.actor.typed.receptionist.Receptionist.Listing l) {
+                    for (var c : l.getServiceInstances(org.openmark.cluster.coordinator.CoordinatorActor.KEY)) {
+                        c.tell(new org.openmark.cluster.protocol.Hello(ctx.getSelf().narrow(), "0.0.1-other", "test", 1));
+                    }
+                } else if (m instanceof org.openmark.cluster.protocol.Refused r) {
+                    answer.complete(r.reason());
+                } else if (m instanceof org.openmark.cluster.protocol.Accepted) {
+                    answer.complete("accepted");
+                }
+                return org.apache.pekko.actor.typed.javadsl.Behaviors.same();
+            });
+        });
+    }
+
+    @Test
+    void workerOfAnotherVersion_isRefusedWithBothVersions() throws Exception {
+        RunConfig cfg = config(null, "model", "open", "rate", "100", "operationcount", "10");
+        ClusterRun run = new ClusterRun(options(1, null, Duration.ofSeconds(8)), new StopSignal(), err);
+        CompletableFuture<RunResult> result = async(() -> run.execute(cfg));
+        String address = run.address().get(30, TimeUnit.SECONDS);
+        CompletableFuture<String> answer = new CompletableFuture<>();
+        var system = Nodes.start(otherVersion(answer), new HostPort("127.0.0.1", 0), null);
+        try {
+            HostPort coordinator = HostPort.parse("--join", address);
+            org.apache.pekko.cluster.typed.Cluster.get(system).manager().tell(new org.apache.pekko.cluster.typed.JoinSeedNodes(
+                    List.of(new org.apache.pekko.actor.Address("pekko", system.name(), coordinator.host(),
+                            coordinator.port()))));
+            String reason = answer.get(30, TimeUnit.SECONDS);
+            assertTrue(reason.contains("0.0.1-other") && reason.contains(org.openmark.run.Version.current())
+                    && reason.contains("same openmark version"), reason);
+        } finally {
+            Nodes.stop(system, Duration.ofSeconds(5), false);
+        }
+        assertThrows(ExecutionException.class, () -> result.get(60, TimeUnit.SECONDS));
+    }
+
     @Test
     void noSecretWhereOneIsRequired_workerIsToldToGiveIt() throws Exception {
         RunConfig cfg = config(null, "model", "open", "rate", "100", "operationcount", "10");
