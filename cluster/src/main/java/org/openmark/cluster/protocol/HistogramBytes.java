@@ -3,7 +3,6 @@ package org.openmark.cluster.protocol;
 import java.nio.ByteBuffer;
 import java.util.zip.DataFormatException;
 import org.HdrHistogram.Histogram;
-import org.openmark.measure.Measurements;
 import org.openmark.report.HistogramCodec;
 
 /** Histograms on the wire: HdrHistogram's compressed encoding (lossless; a few hundred bytes typically). */
@@ -21,13 +20,12 @@ final class HistogramBytes {
         return bytes;
     }
 
-    /** Decodes into an auto-resizing histogram of the run's precision. */
+    /** Decodes into an auto-resizing histogram (its precision is the encoded one: the run's). */
     static Histogram decode(byte[] bytes) {
         try {
             Histogram decoded = Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(bytes), 0);
-            Histogram h = Measurements.newHistogram();
-            h.add(decoded);
-            return h;
+            decoded.setAutoResize(true);
+            return decoded;
         } catch (DataFormatException | RuntimeException e) {
             throw new IllegalArgumentException("a histogram on the wire did not decode: " + e.getMessage(), e);
         }
