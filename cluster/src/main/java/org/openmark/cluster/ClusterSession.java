@@ -146,6 +146,7 @@ public final class ClusterSession implements AutoCloseable {
         Map<String, String> settings = new HashMap<>(cfg.settings().asMap());
         settings.put("seed", String.valueOf(cfg.seed()));
         settings.put("status.interval", String.valueOf(cfg.statusInterval().toSeconds()));
+        settings.put("timeseries.granularity", String.valueOf(cfg.granularity().toMillis()));
         system.tell(new CoordinatorActor.BeginRun(new CoordinatorActor.RunSetup(cfg.phase().name(), settings,
                 START_MARGIN, cfg.grace().plusSeconds(30), output, costs, outcome)));
         try {
@@ -154,7 +155,7 @@ public final class ClusterSession implements AutoCloseable {
             if (cost != null) {
                 err.println("openmark cluster: " + cost);
             }
-            return merge(cfg, done);
+            return merge(cfg, done, org.openmark.measure.OutageDetector.detect(output.summaries));
         } catch (RuntimeException e) {
             failed = true;
             throw e;
@@ -222,7 +223,8 @@ public final class ClusterSession implements AutoCloseable {
         }
     }
 
-    private RunResult merge(RunConfig cfg, CoordinatorOutcome done) throws IOException {
+    private RunResult merge(RunConfig cfg, CoordinatorOutcome done, List<org.openmark.measure.Outage> outages)
+            throws IOException {
         long runtimeMs = 0;
         for (WorkerSlot w : done.workers()) {
             if (w.result() != null) {
@@ -285,12 +287,12 @@ public final class ClusterSession implements AutoCloseable {
         boolean interrupted = stop.isStopped();
         RunResult first = parts.get(0);
         RunResult merged = ResultMerge.merge(cfg, model, first.paced(), first.openModel(), parts, reports, warnings,
-                notes, valid, interrupted);
+                notes, valid, interrupted, outages);
         if (!merged.accounting().addsUp()) {
             List<String> w = new ArrayList<>(merged.warnings());
             w.add("the accounting does not add up across the workers: " + merged.accounting());
             merged = ResultMerge.merge(cfg, model, first.paced(), first.openModel(), parts, reports, w, notes, false,
-                    interrupted);
+                    interrupted, outages);
         }
         return merged;
     }
@@ -298,8 +300,9 @@ public final class ClusterSession implements AutoCloseable {
     private static RunConfig withoutShare(RunConfig c) {
         return new RunConfig(c.phase(), c.store(), c.settings(), c.model(), c.threads(), c.targetPerSec(),
                 c.thinkTime(), c.arrival(), c.rateSchedule(), c.maxInFlight(), c.onOverload(), c.operationCount(),
-                c.duration(), c.warmup(), c.statusInterval(), c.grace(), c.seed(), c.seedChosen(), c.outDir(),
-                c.percentiles(), c.autoLoad(), c.maxSendLag(), c.quiet(), org.openmark.load.Share.WHOLE);
+                c.duration(), c.warmup(), c.statusInterval(), c.granularity(), c.grace(), c.seed(), c.seedChosen(),
+                c.outDir(), c.percentiles(), c.autoLoad(), c.maxSendLag(), c.maxErrorRate(), c.quiet(),
+                org.openmark.load.Share.WHOLE);
     }
 
     private static WorkerReport report(WorkerSlot w, RunResult part, int count) {
@@ -320,6 +323,10 @@ public final class ClusterSession implements AutoCloseable {
         private final RunConfig cfg;
         private final List<IntervalSink> sinks;
         private final Map<Integer, HlogSink> perWorker = new HashMap<>();
+        private final List<org.openmark.measure.IntervalSummary> summaries = new ArrayList<>();
+        private final List<IntervalSnapshot> sinceStatus = new ArrayList<>();
+        private double lastElapsed;
+        private double lastStatusElapsed;
         private long completedSoFar;
 
         Output(RunConfig cfg, List<IntervalSink> sinks) {
@@ -346,11 +353,19 @@ public final class ClusterSession implements AutoCloseable {
                 }
             }
             completedSoFar += m.snapshot().completed();
-            if (cfg.quiet()) {
+            summaries.add(org.openmark.measure.IntervalSummary.of(m.snapshot(), lastElapsed, m.elapsedSeconds(),
+                    m.inFlight(), m.warmUp()));
+            lastElapsed = m.elapsedSeconds();
+            sinceStatus.add(m.snapshot());
+            // One status line every status interval, over the intervals since the last one.
+            if (cfg.quiet() || m.elapsedSeconds() - lastStatusElapsed < cfg.statusInterval().toMillis() / 1000.0 - 0.05) {
                 return;
             }
-            err.println(StatusLine.format(m.elapsedSeconds(), completedSoFar, m.snapshot(), m.inFlight(), -1,
-                    m.warmUp()));
+            lastStatusElapsed = m.elapsedSeconds();
+            IntervalSnapshot line = IntervalSnapshot.merge(sinceStatus.get(0).startMillis(),
+                    m.snapshot().endMillis(), sinceStatus);
+            sinceStatus.clear();
+            err.println(StatusLine.format(m.elapsedSeconds(), completedSoFar, line, m.inFlight(), -1, m.warmUp()));
             List<IntervalMerger.Part> parts = new ArrayList<>(m.parts());
             parts.sort(java.util.Comparator.comparingInt(IntervalMerger.Part::worker));
             for (IntervalMerger.Part p : parts) {

@@ -4,6 +4,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
+import org.openmark.config.Durations;
 import java.util.concurrent.atomic.AtomicReference;
 import org.openmark.api.Clock;
 import org.openmark.api.Session;
@@ -89,30 +91,55 @@ public final class ClosedModel implements LoadModel {
         // The load phase's budget and threads are this process's own; the run phase's are the whole run's.
         int local = loadPhase ? threads : (int) share.part(threads);
         int base = loadPhase ? 0 : (int) share.first(threads);
+        // The intended start of each client's operation while it is in the store, else -1.
+        AtomicLongArray inStore = new AtomicLongArray(local);
+        for (int i = 0; i < local; i++) {
+            inStore.set(i, -1);
+        }
         List<Thread> started = ctx.tasks().startPlatforms("openmark-client-", local, i -> {
             int g = base + i;
             long quota = budget == Long.MAX_VALUE ? Long.MAX_VALUE
                     : budget / threads + (g < budget % threads ? 1 : 0);
             long offset = tickNanos * g / threads;
-            return () -> clientLoop(ctx, runner, g, quota, start + offset, tickNanos, deadline, lastIssue);
+            return () -> clientLoop(ctx, runner, g, quota, start + offset, tickNanos, deadline, lastIssue, inStore, i);
         });
-        joinAll(started, ctx);
+        joinAll(started, ctx, deadline);
+        // Clients still in the store after the duration and the grace period are left there: their
+        // operations are unfinished, with how long they had waited.
+        long now = clock.nanoTime();
+        long unfinished = 0;
+        for (int i = 0; i < local; i++) {
+            long intended = inStore.get(i);
+            if (started.get(i).isAlive() && intended >= 0) {
+                ctx.measurements().recordUnfinished((now - intended) / 1000);
+                unfinished++;
+            }
+        }
         List<String> warnings = new ArrayList<>();
         String w = OperationRunner.warning(thrown);
         if (w != null) {
             warnings.add(w);
         }
-        return new PhaseOutcome(start, Math.max(lastIssue.get(), clock.nanoTime()), 0, null, warnings);
+        if (unfinished > 0) {
+            warnings.add(unfinished + " client thread(s) were still waiting for the store "
+                    + Durations.format(ctx.limits().grace()) + " after the run's end (--grace): their operations are"
+                    + " counted unfinished");
+        }
+        return new PhaseOutcome(start, Math.max(lastIssue.get(), clock.nanoTime()), unfinished, null, warnings);
     }
 
     /**
-     * Waits for the client threads. Once the user interrupts the run, a thread stuck in a store
-     * call gets the grace period (real time) and is then left behind: its operation counts as
-     * unfinished (issued, never recorded).
+     * Waits for the client threads: until they end, or until the duration plus the grace period
+     * has passed (a store that hangs cannot hold the run past its end). Once the user interrupts
+     * the run, a thread stuck in a store call gets the grace period (real time) and is then left
+     * behind: its operation counts as unfinished (issued, never recorded).
      */
-    private static void joinAll(List<Thread> threads, PhaseContext ctx) throws InterruptedException {
+    private static void joinAll(List<Thread> threads, PhaseContext ctx, long deadline) throws InterruptedException {
+        Clock clock = ctx.clock();
+        long grace = ctx.limits().grace().toNanos();
+        long giveUpAt = deadline == Long.MAX_VALUE ? Long.MAX_VALUE : deadline + grace;
         for (Thread t : threads) {
-            while (t.isAlive() && !ctx.stop().isStopped()) {
+            while (t.isAlive() && !ctx.stop().isStopped() && clock.nanoTime() < giveUpAt) {
                 t.join(Duration.ofMillis(50));
             }
         }
@@ -124,7 +151,7 @@ public final class ClosedModel implements LoadModel {
     }
 
     private void clientLoop(PhaseContext ctx, OperationRunner runner, int index, long quota, long firstDue,
-            long tickNanos, long deadline, AtomicLong lastIssue) {
+            long tickNanos, long deadline, AtomicLong lastIssue, AtomicLongArray inStore, int slot) {
         Clock clock = ctx.clock();
         MeasurementWriter writer = ctx.measurements().newThreadWriter();
         WorkloadClient client = ctx.workload().newClient(index, threads, ctx.seed());
@@ -160,7 +187,11 @@ public final class ClosedModel implements LoadModel {
                     intended = now;
                 }
                 writer.issued();
+                inStore.set(slot, intended);
+                ctx.gauges().operationStarted();
                 previousEnd = runner.run(op, session, measured, writer, intended, now);
+                ctx.gauges().operationEnded();
+                inStore.set(slot, -1);
                 now = previousEnd;
             }
             lastIssue.accumulateAndGet(now, Math::max);

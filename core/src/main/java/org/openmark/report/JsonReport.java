@@ -69,9 +69,22 @@ public final class JsonReport {
         Map<String, Object> sections = new LinkedHashMap<>();
         r.sections().forEach(sec -> sections.put(sec.name(), sec.values()));
         m.put("sections", sections);
+        m.put("outages", r.outages().stream().map(JsonReport::outage).toList());
         if (!r.workers().isEmpty()) {
             m.put("workers", r.workers().stream().map(JsonReport::worker).toList());
         }
+        return m;
+    }
+
+    private static Map<String, Object> outage(org.openmark.measure.Outage o) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("kind", o.kind().name().toLowerCase(java.util.Locale.ROOT));
+        m.put("fromSeconds", Percentiles.round(o.fromSeconds()));
+        m.put("toSeconds", Percentiles.round(o.toSeconds()));
+        Map<String, Long> statuses = new LinkedHashMap<>();
+        new java.util.TreeMap<>(o.statuses()).forEach((s, n) -> statuses.put(s.name(), n));
+        m.put("statuses", statuses);
+        m.put("operations", o.operations());
         return m;
     }
 

@@ -49,7 +49,7 @@ public final class Percentiles {
         return m;
     }
 
-    static double round(double v) {
+    public static double round(double v) {
         return Math.round(v * 1000) / 1000.0;
     }
 }

@@ -7,18 +7,28 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
+import org.openmark.api.Status;
 import org.HdrHistogram.Histogram;
 import org.openmark.measure.IntervalSnapshot;
 
 /**
  * {@code timeseries.csv}: one row per interval and operation (all statuses together, inner
  * calls excluded): elapsed seconds, ops/s, response-time percentiles in microseconds, the
- * in-flight count and the interval's send-lag p99.
+ * in-flight count, the interval's send-lag p99, and how many operations ended with each status.
  */
 public final class TimeSeriesSink implements IntervalSink {
     /** The header row. */
     public static final String HEADER = "elapsed_s,operation,warmup,ops_per_s,p50_us,p90_us,p99_us,p999_us,max_us,"
-            + "in_flight,send_lag_p99_us";
+            + "in_flight,send_lag_p99_us," + statusColumns();
+
+    /** One count column per status, in the enum's order: ok, not_found, error, timeout, … */
+    private static String statusColumns() {
+        StringBuilder b = new StringBuilder();
+        for (Status st : Status.values()) {
+            b.append(b.length() == 0 ? "" : ",").append(st.name().toLowerCase(Locale.ROOT));
+        }
+        return b.toString();
+    }
 
     private final Path target;
     private final BufferedWriter out;
@@ -35,11 +45,23 @@ public final class TimeSeriesSink implements IntervalSink {
     public void interval(IntervalSnapshot s, double elapsedSeconds, long inFlight, boolean warmUp) throws IOException {
         double seconds = Math.max(1e-9, (s.endMillis() - s.startMillis()) / 1000.0);
         long lagP99 = s.sendLag().getTotalCount() == 0 ? 0 : s.sendLag().getValueAtPercentile(99);
+        Map<String, long[]> counts = new java.util.TreeMap<>();
+        s.response().forEach((c, h) -> {
+            if (!c.inner()) {
+                counts.computeIfAbsent(c.op(), k -> new long[Status.values().length])[c.status().ordinal()] +=
+                        h.getTotalCount();
+            }
+        });
         for (Map.Entry<String, Histogram> e : s.responseByOperation().entrySet()) {
             Histogram h = e.getValue();
-            out.write(String.format(Locale.ROOT, "%.3f,%s,%s,%.1f,%d,%d,%d,%d,%d,%d,%d%n", elapsedSeconds, e.getKey(),
-                    warmUp, h.getTotalCount() / seconds, h.getValueAtPercentile(50), h.getValueAtPercentile(90),
-                    h.getValueAtPercentile(99), h.getValueAtPercentile(99.9), h.getMaxValue(), inFlight, lagP99));
+            StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "%.3f,%s,%s,%.1f,%d,%d,%d,%d,%d,%d,%d",
+                    elapsedSeconds, e.getKey(), warmUp, h.getTotalCount() / seconds, h.getValueAtPercentile(50),
+                    h.getValueAtPercentile(90), h.getValueAtPercentile(99), h.getValueAtPercentile(99.9),
+                    h.getMaxValue(), inFlight, lagP99));
+            for (long n : counts.getOrDefault(e.getKey(), new long[Status.values().length])) {
+                row.append(',').append(n);
+            }
+            out.write(row.append('\n').toString());
         }
         out.flush();
     }

@@ -74,6 +74,10 @@ public final class YcsbTextReport {
         if (r.interrupted()) {
             line(b, "RUN", "Interrupted", "true");
         }
+        for (org.openmark.measure.Outage o : r.outages()) {
+            line(b, "OUTAGE", o.describe(), o.kind() == org.openmark.measure.Outage.Kind.STALL
+                    ? o.operations() + " operations outstanding" : o.operations() + " operations failed");
+        }
         for (org.openmark.run.WorkerReport w : r.workers()) {
             Histogram lag = w.sendLag();
             line(b, "WORKER", w.name(), String.format(java.util.Locale.ROOT,

@@ -7,15 +7,19 @@ import java.util.List;
 import org.openmark.api.Clock;
 import org.openmark.load.Gauges;
 import org.openmark.measure.IntervalSnapshot;
+import org.openmark.measure.IntervalSummary;
+import org.openmark.measure.OutageDetector;
+import org.HdrHistogram.Histogram;
 import org.openmark.measure.Measurements;
 import org.openmark.measure.Totals;
 import org.openmark.report.IntervalSink;
 
 /**
- * Collects the measurements every status interval (and once at the end of the warm-up), adds
- * measured intervals to the totals, feeds the interval sinks and prints the status line.
- * Driven by {@link #collect}, which one thread at a time calls: the ticker thread while the
- * phase runs, then the orchestration for the final interval.
+ * Collects the measurements every {@code granularity} (and once at the end of the warm-up), adds
+ * measured intervals to the totals, feeds the interval sinks, keeps a summary of each interval
+ * (to locate outages), and prints the status line every status interval over the intervals since
+ * the last one. Driven by {@link #collect}, which one thread at a time calls: the ticker thread
+ * while the phase runs, then the orchestration for the final interval.
  */
 final class IntervalCollector {
     private final Measurements measurements;
@@ -29,7 +33,16 @@ final class IntervalCollector {
     private final long expectedOps;
     private final long deadlineNanos;
     private final List<String> sinkErrors = new ArrayList<>();
+    private final List<IntervalSummary> summaries = new ArrayList<>();
+    /** The intervals collected since the last status line (merged for it). */
+    private final List<IntervalSnapshot> sinceStatus = new ArrayList<>();
+    /** Send lag of the measured intervals in which the store was in trouble, and of the others. */
+    private final Histogram lagInStoreTrouble = Measurements.newHistogram();
+    private final Histogram lagOutsideStoreTrouble = Measurements.newHistogram();
+    private final List<Long> healthyInFlight = new ArrayList<>();
+    private int troubledIntervals;
     private long lastMillis;
+    private long lastNanos;
     private long completedSoFar;
 
     /**
@@ -49,6 +62,49 @@ final class IntervalCollector {
         this.expectedOps = expectedOps;
         this.deadlineNanos = deadlineNanos;
         this.lastMillis = clock.currentTimeMillis();
+        this.lastNanos = startNanos;
+    }
+
+    /**
+     * Whether the store was in trouble in an interval: failing (a tenth of its operations or more
+     * failed), stalled (nothing completed while operations were outstanding), or backing up
+     * (outstanding operations far above what they are when it is healthy). Sends that are late then
+     * are late because every worker is busy in the store: the store's delay, not the generator's.
+     */
+    private boolean storeInTrouble(IntervalSummary s) {
+        if (s.completed() == 0) {
+            return s.inFlight() > 0;
+        }
+        if (s.storeFailures() >= OutageDetector.FAILING_FRACTION * s.completed()) {
+            return true;
+        }
+        if (healthyInFlight.size() < 3) {
+            return false;
+        }
+        List<Long> sorted = new ArrayList<>(healthyInFlight);
+        java.util.Collections.sort(sorted);
+        long typical = sorted.get(sorted.size() / 2);
+        return s.inFlight() > Math.max(64, 8 * typical);
+    }
+
+    /** Send lag of the measured intervals in which the store was failing, stalled or backing up. */
+    Histogram lagInStoreTrouble() {
+        return lagInStoreTrouble;
+    }
+
+    /** Send lag of the other measured intervals. */
+    Histogram lagOutsideStoreTrouble() {
+        return lagOutsideStoreTrouble;
+    }
+
+    /** How many measured intervals found the store in trouble. */
+    int troubledIntervals() {
+        return troubledIntervals;
+    }
+
+    /** One summary per interval collected so far, in order. */
+    List<IntervalSummary> summaries() {
+        return summaries;
     }
 
     Totals totals() {
@@ -60,9 +116,9 @@ final class IntervalCollector {
         return sinkErrors;
     }
 
-    /** Takes the final interval, ending now. */
+    /** Takes the final interval, ending now, and prints the last status line if intervals are pending. */
     void collectFinal() {
-        collect(false, warmupEndNanos > startNanos && clock.nanoTime() <= warmupEndNanos);
+        collect(!sinceStatus.isEmpty(), warmupEndNanos > startNanos && clock.nanoTime() <= warmupEndNanos);
     }
 
     /**
@@ -76,6 +132,8 @@ final class IntervalCollector {
         long nowMillis = clock.currentTimeMillis();
         IntervalSnapshot s = measurements.collectInterval(lastMillis, nowMillis);
         lastMillis = nowMillis;
+        long fromNanos = lastNanos;
+        lastNanos = nowNanos;
         if (warmUp) {
             totals.addWarmUp(s);
         } else {
@@ -84,6 +142,18 @@ final class IntervalCollector {
         completedSoFar += s.completed();
         double elapsed = (nowNanos - startNanos) / 1e9;
         long inFlight = gauges.inFlight();
+        IntervalSummary summary = IntervalSummary.of(s, (fromNanos - startNanos) / 1e9, elapsed, inFlight, warmUp);
+        summaries.add(summary);
+        sinceStatus.add(s);
+        if (!warmUp) {
+            if (storeInTrouble(summary)) {
+                troubledIntervals++;
+                lagInStoreTrouble.add(s.sendLag());
+            } else {
+                healthyInFlight.add(inFlight);
+                lagOutsideStoreTrouble.add(s.sendLag());
+            }
+        }
         for (IntervalSink sink : sinks) {
             try {
                 sink.interval(s, elapsed, inFlight, warmUp);
@@ -93,9 +163,14 @@ final class IntervalCollector {
                 }
             }
         }
-        if (print && status != null) {
-            status.println(StatusLine.format(elapsed, completedSoFar, s, inFlight, remainingSeconds(nowNanos, s),
-                    warmUp));
+        if (print) {
+            IntervalSnapshot line = sinceStatus.size() == 1 ? s
+                    : IntervalSnapshot.merge(sinceStatus.get(0).startMillis(), nowMillis, sinceStatus);
+            sinceStatus.clear();
+            if (status != null) {
+                status.println(StatusLine.format(elapsed, completedSoFar, line, inFlight,
+                        remainingSeconds(nowNanos, line), warmUp));
+            }
         }
     }
 
@@ -110,23 +185,33 @@ final class IntervalCollector {
         return byOps < 0 ? byTime : Math.min(byTime, byOps);
     }
 
-    /** The ticker loop: collects at every interval and at the end of the warm-up until interrupted. */
-    void tick(long intervalNanos) {
-        long next = startNanos + intervalNanos;
+    /**
+     * The ticker loop until interrupted: collects every {@code granularityNanos} and at the end of
+     * the warm-up, and prints the status line every {@code statusNanos}.
+     */
+    void tick(long granularityNanos, long statusNanos) {
+        long next = startNanos + granularityNanos;
+        long nextStatus = startNanos + statusNanos;
         boolean warmupPending = warmupEndNanos > startNanos;
         try {
             while (!Thread.currentThread().isInterrupted()) {
                 long due = warmupPending ? Math.min(next, warmupEndNanos) : next;
                 clock.parkUntil(due);
+                boolean print = due >= nextStatus;
+                if (print) {
+                    while (nextStatus <= due) {
+                        nextStatus += statusNanos;
+                    }
+                }
                 if (warmupPending && due == warmupEndNanos) {
                     warmupPending = false;
-                    collect(due == next, true);
+                    collect(print, true);
                     if (due == next) {
-                        next += intervalNanos;
+                        next += granularityNanos;
                     }
                 } else {
-                    collect(true, due <= warmupEndNanos);
-                    next += intervalNanos;
+                    collect(print, due <= warmupEndNanos);
+                    next += granularityNanos;
                 }
             }
         } catch (InterruptedException e) {

@@ -20,6 +20,8 @@ import org.openmark.load.ScheduleStats;
 import org.openmark.load.StopSignal;
 import org.openmark.load.Tasks;
 import org.openmark.measure.Measurements;
+import org.openmark.measure.Outage;
+import org.openmark.measure.OutageDetector;
 import org.openmark.measure.Totals;
 import org.openmark.report.IntervalSink;
 import org.openmark.workload.Workload;
@@ -79,7 +81,8 @@ public final class PhaseRunner {
         long cpuBefore = ProcessCpu.cpuNanos();
         IntervalCollector collector = new IntervalCollector(measurements, clock, gauges, sinks,
                 cfg.quiet() ? null : status, startNanos, warmupEnd, operationCount, limits.deadlineNanos(startNanos));
-        Thread ticker = tasks.startBackground("openmark-status", () -> collector.tick(cfg.statusInterval().toNanos()));
+        Thread ticker = tasks.startBackground("openmark-status", () -> collector.tick(cfg.granularity().toNanos(),
+                cfg.statusInterval().toNanos()));
         PhaseOutcome outcome;
         try {
             outcome = model.run(new PhaseContext(workload, store, measurements, clock, cfg.seed(), limits, stop, tasks,
@@ -110,9 +113,12 @@ public final class PhaseRunner {
             schedule = new ScheduleReport(stats.targetRatePerSec(), scheduledRate,
                     stats.issued() / issueSeconds, totals.sendLag(),
                     stats.waitedForSlot(), stats.slotWaitNanos() / 1e6, stats.dropped(), stats.sessions());
-            valid = selfCheck(cfg, schedule, warnings);
+            valid = Verdicts.generator(cfg, schedule, new Verdicts.LagByCause(collector.lagOutsideStoreTrouble(),
+                    collector.lagInStoreTrouble(), collector.troubledIntervals()), responseP99(totals), warnings,
+                    notes);
         }
-        if (cpuBefore >= 0 && cpuAfter >= 0) {
+        List<Outage> outages = OutageDetector.detect(collector.summaries());
+        if (tasks.realTime() && cpuBefore >= 0 && cpuAfter >= 0) {
             double busy = (cpuAfter - cpuBefore) / ((endNanos - startNanos) * (double) ProcessCpu.cores());
             if (busy > 0.9 && stats != null) {
                 warnings.add(String.format(Locale.ROOT,
@@ -125,6 +131,7 @@ public final class PhaseRunner {
             warnings.add("the accounting does not add up: " + accounting);
             valid = false;
         }
+        valid &= Verdicts.store(cfg, accounting, outages, warnings, notes);
         boolean interrupted = stop.isStopped();
         if (interrupted) {
             valid = false;
@@ -136,7 +143,18 @@ public final class PhaseRunner {
                 cfg.model() == ModelChoice.CLOSED && cfg.targetPerSec() > 0 && cfg.phase() == Phase.RUN,
                 model instanceof OpenModel, cfg.store(), storeFacts(store), ResultBuilder.maskedConfig(cfg.settings().asMap()), startMillis,
                 Math.round(runtimeSeconds * 1000), throughput, ResultBuilder.operations(totals), accounting, schedule,
-                unfinished, warnings, notes, valid, interrupted, null, cfg.percentiles(), List.of());
+                unfinished, warnings, notes, valid, interrupted, null, cfg.percentiles(), List.of(), List.of(), outages);
+    }
+
+    /** The response-time p99 of every measured operation, all statuses (microseconds; 0 when none). */
+    private static long responseP99(Totals totals) {
+        Histogram all = Measurements.newHistogram();
+        totals.response().forEach((c, h) -> {
+            if (!c.inner()) {
+                all.add(h);
+            }
+        });
+        return all.getTotalCount() == 0 ? 0 : all.getValueAtPercentile(99);
     }
 
     /** What the store says about itself, in key order; a store that fails to say is recorded without facts. */
@@ -148,41 +166,4 @@ public final class PhaseRunner {
         }
     }
 
-    /** The open model's self-check; adds warnings and returns whether the run is valid. */
-    static boolean selfCheck(RunConfig cfg, ScheduleReport s, List<String> warnings) {
-        boolean valid = true;
-        long lagP99 = s.sendLag().getTotalCount() == 0 ? 0 : s.sendLag().getValueAtPercentile(99);
-        long maxLagMicros = cfg.maxSendLag().toNanos() / 1000;
-        if (lagP99 > maxLagMicros) {
-            if (s.waitedForSlot() > 0) {
-                // The scheduler was held by the in-flight bound: the store's backlog, not the
-                // generator, delayed the sends (and the delay is in every response time).
-                warnings.add(String.format(Locale.ROOT, "send-lag p99 = %d us > %d us because operations waited for"
-                        + " in-flight slots (--max-in-flight %d): the store could not keep up", lagP99, maxLagMicros,
-                        cfg.maxInFlight()));
-            } else {
-                warnings.add(String.format(Locale.ROOT, "the load generator, not the store, limited this run: send-lag"
-                        + " p99 = %d us > %d us (--max-send-lag); the scheduler could not keep its schedule", lagP99,
-                        maxLagMicros));
-                valid = false;
-            }
-        }
-        if (s.dropped() > 0) {
-            warnings.add(s.dropped() + " operations were dropped because all " + cfg.maxInFlight()
-                    + " in-flight slots were taken (--on-overload drop): the run is not valid");
-            valid = false;
-        }
-        if (s.achievedRate() < 0.99 * s.scheduledRate() && s.scheduledRate() > 0) {
-            if (s.waitedForSlot() > 0) {
-                warnings.add(String.format(Locale.ROOT, "achieved rate %.1f ops/s is below the target %.1f ops/s because"
-                        + " %d operations waited for one of the %d in-flight slots (--max-in-flight): the store could not"
-                        + " keep up", s.achievedRate(), s.scheduledRate(), s.waitedForSlot(), cfg.maxInFlight()));
-            } else {
-                warnings.add(String.format(Locale.ROOT, "the load generator, not the store, limited this run: achieved"
-                        + " %.1f ops/s < 99%% of the scheduled %.1f ops/s", s.achievedRate(), s.scheduledRate()));
-                valid = false;
-            }
-        }
-        return valid;
-    }
 }

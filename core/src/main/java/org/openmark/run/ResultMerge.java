@@ -51,6 +51,17 @@ public final class ResultMerge {
     public static RunResult merge(RunConfig cfg, String model, boolean paced, boolean openModel,
             List<RunResult> parts, List<WorkerReport> workers, List<String> warnings, List<String> notes,
             boolean valid, boolean interrupted) {
+        return merge(cfg, model, paced, openModel, parts, workers, warnings, notes, valid, interrupted, List.of());
+    }
+
+    /**
+     * One result for the whole run, with the outages found in the merged intervals.
+     *
+     * @param outages found on the merged timeline (a worker's own outages are not merged)
+     */
+    public static RunResult merge(RunConfig cfg, String model, boolean paced, boolean openModel,
+            List<RunResult> parts, List<WorkerReport> workers, List<String> warnings, List<String> notes,
+            boolean valid, boolean interrupted, List<org.openmark.measure.Outage> outages) {
         if (parts.isEmpty()) {
             throw new IllegalArgumentException("nothing to merge: no worker delivered a result");
         }
@@ -76,7 +87,7 @@ public final class ResultMerge {
                 cfg.store(), facts, ResultBuilder.maskedConfig(cfg.settings().asMap()),
                 start == Long.MAX_VALUE ? 0 : start, runtime, throughput, operations(parts), accounting(parts),
                 schedule(parts), unfinished, warnings, notes, valid, interrupted, null, cfg.percentiles(), List.of(),
-                workers);
+                workers, outages);
     }
 
     private static List<OpResult> operations(List<RunResult> parts) {

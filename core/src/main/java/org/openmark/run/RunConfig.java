@@ -27,7 +27,9 @@ import org.openmark.load.Share;
  * @param operationCount operations of the phase (0 = only the duration limits it)
  * @param duration time limit of the phase (zero = none)
  * @param warmup time at the start excluded from the final histograms
- * @param statusInterval how often the status line and the interval log are written
+ * @param statusInterval how often the status line is printed
+ * @param granularity how often the measurements are collected into an interval (the interval log,
+ *     the time series, the plots and outage detection have this resolution)
  * @param grace how long outstanding operations may finish after the phase stops
  * @param seed the seed of every random choice
  * @param seedChosen true when the user gave no seed and one was chosen
@@ -35,12 +37,14 @@ import org.openmark.load.Share;
  * @param percentiles the percentiles printed in the YCSB text block
  * @param autoLoad load first when the store is known to be empty (run phase)
  * @param maxSendLag open-model self-check threshold for the send-lag p99
+ * @param maxErrorRate the store's error budget: above this share of failed operations (any status
+ *     but OK and NOT_FOUND) the run is invalid
  * @param quiet no status lines
  * @param share the part of the run this process does (the whole run unless a coordinator split it)
  */
 public record RunConfig(Phase phase, String store, Settings settings, ModelChoice model, int threads,
         double targetPerSec, Duration thinkTime, ArrivalProcess arrival, RateSchedule rateSchedule, int maxInFlight,
         OverloadPolicy onOverload, long operationCount, Duration duration, Duration warmup, Duration statusInterval,
-        Duration grace, long seed, boolean seedChosen, Path outDir, List<Double> percentiles, boolean autoLoad,
-        Duration maxSendLag, boolean quiet, Share share) {
+        Duration granularity, Duration grace, long seed, boolean seedChosen, Path outDir, List<Double> percentiles,
+        boolean autoLoad, Duration maxSendLag, double maxErrorRate, boolean quiet, Share share) {
 }

@@ -34,6 +34,8 @@ import org.openmark.load.Share;
  * <tr><td>duration (or YCSB's maxexecutiontime, seconds)</td><td>--duration</td><td>none</td></tr>
  * <tr><td>warmup</td><td>--warmup</td><td>0</td></tr>
  * <tr><td>status.interval (seconds)</td><td>-s N</td><td>10</td></tr>
+ * <tr><td>timeseries.granularity (milliseconds, YCSB's name)</td><td>--granularity</td><td>1000</td></tr>
+ * <tr><td>maxerrorrate</td><td>--max-error-rate</td><td>1%</td></tr>
  * <tr><td>grace</td><td>--grace</td><td>5s</td></tr>
  * <tr><td>seed</td><td>--seed</td><td>chosen and printed</td></tr>
  * <tr><td>hdrhistogram.percentiles</td><td>-p</td><td>50,95,99,99.9</td></tr>
@@ -101,6 +103,8 @@ public final class RunConfigParser {
                     "must be shorter than the duration (" + Durations.format(duration) + ")");
         }
         long intervalSeconds = s.getLong("status.interval", 10, 1);
+        long granularityMs = s.getLong("timeseries.granularity", 1000, 10);
+        double maxErrorRate = percent(s, "maxerrorrate", 0.01);
         Duration grace = duration(s, "grace", Duration.ofSeconds(5));
         boolean seedChosen = !s.contains("seed");
         long seed = seedChosen ? new SplittableRandom().nextLong() & Long.MAX_VALUE : s.getLong("seed", 0);
@@ -113,8 +117,8 @@ public final class RunConfigParser {
                     + share.count() + "), so that every worker has a client thread");
         }
         return new RunConfig(phase, store, s, model, threads, target, think, arrival, schedule, maxInFlight, overload,
-                operationCount, duration, warmup, Duration.ofSeconds(intervalSeconds), grace, seed, seedChosen, outDir,
-                percentiles, autoLoad, maxSendLag, quiet, share);
+                operationCount, duration, warmup, Duration.ofSeconds(intervalSeconds), Duration.ofMillis(granularityMs),
+                grace, seed, seedChosen, outDir, percentiles, autoLoad, maxSendLag, maxErrorRate, quiet, share);
     }
 
     /** Options of one model given to a run of the other are a mistake, not something to ignore. */
@@ -141,6 +145,24 @@ public final class RunConfigParser {
             return s.getEnum("model", ModelChoice.OPEN, ModelChoice.class);
         }
         return s.contains("threadcount") || s.contains("target") ? ModelChoice.CLOSED : ModelChoice.OPEN;
+    }
+
+    /** A share: {@code 5%} or {@code 0.05}; errors name the property. */
+    private static double percent(Settings s, String name, double defaultValue) {
+        String text = s.getString(name, "").trim();
+        if (text.isEmpty()) {
+            return defaultValue;
+        }
+        try {
+            double v = text.endsWith("%") ? Double.parseDouble(text.substring(0, text.length() - 1).trim()) / 100
+                    : Double.parseDouble(text);
+            if (v >= 0 && v <= 1) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // falls through to the error below
+        }
+        throw ConfigException.of(name, text, "must be a share between 0% and 100% (e.g. 1% or 0.01)");
     }
 
     private static Duration duration(Settings s, String name, Duration defaultValue) {

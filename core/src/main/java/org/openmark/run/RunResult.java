@@ -3,6 +3,7 @@ package org.openmark.run;
 import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
+import org.openmark.measure.Outage;
 import org.openmark.workload.ReportSection;
 import org.openmark.workload.ValidationReport;
 
@@ -25,13 +26,14 @@ import org.openmark.workload.ValidationReport;
  * @param validation what the workload's validation stage found, or null
  * @param sections figures the workload kept (transaction outcomes), in the order given
  * @param workers the load-generator processes of a cluster run (empty for a run in one process)
+ * @param outages the stretches in which the store failed (errors, or nothing completed), in time order
  */
 public record RunResult(String openmarkVersion, long seed, boolean seedChosen, Phase phase, String model, boolean paced,
         boolean openModel, String store, Map<String, String> storeFacts, Map<String, String> config, long startEpochMs, long runtimeMs,
         double throughput, List<OpResult> operations, Accounting accounting, ScheduleReport schedule,
         Histogram unfinishedLatency, List<String> warnings, List<String> notes, boolean valid, boolean interrupted,
         ValidationReport validation, List<Double> percentiles, List<ReportSection> sections,
-        List<WorkerReport> workers) {
+        List<WorkerReport> workers, List<Outage> outages) {
 
     /** A run in one process. */
     public RunResult(String openmarkVersion, long seed, boolean seedChosen, Phase phase, String model, boolean paced,
@@ -42,6 +44,13 @@ public record RunResult(String openmarkVersion, long seed, boolean seedChosen, P
             List<ReportSection> sections) {
         this(openmarkVersion, seed, seedChosen, phase, model, paced, openModel, store, storeFacts, config,
                 startEpochMs, runtimeMs, throughput, operations, accounting, schedule, unfinishedLatency, warnings,
-                notes, valid, interrupted, validation, percentiles, sections, List.of());
+                notes, valid, interrupted, validation, percentiles, sections, List.of(), List.of());
+    }
+
+    /** This result with other warnings, verdict and outages (the store's verdict, decided after the phase). */
+    public RunResult withVerdict(List<String> newWarnings, boolean newValid, List<Outage> newOutages) {
+        return new RunResult(openmarkVersion, seed, seedChosen, phase, model, paced, openModel, store, storeFacts,
+                config, startEpochMs, runtimeMs, throughput, operations, accounting, schedule, unfinishedLatency,
+                newWarnings, notes, newValid, interrupted, validation, percentiles, sections, workers, newOutages);
     }
 }

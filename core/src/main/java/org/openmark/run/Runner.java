@@ -48,7 +48,7 @@ public final class Runner {
     /** Properties YCSB users pass that openmark accepts without using (no unknown-property warning). */
     private static final Set<String> TOLERATED = Set.of("measurementtype", "measurement.interval",
             "measurement.histogram.verbose", "exporter", "exportfile", "hdrhistogram.fileoutput",
-            "hdrhistogram.output.path", "histogram.buckets", "timeseries.granularity", "workload", "db", "dotransactions");
+            "hdrhistogram.output.path", "histogram.buckets", "workload", "db", "dotransactions");
 
     private final StoreRegistry stores;
     private final WorkloadFactory workloads;
@@ -137,7 +137,8 @@ public final class Runner {
                 result.model(), result.paced(), result.openModel(), result.store(), result.storeFacts(), result.config(),
                 result.startEpochMs(), result.runtimeMs(), result.throughput(), result.operations(),
                 result.accounting(), result.schedule(), result.unfinishedLatency(), allWarnings, allNotes, valid,
-                result.interrupted(), validation, result.percentiles(), workload.reportSections());
+                result.interrupted(), validation, result.percentiles(), workload.reportSections(), result.workers(),
+                result.outages());
     }
 
     private void say(List<String> notes, String note) {
@@ -167,8 +168,8 @@ public final class Runner {
     private static RunConfig withWarmupOff(RunConfig c) {
         return new RunConfig(c.phase(), c.store(), c.settings(), c.model(), c.threads(), c.targetPerSec(),
                 c.thinkTime(), c.arrival(), c.rateSchedule(), c.maxInFlight(), c.onOverload(), c.operationCount(),
-                c.duration(), Duration.ZERO, c.statusInterval(), c.grace(), c.seed(), c.seedChosen(), c.outDir(),
-                c.percentiles(), c.autoLoad(), c.maxSendLag(), true, c.share());
+                c.duration(), Duration.ZERO, c.statusInterval(), c.granularity(), c.grace(), c.seed(), c.seedChosen(),
+                c.outDir(), c.percentiles(), c.autoLoad(), c.maxSendLag(), c.maxErrorRate(), true, c.share());
     }
 
     private RunResult runPhase(RunConfig cfg, Workload workload, Store store, PhaseHooks hooks)

@@ -1,11 +1,14 @@
 package org.openmark.run;
 
 import java.util.Locale;
+import java.util.Map;
 import org.openmark.measure.IntervalSnapshot;
+import org.openmark.measure.IntervalSummary;
 
 /**
  * The live progress line: elapsed time, operations so far, the interval's rate, an estimate of
- * the time left, and per operation the interval's count, p50, p99 and max (microseconds).
+ * the time left, the operations that did not end OK by status (when there are any), and per
+ * operation the interval's count, p50, p99 and max (microseconds).
  */
 public final class StatusLine {
     private StatusLine() {
@@ -29,6 +32,15 @@ public final class StatusLine {
         }
         if (warmUp) {
             b.append(" (warm-up)");
+        }
+        IntervalSummary summary = IntervalSummary.of(s, 0, 0, inFlight, warmUp);
+        if (!summary.failed().isEmpty()) {
+            long failed = summary.failed().values().stream().mapToLong(Long::longValue).sum();
+            b.append("; errors ").append(failed).append(" (");
+            summary.failed().entrySet().stream().sorted(Map.Entry.comparingByKey())
+                    .forEach(e -> b.append(b.charAt(b.length() - 1) == '(' ? "" : ", ").append(e.getKey().name())
+                            .append(' ').append(e.getValue()));
+            b.append(')');
         }
         s.responseByOperation().forEach((op, h) -> b.append(String.format(Locale.ROOT, " [%s: Count=%d, p50=%d, p99=%d, Max=%d]", op,
                 h.getTotalCount(), h.getValueAtPercentile(50), h.getValueAtPercentile(99), h.getMaxValue())));

@@ -43,7 +43,7 @@ class IntervalCollectorTest {
         IntervalCollector collector = new IntervalCollector(m, clock, new Gauges(), List.of(sink), out, 0, 2 * S,
                 100, Long.MAX_VALUE);
         // The ticker first, as PhaseRunner does: a background wait never advances time by itself.
-        Thread ticker = tasks.startBackground("ticker", () -> collector.tick(3 * S));
+        Thread ticker = tasks.startBackground("ticker", () -> collector.tick(3 * S, 3 * S));
         // A "driver" that completes one operation every 100 ms for 10 s, in virtual time.
         Thread driver = tasks.startPlatform("driver", () -> {
             MeasurementWriter w = m.newThreadWriter();

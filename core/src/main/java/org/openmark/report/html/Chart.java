@@ -26,7 +26,7 @@ final class Chart {
     private record Line(double[] xs, double[] ys, LineStyle style, boolean right, String tooltip) {
     }
 
-    private record Band(double x0, double x1, String label) {
+    private record Band(double x0, double x1, String label, String fill) {
     }
 
     private record LegendEntry(String label, LineStyle style) {
@@ -69,7 +69,12 @@ final class Chart {
 
     /** A shaded vertical band from x0 to x1, labelled in its top-left corner. */
     Chart band(double x0, double x1, String bandLabel) {
-        bands.add(new Band(x0, x1, bandLabel));
+        return band(x0, x1, bandLabel, "#ececec");
+    }
+
+    /** A band of another colour (an outage). */
+    Chart band(double x0, double x1, String bandLabel, String fill) {
+        bands.add(new Band(x0, x1, bandLabel, fill));
         return this;
     }
 
@@ -96,7 +101,7 @@ final class Chart {
         for (Band band : bands) {
             double x0 = f.px(x.axis(), band.x0());
             double x1 = f.px(x.axis(), band.x1());
-            svg.rect(x0, f.top, x1 - x0, f.height, "fill", "#ececec");
+            svg.rect(x0, f.top, Math.max(1, x1 - x0), f.height, "fill", band.fill());
             svg.text(x0 + 4, f.top + 14, band.label(), "fill", "#777777", "font-size", "11");
         }
         drawGridAndAxes(svg, f);

@@ -85,9 +85,14 @@ public final class HtmlReport {
                 + " the maximum of each operation, on a log scale." + (open ? " The grey band is the send lag of the"
                 + " load generator; when it rises, the generator, not the store, fell behind." : ""),
                 ts.isEmpty() ? null : LatencyPlot.render(ts, open, palette), noTimeSeriesNote);
-        section(b, "Throughput over time", "Completions per second of each operation, and the operations"
-                + " outstanding at the end of each interval (right axis).",
-                ts.isEmpty() ? null : ThroughputPlot.render(ts, palette), noTimeSeriesNote);
+        List<ThroughputPlot.OutageBand> outages = new ArrayList<>();
+        result.path("outages").forEach(o -> outages.add(new ThroughputPlot.OutageBand(o.path("fromSeconds").asDouble(),
+                o.path("toSeconds").asDouble(), o.path("kind").asText("").equals("stall") ? "stall" : "errors")));
+        section(b, "Throughput over time", "Completions per second of each operation, failed completions per second"
+                + " (red) when there are any, and the operations outstanding at the end of each interval (right"
+                + " axis). Red bands: the store's outages (a tenth or more of the operations failed, or none"
+                + " completed while some were outstanding).",
+                ts.isEmpty() ? null : ThroughputPlot.render(ts, palette, outages), noTimeSeriesNote);
         boolean showService = open || serviceDiffers(operations);
         section(b, "Percentile spectrum", spectrumLead(showService),
                 SpectrumPlot.render(spectrumOperations(operations), showService, palette),

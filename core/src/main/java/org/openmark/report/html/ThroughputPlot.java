@@ -2,17 +2,23 @@ package org.openmark.report.html;
 
 /**
  * Throughput over time: completions per second of every operation (and their total when
- * there are several) on the left axis, operations in flight on the right, warm-up shaded.
+ * there are several) on the left axis, failed completions per second when there are any,
+ * operations in flight on the right; warm-up shaded grey, the store's outages red.
  */
 final class ThroughputPlot {
     static final LineStyle TOTAL = LineStyle.solid("#333333", 1.5);
     static final LineStyle IN_FLIGHT = LineStyle.dashed("#999999", 1.5);
+    static final LineStyle FAILED = LineStyle.solid("#c62828", 2);
+
+    /** A stretch in which the store failed, and how the plot labels it. */
+    record OutageBand(double fromSeconds, double toSeconds, String label) {
+    }
 
     private ThroughputPlot() {
     }
 
     /** The SVG. */
-    static String render(TimeSeries ts, Palette palette) {
+    static String render(TimeSeries ts, Palette palette, java.util.List<OutageBand> outages) {
         double[] total = ts.intervalSums(TimeSeriesRow::opsPerSecond);
         double[] inFlight = ts.intervalShared(TimeSeriesRow::inFlight);
         double maxRate = 0;
@@ -31,6 +37,14 @@ final class ThroughputPlot {
         if (ts.warmUpEndSeconds() > 0) {
             chart.band(0, ts.warmUpEndSeconds(), "warm-up");
         }
+        for (OutageBand o : outages) {
+            chart.band(o.fromSeconds(), o.toSeconds(), o.label(), "#fde0dc");
+        }
+        double[] failed = ts.intervalSums(TimeSeriesRow::failedPerSecond);
+        boolean anyFailed = java.util.Arrays.stream(failed).anyMatch(v -> v > 0);
+        if (anyFailed) {
+            chart.line(ts.intervalEnds(), failed, FAILED, false, "failed operations per second");
+        }
         chart.line(ts.intervalEnds(), inFlight, IN_FLIGHT, true, "operations in flight");
         boolean several = ts.operations().size() > 1;
         if (several) {
@@ -43,6 +57,9 @@ final class ThroughputPlot {
         }
         if (several) {
             chart.legend("all operations", TOTAL);
+        }
+        if (anyFailed) {
+            chart.legend("failed (not OK, not NOT_FOUND)", FAILED);
         }
         chart.legend("in flight (right axis)", IN_FLIGHT);
         return chart.render();

@@ -53,9 +53,24 @@ public final class TimeSeriesCsv {
             throw new ConfigException(where + ": " + cells.length + " fields, the header has " + width);
         }
         Cells c = new Cells(cells, column, where);
-        return new TimeSeriesRow(c.number("elapsed_s"), c.text("operation"), c.bool("warmup"), c.number("ops_per_s"),
+        double opsPerSecond = c.number("ops_per_s");
+        // The status columns (absent in older files): the share of failed completions, as a rate.
+        long all = 0;
+        long failed = 0;
+        for (org.openmark.api.Status st : org.openmark.api.Status.values()) {
+            String name = st.name().toLowerCase(java.util.Locale.ROOT);
+            if (column.containsKey(name)) {
+                long n = c.whole(name);
+                all += n;
+                if (st != org.openmark.api.Status.OK && st != org.openmark.api.Status.NOT_FOUND) {
+                    failed += n;
+                }
+            }
+        }
+        double failedPerSecond = all == 0 ? 0 : opsPerSecond * failed / all;
+        return new TimeSeriesRow(c.number("elapsed_s"), c.text("operation"), c.bool("warmup"), opsPerSecond,
                 c.whole("p50_us"), c.whole("p90_us"), c.whole("p99_us"), c.whole("p999_us"), c.whole("max_us"),
-                c.whole("in_flight"), c.whole("send_lag_p99_us"));
+                c.whole("in_flight"), c.whole("send_lag_p99_us"), failedPerSecond);
     }
 
     private record Cells(String[] cells, Map<String, Integer> column, String where) {

@@ -16,7 +16,16 @@ package org.openmark.report.html;
  * @param maxUs largest response time
  * @param inFlight operations outstanding at the end of the interval
  * @param sendLagP99Us 99th percentile of the send lag in the interval (open model)
+ * @param failedPerSecond completions per second that failed (any status but OK and NOT_FOUND; 0 for a
+ *     file without status columns)
  */
 public record TimeSeriesRow(double elapsedSeconds, String operation, boolean warmUp, double opsPerSecond, long p50Us,
-        long p90Us, long p99Us, long p999Us, long maxUs, long inFlight, long sendLagP99Us) {
+        long p90Us, long p99Us, long p999Us, long maxUs, long inFlight, long sendLagP99Us, double failedPerSecond) {
+
+    /** A row of a file written before the status columns (nothing known failed). */
+    public TimeSeriesRow(double elapsedSeconds, String operation, boolean warmUp, double opsPerSecond, long p50Us,
+            long p90Us, long p99Us, long p999Us, long maxUs, long inFlight, long sendLagP99Us) {
+        this(elapsedSeconds, operation, warmUp, opsPerSecond, p50Us, p90Us, p99Us, p999Us, maxUs, inFlight,
+                sendLagP99Us, 0);
+    }
 }

@@ -170,9 +170,10 @@ class HtmlReportTest {
         Files.writeString(dir.resolve("result.json"), golden().toString());
         StringBuilder csv = new StringBuilder(org.openmark.report.TimeSeriesSink.HEADER + "\n");
         for (TimeSeriesRow row : syntheticRows()) {
-            csv.append(String.format(java.util.Locale.ROOT, "%.3f,%s,%s,%.1f,%d,%d,%d,%d,%d,%d,%d%n",
+            csv.append(String.format(java.util.Locale.ROOT, "%.3f,%s,%s,%.1f,%d,%d,%d,%d,%d,%d,%d,%d,0,0,0,0,0,0,0,0%n",
                     row.elapsedSeconds(), row.operation(), row.warmUp(), row.opsPerSecond(), row.p50Us(), row.p90Us(),
-                    row.p99Us(), row.p999Us(), row.maxUs(), row.inFlight(), row.sendLagP99Us()));
+                    row.p99Us(), row.p999Us(), row.maxUs(), row.inFlight(), row.sendLagP99Us(),
+                    Math.round(row.opsPerSecond())));
         }
         Files.writeString(dir.resolve("timeseries.csv"), csv);
         Files.writeString(dir.resolve("report.html"), "old");

@@ -13,9 +13,10 @@ class TimeSeriesCsvTest {
     @Test
     void parse_sinkHeaderAndRow_readsEveryField() {
         List<TimeSeriesRow> rows = TimeSeriesCsv.parse(List.of(TimeSeriesSink.HEADER,
-                "1.000,READ,true,951.8,1019,38111,88959,94335,94336,3,88127"), "t.csv");
-        assertEquals(List.of(new TimeSeriesRow(1.0, "READ", true, 951.8, 1019, 38111, 88959, 94335, 94336, 3, 88127)),
-                rows);
+                "1.000,READ,true,1000.0,1019,38111,88959,94335,94336,3,88127,750,50,0,0,0,0,0,200,0"), "t.csv");
+        // 200 of the 1000 completions failed (SERVICE_UNAVAILABLE); NOT_FOUND is an answer, not a failure.
+        assertEquals(List.of(new TimeSeriesRow(1.0, "READ", true, 1000.0, 1019, 38111, 88959, 94335, 94336, 3, 88127,
+                200.0)), rows);
     }
 
     @Test
@@ -31,8 +32,8 @@ class TimeSeriesCsvTest {
     @Test
     void parse_badNumber_namesFileLineAndColumn() {
         ConfigException e = assertThrows(ConfigException.class, () -> TimeSeriesCsv.parse(List.of(
-                TimeSeriesSink.HEADER, "1.000,READ,true,951.8,1019,38111,88959,94335,94336,3,88127",
-                "2.000,READ,false,900,fast,1,1,1,1,0,0"), "t.csv"));
+                TimeSeriesSink.HEADER, "1.000,READ,true,951.8,1019,38111,88959,94335,94336,3,88127,1,0,0,0,0,0,0,0,0",
+                "2.000,READ,false,900,fast,1,1,1,1,0,0,1,0,0,0,0,0,0,0,0"), "t.csv"));
         assertEquals("t.csv: line 3: p50_us=fast: must be a whole number", e.getMessage());
     }
 

@@ -1,0 +1,43 @@
+package org.openmark.load;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.openmark.api.Clock;
+import org.openmark.run.PhaseRunner;
+import org.openmark.run.RunConfig;
+import org.openmark.run.RunResult;
+import org.openmark.run.Runner;
+import org.openmark.testing.LatencyStore;
+import org.openmark.testing.SimpleWorkload;
+import org.openmark.testing.TestConfigs;
+
+/**
+ * The closed model ends on time: a store that hangs cannot hold a run with a duration past its end
+ * plus the grace period; the operations still in the store are counted unfinished. Real time
+ * (a hang is real waiting): the store answers in 1 ms until 300 ms into the run, then takes 30 s.
+ */
+class ClosedModelEndTest {
+    private static final long MS = 1_000_000L;
+
+    @Test
+    void storeHangs_runEndsAtDurationPlusGraceAndCountsTheHungOperationsUnfinished() throws Exception {
+        Clock clock = Clock.system();
+        long t0 = clock.nanoTime();
+        LatencyStore store = new LatencyStore(clock, start -> start + (start - t0 < 300 * MS ? MS : 30_000 * MS));
+        RunConfig cfg = TestConfigs.run("model", "closed", "threadcount", "2", "duration", "1s", "grace", "500ms");
+        long begin = System.nanoTime();
+        RunResult r = new PhaseRunner(clock, Tasks.real(), new StopSignal(), null)
+                .run(cfg, Runner.modelOf(cfg), new SimpleWorkload(10, 0), store, 0, cfg.duration(), List.of());
+        double seconds = (System.nanoTime() - begin) / 1e9;
+        assertTrue(seconds < 5, "ended after " + seconds + " s, not when the store answered (30 s)");
+        assertEquals(2, r.accounting().unfinished(), r.accounting()::toString);
+        assertTrue(r.accounting().addsUp(), r.accounting()::toString);
+        assertEquals(2, r.unfinishedLatency().getTotalCount());
+        assertTrue(r.warnings().stream().anyMatch(w -> w.contains("still waiting for the store")), r.warnings()::toString);
+        assertTrue(r.outages().stream().anyMatch(o -> o.kind() == org.openmark.measure.Outage.Kind.STALL),
+                () -> "the hang is an outage: " + r.outages());
+    }
+}
