@@ -53,6 +53,27 @@ public interface Session extends AutoCloseable {
         return Status.OK;
     }
 
+    /** The key {@link #ping} reads: no workload writes it. */
+    String PING_KEY = "openmark-ping";
+
+    /**
+     * A harmless round trip that tells whether the store answers: the harness calls it before a
+     * run starts (and to warm the binding's call path). OK or NOT_FOUND means the store answered.
+     * The default reads an absent key of {@code table}; a store whose reads have effects it
+     * measures (a simulated store's queue) overrides it.
+     */
+    default Status ping(String table) {
+        return read(table, PING_KEY, null, new java.util.HashMap<>());
+    }
+
+    /**
+     * What the store said about the last call that did not end OK or NOT_FOUND (for example the
+     * driver's exception message), so an error report can name the cause; null when unknown.
+     */
+    default String lastFailure() {
+        return null;
+    }
+
     /** Releases the session's resources. */
     @Override
     default void close() {

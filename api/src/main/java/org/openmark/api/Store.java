@@ -30,6 +30,14 @@ public interface Store extends AutoCloseable {
     }
 
     /**
+     * Where the store is, for error messages: host and port, database, user (never a password);
+     * empty when there is nothing to say (an embedded store).
+     */
+    default String target() {
+        return "";
+    }
+
+    /**
      * Facts about the opened store that a result should record, such as the {@code version} of
      * the server or engine, or the {@code seed} of a simulated store; empty when there are none.
      * Keys are short lower-case words. Called after the store is open; may ask the server once,

@@ -10,7 +10,7 @@ import picocli.CommandLine;
  * The entry point of {@code bin/openmark}; the only place that exits. Exit codes: 0 success,
  * 1 the command failed (the store could not be opened, an I/O error, an internal error), 2 bad
  * input, 3 the report is written but its answer is incomplete (a rating that stopped early gives
- * a lower bound), 130 interrupted. Errors are one line; {@code --debug} adds the stack trace.
+ * a lower bound), 4 the store did not answer at all (nothing measured), 130 interrupted. Errors are one line; {@code --debug} adds the stack trace.
  */
 public final class Main {
     /** Bad input: a flag or property with a value that is not allowed. */
@@ -19,6 +19,8 @@ public final class Main {
     public static final int EXIT_FAILED = 1;
     /** The report is written, but its answer is incomplete (a rating that stopped early: a lower bound). */
     public static final int EXIT_INCOMPLETE = 3;
+    /** The store did not answer at all (not listening, credentials refused); nothing was measured. */
+    public static final int EXIT_STORE_UNREACHABLE = 4;
     /** The run was interrupted (Ctrl-C); the report was still written. */
     public static final int EXIT_INTERRUPTED = 130;
 
@@ -53,6 +55,10 @@ public final class Main {
             if (ex instanceof ConfigException) {
                 err.println("openmark: error: " + ex.getMessage());
                 return EXIT_BAD_INPUT;
+            }
+            if (ex instanceof org.openmark.api.StoreUnreachableException) {
+                err.println("openmark: " + ex.getMessage());
+                return EXIT_STORE_UNREACHABLE;
             }
             if (ex instanceof StoreException) {
                 err.println("openmark: " + ex.getMessage());

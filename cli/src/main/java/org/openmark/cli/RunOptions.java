@@ -91,6 +91,15 @@ final class RunOptions {
             + " marks the run invalid (default 1ms).")
     String maxSendLag;
 
+    @Option(names = "--max-error-rate", paramLabel = "PERCENT", description = "The store's error budget: above this"
+            + " share of failed operations (any status but OK and NOT_FOUND) the run is invalid (default 1%%).")
+    String maxErrorRate;
+
+    @Option(names = "--granularity", paramLabel = "MILLIS", description = "How often measurements are collected into"
+            + " an interval: the resolution of latency.hlog, timeseries.csv, the plots and outages (default 1000;"
+            + " YCSB's timeseries.granularity).")
+    Long granularity;
+
     @Option(names = "--no-txn", description = "Run the workload without transaction boundaries (txn.enabled=false).")
     boolean noTxn;
 
@@ -120,6 +129,8 @@ final class RunOptions {
         put(flags, "grace", grace);
         put(flags, "seed", seed);
         put(flags, "maxsendlag", maxSendLag);
+        put(flags, "maxerrorrate", maxErrorRate);
+        put(flags, "timeseries.granularity", granularity);
         if (noTxn) {
             flags.put("txn.enabled", "false");
         }

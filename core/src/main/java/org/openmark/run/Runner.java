@@ -73,6 +73,7 @@ public final class Runner {
         Workload workload = createWorkload(cfg);
         List<String> warnings = unknownProperties(cfg.settings());
         try (Store store = open(factory, cfg.settings())) {
+            Preflight.check(store, cfg.store(), workload.table(), tasks.realTime());
             err.println("openmark " + cfg.phase().name().toLowerCase(Locale.ROOT) + ": store " + cfg.store() + ", "
                     + modelOf(cfg).describe() + ", seed " + cfg.seed());
             List<String> notes = new ArrayList<>();
@@ -107,9 +108,25 @@ public final class Runner {
         return workload;
     }
 
-    /** Opens the configured store (errors in its properties are bad input). */
+    /**
+     * Opens the configured store (errors in its properties are bad input) and checks that it answers.
+     *
+     * @throws org.openmark.api.StoreUnreachableException when it does not
+     */
     public Store openStore(RunConfig cfg) {
-        return open(stores.get("store", cfg.store()), cfg.settings());
+        Store store = open(stores.get("store", cfg.store()), cfg.settings());
+        try {
+            Preflight.check(store, cfg.store(), createWorkloadQuietly(cfg), tasks.realTime());
+        } catch (RuntimeException e) {
+            store.close();
+            throw e;
+        }
+        return store;
+    }
+
+    /** The workload's table, without preparing the output directory. */
+    private String createWorkloadQuietly(RunConfig cfg) {
+        return workloads.create(cfg.settings(), clock, java.util.OptionalLong.empty()).table();
     }
 
     /**

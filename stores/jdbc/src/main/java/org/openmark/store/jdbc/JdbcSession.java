@@ -55,6 +55,16 @@ final class JdbcSession implements Session {
         this.batch = new InsertBatch(config.batchSize());
     }
 
+    /** {@code SELECT 1}: the server answers (and takes the credentials) even before the table exists. */
+    @Override
+    public Status ping(String table) {
+        return execute(() -> {
+            try (java.sql.ResultSet rs = prepare("SELECT 1").executeQuery()) {
+                return rs.next() ? Status.OK : Status.ERROR;
+            }
+        });
+    }
+
     @Override
     public Status read(String table, String key, Set<String> fields, Map<String, byte[]> result) {
         List<String> columns = columns(fields);
@@ -240,7 +250,16 @@ final class JdbcSession implements Session {
     }
 
     /** Dooms an open unit (rolled back at once), drops a lost connection, and maps the failure. */
+    /** The last failure's message (the driver's, with its SQLState). */
+    private String lastFailure;
+
+    @Override
+    public String lastFailure() {
+        return lastFailure;
+    }
+
     private Status failed(SQLException e) {
+        lastFailure = e.getMessage() + (e.getSQLState() != null ? " (SQLState " + e.getSQLState() + ")" : "");
         boolean lost = connection.isLostAfter(e);
         if (unit != null) {
             unit.doomed = true;

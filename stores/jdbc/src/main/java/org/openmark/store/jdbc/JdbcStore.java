@@ -32,6 +32,12 @@ public final class JdbcStore implements Store, Imageable {
     }
 
     /** The validated settings. */
+    /** The JDBC URL and user, for error messages (never the password). */
+    @Override
+    public String target() {
+        return config.url() + (config.user() != null ? " as user " + config.user() : "");
+    }
+
     public JdbcConfig config() {
         return config;
     }

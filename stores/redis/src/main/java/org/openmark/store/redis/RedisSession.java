@@ -46,6 +46,14 @@ final class RedisSession implements Session {
         this.onClose = onClose;
     }
 
+    /** The last failure's message (Jedis's, with its cause). */
+    private String lastFailure;
+
+    @Override
+    public String lastFailure() {
+        return lastFailure;
+    }
+
     @Override
     public Status read(String table, String key, Set<String> fields, Map<String, byte[]> result) {
         if (!RedisKeys.isValidTable(table) || key == null) {
@@ -209,6 +217,8 @@ final class RedisSession implements Session {
     }
 
     private Status failed(JedisException e) {
+        lastFailure = e.getMessage() + (e.getCause() != null && e.getCause().getMessage() != null
+                ? " (" + e.getCause().getMessage() + ")" : "");
         if (RedisErrors.breaksConnection(e)) {
             connections.reset();
             if (unit != null) {

@@ -43,6 +43,13 @@ public final class RedisStore implements Store, Imageable {
         this.clientConfig = builder.build();
     }
 
+    /** {@code redis at HOST:PORT (user U)}, for error messages. */
+    @Override
+    public String target() {
+        return "redis at " + config.host() + ":" + config.port() + (config.user() != null ? " (user " + config.user()
+                + ")" : "");
+    }
+
     /** The validated settings. */
     public RedisConfig config() {
         return config;

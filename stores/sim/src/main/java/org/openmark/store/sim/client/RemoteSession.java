@@ -25,6 +25,33 @@ final class RemoteSession extends SimSessionBase {
         this.frames = new FrameBuilder(connection.maxFrameBytes());
     }
 
+    /**
+     * A stats request: it answers like any request but leaves the simulated timeline alone (no
+     * queue, no random draw, no epoch), so checking the server does not change what it measures.
+     */
+    @Override
+    public Status ping(String table) {
+        try {
+            return connection.call(new SimRequest.Stats(), frames) instanceof SimReply.StatsReply ? Status.OK
+                    : Status.ERROR;
+        } catch (ProtocolException e) {
+            return Status.BAD_REQUEST;
+        } catch (IOException e) {
+            lastFailure = e.getMessage();
+            return Status.SERVICE_UNAVAILABLE;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Status.ERROR;
+        }
+    }
+
+    private volatile String lastFailure;
+
+    @Override
+    public String lastFailure() {
+        return lastFailure;
+    }
+
     @Override
     protected SimReply.OpReply call(SimRequest request) {
         long sentNanos = clock.nanoTime();
