@@ -72,6 +72,7 @@ public final class PhaseRunner {
             IntervalPathWarmUp.runOnce(WARM_UP_ROUNDS, WARM_UP_RECORDS);
         }
         gate.awaitStart();
+        GcPauses gc = tasks.realTime() ? GcPauses.listen() : null;
         Measurements measurements = new Measurements();
         Gauges gauges = new Gauges();
         RunLimits limits = new RunLimits(operationCount, duration, cfg.grace());
@@ -92,6 +93,9 @@ public final class PhaseRunner {
             ticker.join();
         }
         collector.collectFinal();
+        if (gc != null) {
+            gc.close();
+        }
         long endNanos = clock.nanoTime();
         long cpuAfter = ProcessCpu.cpuNanos();
         Totals totals = collector.totals();
@@ -116,6 +120,9 @@ public final class PhaseRunner {
             valid = Verdicts.generator(cfg, schedule, new Verdicts.LagByCause(collector.lagOutsideStoreTrouble(),
                     collector.lagInStoreTrouble(), collector.troubledIntervals()), responseP99(totals), warnings,
                     notes);
+            if (!valid && gc != null && gc.count() > 0) {
+                notes.add(gc.describe());
+            }
         }
         List<Outage> outages = OutageDetector.detect(collector.summaries());
         if (tasks.realTime() && cpuBefore >= 0 && cpuAfter >= 0) {
