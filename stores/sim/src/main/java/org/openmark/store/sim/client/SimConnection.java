@@ -6,14 +6,7 @@ import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
-import java.util.Arrays;
-import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.LockSupport;
 import org.openmark.store.sim.engine.SimReply;
 import org.openmark.store.sim.engine.SimRequest;
 import org.openmark.store.sim.protocol.FrameBuilder;
@@ -26,37 +19,34 @@ import org.openmark.store.sim.protocol.Wire;
 
 /**
  * One TCP connection to a simulated store server, shared by many sessions: each request gets
- * an id, the reply is matched by id, so calls from several threads are pipelined.
+ * an id, the reply is matched by id, so calls from many threads are in flight at once.
  *
- * <p>Implementation notes: callers put their frame on a queue and wake the connection's
- * writer thread, which sends everything queued in one gathering write. Sessions usually run on
- * virtual threads, which take turns on few carriers; if each wrote its own frame, every request
- * would cost a system call, whereas the writer sends all frames queued while it was busy in
- * one. (Park/unpark permits make the hand-off race-free: an unpark before the writer parks
- * makes that park return at once.) One reader thread decodes replies and completes the waiting
- * futures. When the connection breaks, every waiting and later call fails with an
- * {@link IOException}.
+ * <p>Implementation notes: a caller registers its {@link PendingCall}, hands its frame to the
+ * {@link FrameOutbox} (which sends it on this thread, batched with the frames other callers
+ * queued meanwhile, or leaves it to the caller that is sending already), and parks. One reader
+ * thread cuts the replies out of the stream, hands each payload to the call waiting for its id
+ * and unparks it; the caller decodes its own reply. (The reader is one thread for all of the
+ * connection's calls: decoding, most of the work per reply, then runs on the callers' threads
+ * side by side instead of one after another on the reader.) When the connection breaks, every waiting and later call fails with an
+ * {@link IOException}; so does a malformed reply, or a reply for an id that nobody waits for (a
+ * second answer, or one never asked), as the stream can no longer be trusted.
  */
 public final class SimConnection implements AutoCloseable {
     private static final int READ_BUFFER_BYTES = 64 * 1024;
-    private static final int MAX_BUFFERS_PER_WRITE = 64;
 
     private final SocketChannel channel;
     private final int maxFrameBytes;
-    private final Map<Long, CompletableFuture<SimReply>> pending = new ConcurrentHashMap<>();
-    private final ConcurrentLinkedQueue<ByteBuffer> outbox = new ConcurrentLinkedQueue<>();
+    private final PendingCalls pending = new PendingCalls();
+    private final FrameOutbox outbox;
     private final AtomicLong ids = new AtomicLong();
     private final Thread reader;
-    private final Thread writer;
-    private volatile IOException failure;
 
     private SimConnection(SocketChannel channel, int maxFrameBytes, ByteBuffer leftover) {
         this.channel = channel;
         this.maxFrameBytes = maxFrameBytes;
+        this.outbox = new FrameOutbox(channel, this::fail);
         this.reader = Thread.ofPlatform().daemon(true).name("simstore-client-reader").unstarted(() -> readLoop(leftover));
-        this.writer = Thread.ofPlatform().daemon(true).name("simstore-client-writer").unstarted(this::writeLoop);
         reader.start();
-        writer.start();
     }
 
     /** Connects and performs the handshake. */
@@ -113,69 +103,49 @@ public final class SimConnection implements AutoCloseable {
      */
     public SimReply call(SimRequest request, FrameBuilder frames)
             throws IOException, ProtocolException, InterruptedException {
-        IOException broken = failure;
-        if (broken != null) {
-            throw new IOException("connection to the simulated store is broken: " + broken.getMessage(), broken);
-        }
         long id = ids.incrementAndGet();
         ByteBuffer encoded = RequestCodec.encode(id, request, frames);
-        ByteBuffer frame = ByteBuffer.allocate(encoded.remaining()).put(encoded).flip();
-        CompletableFuture<SimReply> reply = new CompletableFuture<>();
-        pending.put(id, reply);
-        if (failure != null) {
-            // The reader may have failed everything just before we registered.
-            pending.remove(id);
-            throw new IOException("connection to the simulated store is broken: " + failure.getMessage(), failure);
-        }
-        outbox.add(frame);
-        LockSupport.unpark(writer);
+        byte[] frame = new byte[encoded.remaining()];
+        encoded.get(frame);
+        PendingCall call = new PendingCall(id, Thread.currentThread());
+        pending.register(call);
         try {
-            return reply.get();
-        } catch (ExecutionException e) {
-            throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
-        } finally {
-            pending.remove(id);
-        }
-    }
-
-    private void writeLoop() {
-        ByteBuffer[] batch = new ByteBuffer[MAX_BUFFERS_PER_WRITE];
-        try {
-            while (failure == null) {
-                int n = 0;
-                ByteBuffer b;
-                while (n < batch.length && (b = outbox.poll()) != null) {
-                    batch[n++] = b;
-                }
-                if (n == 0) {
-                    LockSupport.park(this);
-                    continue;
-                }
-                while (batch[n - 1].hasRemaining()) {
-                    channel.write(batch, 0, n);
-                }
-                Arrays.fill(batch, 0, n, null);
-            }
+            outbox.send(frame);
         } catch (IOException e) {
             fail(e);
+        }
+        return decode(id, call.await());
+    }
+
+    private SimReply decode(long id, byte[] payload) throws IOException {
+        try {
+            if (ReplyCodec.decode(ByteBuffer.wrap(payload)) instanceof ReplyCodec.Reply r && r.frame().requestId() == id) {
+                return r.frame().reply();
+            }
+            throw new ProtocolException(SimReply.ErrorReply.MALFORMED, "not a reply to request " + id);
+        } catch (ProtocolException e) {
+            IOException bad = new IOException("bad reply from the simulated store server: " + e.getMessage(), e);
+            fail(bad);
+            throw bad;
         }
     }
 
     private void readLoop(ByteBuffer leftover) {
         FrameReader frames = new FrameReader(maxFrameBytes);
-        ByteBuffer in = ByteBuffer.allocate(Math.max(READ_BUFFER_BYTES, leftover.remaining()));
+        // Direct, so a read lands here without the JDK's copy through a temporary direct buffer.
+        ByteBuffer in = ByteBuffer.allocateDirect(Math.max(READ_BUFFER_BYTES, leftover.remaining()));
         in.put(leftover);
         try {
             while (true) {
                 in.flip();
                 ByteBuffer payload;
                 while ((payload = frames.next(in)) != null) {
-                    deliver(ReplyCodec.decode(payload));
+                    deliver(payload);
                 }
                 int needed = frames.bytesNeeded(in);
                 in.compact();
                 if (in.capacity() < needed) {
-                    ByteBuffer bigger = ByteBuffer.allocate(needed);
+                    ByteBuffer bigger = ByteBuffer.allocateDirect(needed);
                     in.flip();
                     bigger.put(in);
                     in = bigger;
@@ -191,27 +161,27 @@ public final class SimConnection implements AutoCloseable {
         }
     }
 
-    private void deliver(ReplyCodec.Decoded decoded) throws ProtocolException {
-        if (!(decoded instanceof ReplyCodec.Reply r)) {
-            throw new ProtocolException(SimReply.ErrorReply.MALFORMED, "unexpected second hello");
-        }
-        CompletableFuture<SimReply> waiting = pending.get(r.frame().requestId());
+    /** Hands one reply payload to its call; decodes here only what no call waits for. */
+    private void deliver(ByteBuffer payload) throws IOException, ProtocolException {
+        long id = ReplyCodec.peekRequestId(payload);
+        PendingCall waiting = ReplyCodec.peekType(payload) == Wire.HELLO_OK ? null : pending.take(id);
         if (waiting != null) {
-            waiting.complete(r.frame().reply());
-        } else if (r.frame().reply() instanceof SimReply.ErrorReply e) {
-            // A connection-level error (request id 0): the server closes the connection next.
-            fail(new IOException("the simulated store server reported: " + e.message()));
+            byte[] bytes = new byte[payload.remaining()];
+            payload.get(bytes);
+            waiting.complete(bytes);
+            return;
         }
+        if (ReplyCodec.decode(payload) instanceof ReplyCodec.Reply r && r.frame().reply() instanceof SimReply.ErrorReply e) {
+            // A connection-level error (request id 0): the server closes the connection next.
+            throw new IOException("the simulated store server reported: " + e.message());
+        }
+        throw new ProtocolException(SimReply.ErrorReply.MALFORMED, "a reply to request id " + id
+                + ", which no call waits for (answered twice, never asked, or a second hello)");
     }
 
     private void fail(IOException e) {
-        if (failure == null) {
-            failure = e;
-        }
-        for (CompletableFuture<SimReply> f : pending.values()) {
-            f.completeExceptionally(failure);
-        }
-        LockSupport.unpark(writer);
+        pending.failAll(e);
+        outbox.close();
         try {
             channel.close();
         } catch (IOException ignored) {
@@ -221,16 +191,19 @@ public final class SimConnection implements AutoCloseable {
 
     /** True until the connection breaks or is closed. */
     public boolean isOpen() {
-        return failure == null;
+        return pending.failure() == null;
+    }
+
+    /** Calls waiting for a reply now (for tests and monitoring). */
+    int waitingCalls() {
+        return pending.size();
     }
 
     @Override
     public void close() {
         fail(new IOException("connection closed by the client"));
-        LockSupport.unpark(writer);
         try {
             reader.join();
-            writer.join();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -15,6 +15,9 @@ import org.openmark.store.sim.engine.SimReply;
  * RESULT_TOO_LARGE. Not thread-safe; reuse one per thread.
  */
 public final class FrameBuilder {
+    /** Strings up to this length are tried as ASCII first. */
+    private static final int ASCII_FAST_PATH_CHARS = 256;
+
     private final int maxPayloadBytes;
     private byte[] buf = new byte[256];
     private int size;
@@ -68,6 +71,24 @@ public final class FrameBuilder {
     }
 
     void putString(String s) throws ProtocolException {
+        int n = s.length();
+        if (n <= ASCII_FAST_PATH_CHARS) {
+            // Keys and field names are short and usually ASCII: write them straight into the
+            // frame instead of allocating their UTF-8 bytes for every one.
+            putInt(n);
+            ensure(n);
+            int start = size;
+            for (int i = 0; i < n; i++) {
+                char c = s.charAt(i);
+                if (c >= 0x80) {
+                    size = start - 4;
+                    putBytes(s.getBytes(StandardCharsets.UTF_8));
+                    return;
+                }
+                buf[size++] = (byte) c;
+            }
+            return;
+        }
         putBytes(s.getBytes(StandardCharsets.UTF_8));
     }
 

@@ -58,6 +58,19 @@ public final class ReplyCodec {
         return out.finish();
     }
 
+    /**
+     * The request id of a payload cut by a {@link FrameReader} (which guarantees its type byte and
+     * id are there), read without decoding the body; the position is not moved.
+     */
+    public static long peekRequestId(ByteBuffer payload) {
+        return payload.getLong(payload.position() + 1);
+    }
+
+    /** The reply type of a payload cut by a {@link FrameReader} ({@link Wire#OP_REPLY}, ...); the position is not moved. */
+    public static byte peekType(ByteBuffer payload) {
+        return payload.get(payload.position());
+    }
+
     /** Decodes one payload (without its length prefix); throws only {@link ProtocolException}. */
     public static Decoded decode(ByteBuffer payload) throws ProtocolException {
         WireReader in = new WireReader(payload);

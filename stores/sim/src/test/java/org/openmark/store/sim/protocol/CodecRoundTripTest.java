@@ -56,6 +56,21 @@ class CodecRoundTripTest {
     }
 
     @Test
+    void putString_asciiOrNot_sameBytesAsUtf8() throws Exception {
+        String longer = "k".repeat(300);
+        for (String s : new String[] {"", "user1234", "field\u00e9", "abc\u4e00", "\u00e9abc", longer, longer + "\u00e9"}) {
+            FrameBuilder b = new FrameBuilder(MAX);
+            b.start(Wire.READ, 7);
+            b.putString(s);
+            ByteBuffer frame = b.finish();
+            byte[] utf8 = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            ByteBuffer expected = ByteBuffer.allocate(4 + 9 + 4 + utf8.length);
+            expected.putInt(9 + 4 + utf8.length).put(Wire.READ).putLong(7).putInt(utf8.length).put(utf8).flip();
+            assertEquals(expected, frame, s);
+        }
+    }
+
+    @Test
     void encode_overLimit_throwsResultTooLarge() {
         FrameBuilder small = new FrameBuilder(1024);
         ProtocolException e = assertThrows(ProtocolException.class, () -> RequestCodec.encode(1,
