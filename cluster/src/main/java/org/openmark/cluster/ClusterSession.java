@@ -155,7 +155,7 @@ public final class ClusterSession implements AutoCloseable {
             if (cost != null) {
                 err.println("openmark cluster: " + cost);
             }
-            return merge(cfg, done, org.openmark.measure.OutageDetector.detect(output.summaries));
+            return merge(cfg, done, output.outages.outages());
         } catch (RuntimeException e) {
             failed = true;
             throw e;
@@ -323,7 +323,7 @@ public final class ClusterSession implements AutoCloseable {
         private final RunConfig cfg;
         private final List<IntervalSink> sinks;
         private final Map<Integer, HlogSink> perWorker = new HashMap<>();
-        private final List<org.openmark.measure.IntervalSummary> summaries = new ArrayList<>();
+        private final org.openmark.measure.OutageDetector outages = new org.openmark.measure.OutageDetector();
         private final List<IntervalSnapshot> sinceStatus = new ArrayList<>();
         private double lastElapsed;
         private double lastStatusElapsed;
@@ -353,7 +353,7 @@ public final class ClusterSession implements AutoCloseable {
                 }
             }
             completedSoFar += m.snapshot().completed();
-            summaries.add(org.openmark.measure.IntervalSummary.of(m.snapshot(), lastElapsed, m.elapsedSeconds(),
+            outages.add(org.openmark.measure.IntervalSummary.of(m.snapshot(), lastElapsed, m.elapsedSeconds(),
                     m.inFlight(), m.warmUp()));
             lastElapsed = m.elapsedSeconds();
             sinceStatus.add(m.snapshot());

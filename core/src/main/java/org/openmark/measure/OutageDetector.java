@@ -7,55 +7,67 @@ import java.util.Map;
 import org.openmark.api.Status;
 
 /**
- * Finds the outages in a run's intervals: consecutive intervals in which at least
- * {@value #FAILING_FRACTION} of the completed operations failed (NOT_FOUND is an answer, not a
- * failure), or in which nothing completed while operations were outstanding. Pure: the same
- * intervals give the same outages.
+ * Finds the outages in a run's intervals, one interval at a time (memory stays flat however long
+ * the run): consecutive intervals in which at least {@value #FAILING_FRACTION} of the completed
+ * operations failed (NOT_FOUND is an answer, not a failure), or in which nothing completed while
+ * operations were outstanding. Pure: the same intervals give the same outages. Not thread-safe.
  */
 public final class OutageDetector {
     /** The share of failed operations from which an interval counts as failing. */
     public static final double FAILING_FRACTION = 0.1;
 
-    private OutageDetector() {
+    private final List<Outage> outages = new ArrayList<>();
+    private final Map<Status, Long> statuses = new EnumMap<>(Status.class);
+    private Outage.Kind kind;
+    private double from;
+    private double to;
+    private long operations;
+
+    /** The outages of a whole list of intervals, in time order. */
+    public static List<Outage> detect(List<IntervalSummary> intervals) {
+        OutageDetector d = new OutageDetector();
+        intervals.forEach(d::add);
+        return d.outages();
     }
 
-    /** The outages, in time order. */
-    public static List<Outage> detect(List<IntervalSummary> intervals) {
-        List<Outage> out = new ArrayList<>();
-        Outage.Kind kind = null;
-        double from = 0;
-        double to = 0;
-        final Map<Status, Long> statuses = new EnumMap<>(Status.class);
-        long operations = 0;
-        for (IntervalSummary s : intervals) {
-            Outage.Kind k = kindOf(s);
-            if (k != kind && kind != null) {
-                out.add(new Outage(kind, from, to, statuses, operations));
-                statuses.clear();
-                operations = 0;
-            }
-            if (k != null) {
-                if (k != kind) {
-                    from = s.fromSeconds();
-                }
-                to = s.toSeconds();
-                if (k == Outage.Kind.ERRORS) {
-                    s.failed().forEach((st, n) -> {
-                        if (st != Status.NOT_FOUND) {
-                            statuses.merge(st, n, Long::sum);
-                        }
-                    });
-                    operations += s.storeFailures();
-                } else {
-                    operations = s.inFlight();
-                }
-            }
-            kind = k;
+    /** The next interval, in time order. */
+    public void add(IntervalSummary s) {
+        Outage.Kind k = kindOf(s);
+        if (k != kind && kind != null) {
+            close();
         }
+        if (k != null) {
+            if (k != kind) {
+                from = s.fromSeconds();
+            }
+            to = s.toSeconds();
+            if (k == Outage.Kind.ERRORS) {
+                s.failed().forEach((st, n) -> {
+                    if (st != Status.NOT_FOUND) {
+                        statuses.merge(st, n, Long::sum);
+                    }
+                });
+                operations += s.storeFailures();
+            } else {
+                operations = s.inFlight();
+            }
+        }
+        kind = k;
+    }
+
+    /** The outages so far, the one still going on included, in time order. */
+    public List<Outage> outages() {
+        List<Outage> all = new ArrayList<>(outages);
         if (kind != null) {
-            out.add(new Outage(kind, from, to, statuses, operations));
+            all.add(new Outage(kind, from, to, statuses, operations));
         }
-        return out;
+        return all;
+    }
+
+    private void close() {
+        outages.add(new Outage(kind, from, to, statuses, operations));
+        statuses.clear();
+        operations = 0;
     }
 
     private static Outage.Kind kindOf(IntervalSummary s) {

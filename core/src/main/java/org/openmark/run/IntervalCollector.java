@@ -8,6 +8,7 @@ import org.openmark.api.Clock;
 import org.openmark.load.Gauges;
 import org.openmark.measure.IntervalSnapshot;
 import org.openmark.measure.IntervalSummary;
+import org.openmark.measure.Outage;
 import org.openmark.measure.OutageDetector;
 import org.HdrHistogram.Histogram;
 import org.openmark.measure.Measurements;
@@ -33,13 +34,15 @@ final class IntervalCollector {
     private final long expectedOps;
     private final long deadlineNanos;
     private final List<String> sinkErrors = new ArrayList<>();
-    private final List<IntervalSummary> summaries = new ArrayList<>();
+    private final OutageDetector outages = new OutageDetector();
     /** The intervals collected since the last status line (merged for it). */
     private final List<IntervalSnapshot> sinceStatus = new ArrayList<>();
     /** Send lag of the measured intervals in which the store was in trouble, and of the others. */
     private final Histogram lagInStoreTrouble = Measurements.newHistogram();
     private final Histogram lagOutsideStoreTrouble = Measurements.newHistogram();
-    private final List<Long> healthyInFlight = new ArrayList<>();
+    /** Outstanding operations at the end of the last healthy intervals (a window, so memory stays flat). */
+    private final java.util.ArrayDeque<Long> healthyInFlight = new java.util.ArrayDeque<>();
+    private static final int HEALTHY_WINDOW = 120;
     private int troubledIntervals;
     private long lastMillis;
     private long lastNanos;
@@ -102,9 +105,9 @@ final class IntervalCollector {
         return troubledIntervals;
     }
 
-    /** One summary per interval collected so far, in order. */
-    List<IntervalSummary> summaries() {
-        return summaries;
+    /** The outages found in the intervals collected so far. */
+    List<Outage> outages() {
+        return outages.outages();
     }
 
     Totals totals() {
@@ -143,14 +146,17 @@ final class IntervalCollector {
         double elapsed = (nowNanos - startNanos) / 1e9;
         long inFlight = gauges.inFlight();
         IntervalSummary summary = IntervalSummary.of(s, (fromNanos - startNanos) / 1e9, elapsed, inFlight, warmUp);
-        summaries.add(summary);
+        outages.add(summary);
         sinceStatus.add(s);
         if (!warmUp) {
             if (storeInTrouble(summary)) {
                 troubledIntervals++;
                 lagInStoreTrouble.add(s.sendLag());
             } else {
-                healthyInFlight.add(inFlight);
+                healthyInFlight.addLast(inFlight);
+                if (healthyInFlight.size() > HEALTHY_WINDOW) {
+                    healthyInFlight.removeFirst();
+                }
                 lagOutsideStoreTrouble.add(s.sendLag());
             }
         }

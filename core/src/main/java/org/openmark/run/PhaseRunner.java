@@ -21,7 +21,6 @@ import org.openmark.load.StopSignal;
 import org.openmark.load.Tasks;
 import org.openmark.measure.Measurements;
 import org.openmark.measure.Outage;
-import org.openmark.measure.OutageDetector;
 import org.openmark.measure.Totals;
 import org.openmark.report.IntervalSink;
 import org.openmark.workload.Workload;
@@ -124,7 +123,7 @@ public final class PhaseRunner {
                 notes.add(gc.describe());
             }
         }
-        List<Outage> outages = OutageDetector.detect(collector.summaries());
+        List<Outage> outages = collector.outages();
         if (tasks.realTime() && cpuBefore >= 0 && cpuAfter >= 0) {
             double busy = (cpuAfter - cpuBefore) / ((endNanos - startNanos) * (double) ProcessCpu.cores());
             if (busy > 0.9 && stats != null) {
