@@ -57,6 +57,10 @@ abstract class PhaseCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(hook);
         try {
             RunResult result;
+            if (cluster.requested() && !"real".equals(options.time)) {
+                throw org.openmark.config.ConfigException.of("--time", options.time, "must be real with"
+                        + " --cluster/--local-workers (virtual time runs in one process)");
+            }
             if (cluster.requested()) {
                 org.openmark.cluster.ClusterSession.Options opts = cluster.resolve();
                 // Bad input is refused here, before any worker is contacted: the coordinator resolves
@@ -67,7 +71,8 @@ abstract class PhaseCommand implements Callable<Integer> {
                 StoreRegistry.discover().get("store", cfg.store());
                 result = new org.openmark.cluster.ClusterRun(opts, stop, err).execute(cfg);
             } else {
-                Runner runner = new Runner(StoreRegistry.discover(), Workloads::create, Clock.system(), Tasks.real(),
+                org.openmark.load.Timing timing = org.openmark.load.Timing.parse("--time", options.time);
+                Runner runner = new Runner(StoreRegistry.discover(), Workloads::create, timing.clock(), timing.tasks(),
                         stop, err);
                 result = runner.execute(cfg);
             }

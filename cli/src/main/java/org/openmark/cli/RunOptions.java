@@ -100,6 +100,11 @@ final class RunOptions {
             + " YCSB's timeseries.granularity).")
     Long granularity;
 
+    @Option(names = "--time", paramLabel = "real|virtual", defaultValue = "real", description = "real (default) or"
+            + " virtual time: a simulated clock, exact and as fast as the CPU allows, for stores in this process (sim,"
+            + " memory, noop); the same seed then gives the same result files.")
+    String time;
+
     @Option(names = "--no-txn", description = "Run the workload without transaction boundaries (txn.enabled=false).")
     boolean noTxn;
 

@@ -73,6 +73,10 @@ public final class Runner {
         Workload workload = createWorkload(cfg);
         List<String> warnings = unknownProperties(cfg.settings());
         try (Store store = open(factory, cfg.settings())) {
+            if (!tasks.realTime() && !store.isEmbedded()) {
+                throw ConfigException.of("--time", "virtual", "needs a store inside this process (sim without"
+                        + " sim.host/sim.port, memory, noop, rocksdb): store '" + cfg.store() + "' answers in real time");
+            }
             Preflight.check(store, cfg.store(), workload.table(), tasks.realTime());
             err.println("openmark " + cfg.phase().name().toLowerCase(Locale.ROOT) + ": store " + cfg.store() + ", "
                     + modelOf(cfg).describe() + ", seed " + cfg.seed());

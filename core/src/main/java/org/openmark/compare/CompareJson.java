@@ -1,0 +1,63 @@
+package org.openmark.compare;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A comparison as nested maps for {@code compare.json}: per candidate, the baseline, the method,
+ * the warnings and per operation every metric with both values, the relative change, its 95 %
+ * interval, whether it is significant and the verdict.
+ */
+public final class CompareJson {
+    private CompareJson() {
+    }
+
+    public static Map<String, Object> toMap(List<Comparison> comparisons) {
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("confidence", IntervalStatistics.CONFIDENCE);
+        Map<String, Object> method = new LinkedHashMap<>();
+        method.put("means", Comparison.MEANS_METHOD);
+        method.put("percentiles", Comparison.PERCENTILE_METHOD);
+        method.put("significance", "Holm's step-down correction over every figure of a comparison (family-wise 5%)");
+        root.put("method", method);
+        List<Object> list = new ArrayList<>();
+        for (Comparison c : comparisons) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("baseline", c.baseline().name());
+            m.put("candidate", c.candidate().name());
+            m.put("resamples", c.resamples());
+            m.put("seed", c.seed());
+            m.put("baselineValid", c.baseline().valid());
+            m.put("candidateValid", c.candidate().valid());
+            m.put("warnings", c.warnings());
+            Map<String, Object> ops = new LinkedHashMap<>();
+            for (OperationComparison op : c.operations()) {
+                Map<String, Object> metrics = new LinkedHashMap<>();
+                for (MetricChange mc : op.metrics()) {
+                    Map<String, Object> x = new LinkedHashMap<>();
+                    x.put("baseline", round(mc.baseline()));
+                    x.put("candidate", round(mc.candidate()));
+                    x.put("relativeChange", round(mc.relative()));
+                    x.put("ciLow", round(mc.ciLow()));
+                    x.put("ciHigh", round(mc.ciHigh()));
+                    x.put("pValue", round(mc.pValue()));
+                    x.put("significant", mc.significant());
+                    x.put("verdict", mc.verdict());
+                    metrics.put(mc.metric(), x);
+                }
+                ops.put(op.operation(), metrics);
+            }
+            m.put("operations", ops);
+            m.put("summary", CompareText.summary(c));
+            list.add(m);
+        }
+        root.put("comparisons", list);
+        return root;
+    }
+
+    private static double round(double x) {
+        return Math.rint(x * 1e6) / 1e6;
+    }
+}
