@@ -31,7 +31,7 @@ final class CompareCommand implements Callable<Integer> {
     @Parameters(paramLabel = "DIR", arity = "2..*", description = "Run directories; the first is the baseline.")
     List<Path> runs = new ArrayList<>();
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Write compare.json here.")
+    @Option(names = "--out", paramLabel = "DIR", description = "Write compare.json and compare.html here.")
     Path out;
 
     @Option(names = "--fail-if-slower", paramLabel = "PERCENT", description = "Exit 1 when a candidate is"
@@ -65,6 +65,7 @@ final class CompareCommand implements Callable<Integer> {
         if (out != null) {
             AtomicFiles.writeString(out.resolve("compare.json"), new ObjectMapper()
                     .enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(CompareJson.toMap(comparisons)) + "\n");
+            AtomicFiles.writeString(out.resolve("compare.html"), org.openmark.report.html.CompareHtml.render(comparisons));
             parent.err.println("openmark: results in " + out.toAbsolutePath());
         }
         if (threshold >= 0) {

@@ -1,0 +1,135 @@
+package org.openmark.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.awt.image.BufferedImage;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The HTML pages in a real browser: headless Chromium (Debian's {@code chromium}; {@code .ci/run}
+ * installs it) loads {@code report.html} and {@code compare.html}, and every chart must have been
+ * drawn with data, the page must not be blank, and the browser must report no console message.
+ */
+class BrowserRenderTest {
+    private static final Pattern PATH_DATA = Pattern.compile("<path[^>]* d=\"([^\"]{20,})\"");
+
+    @TempDir
+    static Path dir;
+
+    private static String chromium() {
+        for (String candidate : List.of("/usr/bin/chromium", "/usr/bin/chromium-browser")) {
+            if (Files.isExecutable(Path.of(candidate))) {
+                return candidate;
+            }
+        }
+        throw new AssertionError("headless Chromium is needed for this test: apt-get install -y chromium"
+                + " (.ci/run installs it)");
+    }
+
+    @BeforeAll
+    static void pages() {
+        for (String name : List.of("a", "b")) {
+            CliRunner r = CliRunner.run("run", "--store", "sim", "-p", "sim.latency=exp(1ms)", "-p",
+                    "sim.seed=" + name.hashCode(), "--rate", "1000", "--duration", "20s", "--warmup", "2s", "--seed",
+                    String.valueOf(name.hashCode()), "--time", "virtual", "--quiet", "--out", dir.resolve(name).toString());
+            assertEquals(0, r.exitCode, r::toString);
+        }
+        CliRunner c = CliRunner.run("compare", dir.resolve("a").toString(), dir.resolve("b").toString(), "--out",
+                dir.resolve("cmp").toString());
+        assertEquals(0, c.exitCode, c::toString);
+    }
+
+    /** The page after Chromium rendered it, and what the browser said on stderr. */
+    private record Rendered(String dom, String log, BufferedImage screenshot) {
+    }
+
+    private static Rendered render(Path page) throws Exception {
+        String browser = chromium();
+        Path png = dir.resolve(page.getFileName() + ".png");
+        Path log = dir.resolve(page.getFileName() + ".log");
+        List<String> common = List.of(browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                "--enable-logging=stderr", "--v=0", "--window-size=1000,3000");
+        List<String> shot = new ArrayList<>(common);
+        shot.addAll(List.of("--screenshot=" + png, page.toUri().toString()));
+        run(shot, log.toFile(), null);
+        Path domFile = dir.resolve(page.getFileName() + ".dom");
+        List<String> dump = new ArrayList<>(common);
+        dump.addAll(List.of("--dump-dom", page.toUri().toString()));
+        run(dump, dir.resolve(page.getFileName() + ".dump.log").toFile(), domFile.toFile());
+        return new Rendered(Files.readString(domFile), Files.readString(log) + Files.readString(
+                dir.resolve(page.getFileName() + ".dump.log")), ImageIO.read(png.toFile()));
+    }
+
+    private static void run(List<String> cmd, File stderr, File stdout) throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(stderr);
+        if (stdout != null) {
+            pb.redirectOutput(stdout);
+        } else {
+            pb.redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        }
+        Process p = pb.start();
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "chromium ended: " + cmd);
+        assertEquals(0, p.exitValue(), () -> "chromium failed: " + readQuietly(stderr));
+    }
+
+    private static String readQuietly(File f) {
+        try {
+            return Files.readString(f.toPath());
+        } catch (Exception e) {
+            return "";
+        }
+    }
+
+    private static void assertChartsDrawn(Rendered r, int expectedCharts, String what) {
+        int svgs = r.dom().split("<svg", -1).length - 1;
+        assertTrue(svgs >= expectedCharts, what + ": " + svgs + " charts rendered, expected " + expectedCharts);
+        // Every chart has at least one data line: a path with real coordinates.
+        for (String svg : r.dom().split("<svg").length > 1 ? r.dom().substring(r.dom().indexOf("<svg")).split("<svg")
+                : new String[0]) {
+            if (svg.isBlank()) {
+                continue;
+            }
+            Matcher m = PATH_DATA.matcher(svg);
+            assertTrue(m.find(), what + ": a chart without a drawn line");
+        }
+        assertTrue(!r.log().contains("CONSOLE"), what + ": the browser reported console messages:\n" + r.log());
+        // The screenshot is not blank: a good share of its pixels are neither white nor the page's grey.
+        BufferedImage img = r.screenshot();
+        long inked = 0;
+        for (int y = 0; y < img.getHeight(); y += 2) {
+            for (int x = 0; x < img.getWidth(); x += 2) {
+                int rgb = img.getRGB(x, y) & 0xFFFFFF;
+                int red = rgb >> 16;
+                int green = (rgb >> 8) & 0xFF;
+                int blue = rgb & 0xFF;
+                if (red + green + blue < 3 * 220) {
+                    inked++;
+                }
+            }
+        }
+        double share = inked / (img.getWidth() * img.getHeight() / 4.0);
+        assertTrue(share > 0.01, what + ": the page looks blank (" + share + " of its pixels inked)");
+    }
+
+    @Test
+    void reportHtml_inChromium_everyChartDrawnNoConsoleMessages() throws Exception {
+        assertChartsDrawn(render(dir.resolve("a/report.html")), 3, "report.html");
+    }
+
+    @Test
+    void compareHtml_inChromium_everyChartDrawnNoConsoleMessages() throws Exception {
+        assertChartsDrawn(render(dir.resolve("cmp/compare.html")), 6, "compare.html");
+    }
+}
