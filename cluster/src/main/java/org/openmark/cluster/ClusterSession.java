@@ -231,7 +231,7 @@ public final class ClusterSession implements AutoCloseable {
                 runtimeMs = Math.max(runtimeMs, w.result().runtimeMs());
             }
         }
-        String model = Runner.modelOf(withoutShare(cfg)).describe();
+        org.openmark.load.LoadSpec model = Runner.modelOf(withoutShare(cfg)).spec();
         List<RunResult> parts = new ArrayList<>();
         List<WorkerReport> reports = new ArrayList<>();
         List<String> warnings = new ArrayList<>();

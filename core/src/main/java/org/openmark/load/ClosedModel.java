@@ -73,6 +73,11 @@ public final class ClosedModel implements LoadModel {
                 + (thinkTime.isZero() ? "" : ", think=" + thinkTime.toMillis() + "ms") + ")";
     }
 
+    @Override
+    public LoadSpec spec() {
+        return LoadSpec.closed(describe(), threads, targetPerSec, thinkTime.toMillis(), loadPhase ? Share.WHOLE : share);
+    }
+
     /** True when a target paces the threads (so intended and actual start differ). */
     public boolean paced() {
         return targetPerSec > 0;

@@ -12,4 +12,7 @@ public interface LoadModel {
 
     /** A short description for the report, e.g. {@code closed(threads=8, target=20000/s)}. */
     String describe();
+
+    /** The model as fields (result.json's {@code load}); its display is {@link #describe()}. */
+    LoadSpec spec();
 }

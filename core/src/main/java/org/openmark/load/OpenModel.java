@@ -68,6 +68,11 @@ public final class OpenModel implements LoadModel {
                 + (share.whole() ? "" : ", share " + share.describe()) + ")";
     }
 
+    @Override
+    public LoadSpec spec() {
+        return LoadSpec.open(describe(), arrivals, schedule, maxInFlight, onOverload, share);
+    }
+
     /** This share's part of the schedule. */
     private RateSchedule mySchedule() {
         return share.whole() ? schedule : schedule.scaled(1.0 / share.count());

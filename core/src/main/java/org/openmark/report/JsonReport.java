@@ -14,7 +14,7 @@ import org.openmark.run.ScheduleReport;
 
 /**
  * {@code result.json}: the machine-readable result. Schema (documented in the README):
- * openmarkVersion, seed, phase, model, store, storeFacts, config, startEpochMs, runtimeMs, throughput,
+ * openmarkVersion, seed, phase, model (display text), load (the model's fields), store, storeFacts, config, startEpochMs, runtimeMs, throughput,
  * operations{NAME: {count, statuses, latencyUs, serviceTimeUs, histograms{response{STATUS},
  * service{STATUS}}}}, accounting, schedule, warnings, notes, valid, interrupted, validation, and for a
  * run spread over several processes workers[].
@@ -46,7 +46,8 @@ public final class JsonReport {
         m.put("openmarkVersion", r.openmarkVersion());
         m.put("seed", r.seed());
         m.put("phase", r.phase().name().toLowerCase(java.util.Locale.ROOT));
-        m.put("model", r.model());
+        m.put("model", r.model().display());
+        m.put("load", r.model().toMap());
         m.put("store", r.store());
         m.put("storeFacts", new java.util.TreeMap<>(r.storeFacts()));
         m.put("config", new java.util.TreeMap<>(r.config()));

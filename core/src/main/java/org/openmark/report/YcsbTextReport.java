@@ -68,7 +68,7 @@ public final class YcsbTextReport {
             }
         }
         line(b, "RUN", "Seed", r.seed() + (r.seedChosen() ? " (chosen; replay with --seed " + r.seed() + ")" : ""));
-        line(b, "RUN", "Model", r.model());
+        line(b, "RUN", "Model", r.model().display());
         line(b, "RUN", "Store", r.store() + facts(r.storeFacts()));
         line(b, "RUN", "Valid", String.valueOf(r.valid()));
         if (r.interrupted()) {

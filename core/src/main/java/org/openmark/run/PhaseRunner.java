@@ -145,7 +145,7 @@ public final class PhaseRunner {
         }
         Histogram unfinished = measurements.unfinished();
         double throughput = totals.measuredCompleted() / runtimeSeconds;
-        return new RunResult(Version.current(), cfg.seed(), cfg.seedChosen(), cfg.phase(), model.describe(),
+        return new RunResult(Version.current(), cfg.seed(), cfg.seedChosen(), cfg.phase(), model.spec(),
                 cfg.model() == ModelChoice.CLOSED && cfg.targetPerSec() > 0 && cfg.phase() == Phase.RUN,
                 model instanceof OpenModel, cfg.store(), storeFacts(store), ResultBuilder.maskedConfig(cfg.settings().asMap()), startMillis,
                 Math.round(runtimeSeconds * 1000), throughput, ResultBuilder.operations(totals), accounting, schedule,

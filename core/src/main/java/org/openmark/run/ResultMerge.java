@@ -27,7 +27,7 @@ public final class ResultMerge {
      * @param issued the operations it reported issued
      * @param runtimeMs how long the phase ran (the merged run's), for its throughput
      */
-    public static RunResult lostPart(RunConfig cfg, String model, Totals totals, long issued, long runtimeMs) {
+    public static RunResult lostPart(RunConfig cfg, org.openmark.load.LoadSpec model, Totals totals, long issued, long runtimeMs) {
         Accounting seen = ResultBuilder.accounting(issued, totals, 0);
         Accounting accounting = new Accounting(issued, seen.warmUp(), seen.statuses(), 0, 0,
                 Math.max(0, issued - seen.warmUp() - seen.completed()));
@@ -42,13 +42,13 @@ public final class ResultMerge {
      * One result for the whole run.
      *
      * @param cfg the run's configuration as the coordinator resolved it (its seed, store, config)
-     * @param model the whole run's load model, described
+     * @param model the whole run's load model
      * @param parts every worker's result (a lost worker's from {@link #lostPart})
      * @param workers what the report says about each worker
      * @param warnings the coordinator's own warnings (the workers' are in {@code workers})
      * @param valid the coordinator's verdict
      */
-    public static RunResult merge(RunConfig cfg, String model, boolean paced, boolean openModel,
+    public static RunResult merge(RunConfig cfg, org.openmark.load.LoadSpec model, boolean paced, boolean openModel,
             List<RunResult> parts, List<WorkerReport> workers, List<String> warnings, List<String> notes,
             boolean valid, boolean interrupted) {
         return merge(cfg, model, paced, openModel, parts, workers, warnings, notes, valid, interrupted, List.of());
@@ -59,7 +59,7 @@ public final class ResultMerge {
      *
      * @param outages found on the merged timeline (a worker's own outages are not merged)
      */
-    public static RunResult merge(RunConfig cfg, String model, boolean paced, boolean openModel,
+    public static RunResult merge(RunConfig cfg, org.openmark.load.LoadSpec model, boolean paced, boolean openModel,
             List<RunResult> parts, List<WorkerReport> workers, List<String> warnings, List<String> notes,
             boolean valid, boolean interrupted, List<org.openmark.measure.Outage> outages) {
         if (parts.isEmpty()) {

@@ -3,6 +3,7 @@ package org.openmark.run;
 import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
+import org.openmark.load.LoadSpec;
 import org.openmark.measure.Outage;
 import org.openmark.workload.ReportSection;
 import org.openmark.workload.ValidationReport;
@@ -12,7 +13,7 @@ import org.openmark.workload.ValidationReport;
  * histograms (so results from several machines can be merged without loss).
  *
  * @param phase load or run
- * @param model the load model's description
+ * @param model the load model: its fields and its one-line description
  * @param paced closed model with a target: the text report adds YCSB's Intended- blocks
  * @param openModel true when the latencies are open-model response times
  * @param storeFacts what the store said about itself ({@code version}, {@code seed}, …)
@@ -28,7 +29,7 @@ import org.openmark.workload.ValidationReport;
  * @param workers the load-generator processes of a cluster run (empty for a run in one process)
  * @param outages the stretches in which the store failed (errors, or nothing completed), in time order
  */
-public record RunResult(String openmarkVersion, long seed, boolean seedChosen, Phase phase, String model, boolean paced,
+public record RunResult(String openmarkVersion, long seed, boolean seedChosen, Phase phase, LoadSpec model, boolean paced,
         boolean openModel, String store, Map<String, String> storeFacts, Map<String, String> config, long startEpochMs, long runtimeMs,
         double throughput, List<OpResult> operations, Accounting accounting, ScheduleReport schedule,
         Histogram unfinishedLatency, List<String> warnings, List<String> notes, boolean valid, boolean interrupted,
@@ -36,7 +37,7 @@ public record RunResult(String openmarkVersion, long seed, boolean seedChosen, P
         List<WorkerReport> workers, List<Outage> outages) {
 
     /** A run in one process. */
-    public RunResult(String openmarkVersion, long seed, boolean seedChosen, Phase phase, String model, boolean paced,
+    public RunResult(String openmarkVersion, long seed, boolean seedChosen, Phase phase, LoadSpec model, boolean paced,
             boolean openModel, String store, Map<String, String> storeFacts, Map<String, String> config,
             long startEpochMs, long runtimeMs, double throughput, List<OpResult> operations, Accounting accounting,
             ScheduleReport schedule, Histogram unfinishedLatency, List<String> warnings, List<String> notes,

@@ -55,7 +55,7 @@ class ShareTest {
             withShare[pairs.length + 1] = i + "/" + workers;
             parts.add(run(TestConfigs.run(withShare)));
         }
-        return ResultMerge.merge(cfg, Runner.modelOf(cfg).describe(), parts.get(0).paced(), parts.get(0).openModel(),
+        return ResultMerge.merge(cfg, Runner.modelOf(cfg).spec(), parts.get(0).paced(), parts.get(0).openModel(),
                 parts, List.of(), List.of(), List.of(), true, false);
     }
 

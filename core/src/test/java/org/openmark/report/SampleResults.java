@@ -51,7 +51,9 @@ final class SampleResults {
         Accounting accounting = new Accounting(11, 1, acc, 1, 0);
         ScheduleReport schedule = new ScheduleReport(1000, 1001.5, 999.25, histogram(10, 20, 30), 0, 0, 0, 3);
         return new RunResult("0.1.0-test", 42, false, Phase.RUN,
-                "open(arrival=poisson, rate=1000/s, maxInFlight=10000)", false, true, "memory", Map.of("version", "1.0"),
+                new org.openmark.load.OpenModel(new org.openmark.load.ArrivalProcess.Poisson(),
+                        new org.openmark.load.RateSchedule.Constant(1000), 10000,
+                        org.openmark.load.OverloadPolicy.WAIT).spec(), false, true, "memory", Map.of("version", "1.0"),
                 Map.of("recordcount", "10", "jdbc.password", "****"), 1_700_000_000_000L, 9000, 0.889,
                 List.of(read, update), accounting, schedule, histogram(7000), List.of("a warning"),
                 List.of("a note"), true, false, null, List.of(50.0, 95.0, 99.0, 99.9), List.of());

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 import org.openmark.api.Status;
+import org.openmark.load.LoadSpec;
 import org.openmark.measure.Measurements;
 import org.openmark.run.Accounting;
 import org.openmark.run.OpResult;
@@ -20,7 +21,7 @@ import org.openmark.run.ScheduleReport;
  * unfinished operations, the warnings and the verdict. (A workload's validation and report
  * sections stay with the worker.)
  */
-public record ResultWire(String openmarkVersion, long seed, boolean seedChosen, String phase, String model,
+public record ResultWire(String openmarkVersion, long seed, boolean seedChosen, String phase, LoadSpec model,
         boolean paced, boolean openModel, String store, Map<String, String> storeFacts, Map<String, String> config,
         long startEpochMs, long runtimeMs, double throughput, List<OperationWire> operations, AccountingWire accounting,
         ScheduleWire schedule, byte[] unfinished, List<String> warnings, List<String> notes, boolean valid,

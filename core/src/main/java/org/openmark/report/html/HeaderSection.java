@@ -46,7 +46,7 @@ final class HeaderSection {
     private static void facts(StringBuilder b, JsonNode r) {
         b.append("<dl class=\"facts\">\n");
         fact(b, "store", r.path("store").asText("?"));
-        fact(b, "model", r.path("model").asText("?"));
+        load(b, r.path("load"), r.path("model").asText("?"));
         fact(b, "seed", r.path("seed").asText("?"));
         fact(b, "phase", r.path("phase").asText("?"));
         if (r.path("startEpochMs").canConvertToLong()) {
@@ -59,6 +59,46 @@ final class HeaderSection {
         fact(b, "interrupted", r.path("interrupted").asBoolean(false) ? "yes" : "no");
         fact(b, "openmark", r.path("openmarkVersion").asText("?"));
         b.append("</dl>\n");
+    }
+
+    /** The load model from its fields (result.json's {@code load}); the display text only for older results. */
+    private static void load(StringBuilder b, JsonNode load, String display) {
+        String kind = load.path("kind").asText("");
+        if (kind.equals("open")) {
+            fact(b, "model", "open");
+            String arrival = load.path("arrival").asText("?");
+            fact(b, "arrivals", load.has("arrivalParameter") ? arrival + " (" + (arrival.equals("pareto") ? "shape "
+                    : "cv ") + load.path("arrivalParameter").asDouble() + ")" : arrival);
+            fact(b, "target rate", rateSchedule(load.path("schedule")));
+            fact(b, "max in flight", Units.count(load.path("maxInFlight").asLong()));
+            if (load.path("onOverload").asText("wait").equals("drop")) {
+                fact(b, "on overload", "drop");
+            }
+        } else if (kind.equals("closed")) {
+            fact(b, "model", "closed");
+            fact(b, "threads", Units.count(load.path("threads").asLong()));
+            fact(b, "target", load.has("targetPerSec") ? Units.rate(load.path("targetPerSec").asDouble())
+                    : "none (as fast as the threads go)");
+            if (load.has("thinkTimeMs")) {
+                fact(b, "think time", Units.durationUs(load.path("thinkTimeMs").asDouble() * 1000));
+            }
+        } else {
+            fact(b, "model", display);
+        }
+        if (load.has("share")) {
+            fact(b, "share", load.path("share").asText());
+        }
+    }
+
+    private static String rateSchedule(JsonNode s) {
+        List<String> rates = new ArrayList<>();
+        s.path("ratesPerSec").forEach(r -> rates.add(Units.rate(r.asDouble())));
+        return switch (s.path("kind").asText("")) {
+            case "constant" -> rates.isEmpty() ? "?" : rates.get(0);
+            case "steps" -> "steps " + String.join(", ", rates) + ", each " + Units.runtime(s.path("stepMs").asLong());
+            case "ramp" -> "ramp " + String.join(" to ", rates) + " over " + Units.runtime(s.path("rampMs").asLong());
+            default -> "?";
+        };
     }
 
     private static void fact(StringBuilder b, String name, String value) {

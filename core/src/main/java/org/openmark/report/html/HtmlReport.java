@@ -71,7 +71,7 @@ public final class HtmlReport {
         Palette palette = new Palette();
         opNames.forEach(palette::colour);
         TimeSeries ts = new TimeSeries(rows, opNames);
-        boolean open = result.path("schedule").isObject() || result.path("model").asText().startsWith("open");
+        boolean open = result.path("load").path("kind").asText().equals("open") || result.path("schedule").isObject();
 
         StringBuilder b = new StringBuilder(64 * 1024);
         b.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n")

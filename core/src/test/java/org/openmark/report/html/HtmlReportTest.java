@@ -83,7 +83,7 @@ class HtmlReportTest {
         ((ObjectNode) r.get("config")).put("evil" + SCRIPT, SCRIPT);
         ((ArrayNode) r.get("warnings")).add(SCRIPT);
         r.put("store", SCRIPT);
-        r.put("model", "open(\"quoted\" & " + SCRIPT + ")");
+        ((ObjectNode) r.get("load")).put("arrival", "\"quoted\" & " + SCRIPT);
         ObjectNode ops = (ObjectNode) r.get("operations");
         ops.set(SCRIPT, ops.get("UPDATE"));
         List<TimeSeriesRow> rows = new ArrayList<>(syntheticRows());
@@ -91,7 +91,7 @@ class HtmlReportTest {
         String html = HtmlReport.render(r, rows);
         assertFalse(html.contains("<script"), "no markup from the input survives");
         assertTrue(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
-        assertTrue(html.contains("open(&quot;quoted&quot; &amp; &lt;script&gt;"));
+        assertTrue(html.contains("&quot;quoted&quot; &amp; &lt;script&gt;"));
         Document doc = parseXml(html);
         assertEquals(0, doc.getElementsByTagName("script").getLength());
         assertTrue(doc.getDocumentElement().getTextContent().contains(SCRIPT), "shown as text");
@@ -127,6 +127,7 @@ class HtmlReportTest {
     void render_closedModelWithEqualTimes_hasNoScheduleAndNoServiceLine() throws Exception {
         ObjectNode r = golden();
         r.put("model", "closed(threads=2)");
+        r.set("load", MAPPER.createObjectNode().put("kind", "closed").put("threads", 2));
         r.putNull("schedule");
         ObjectNode ops = (ObjectNode) r.get("operations");
         for (JsonNode op : ops) {
@@ -137,6 +138,31 @@ class HtmlReportTest {
         assertFalse(html.contains("Schedule self-check"));
         assertFalse(html.contains("service time</title>"), "no dashed service line");
         assertFalse(html.contains("send-lag p99"), "no send lag in the closed model");
+    }
+
+    @Test
+    void render_loadModel_isReadFromItsFieldsNotTheDisplayText() throws Exception {
+        ObjectNode r = golden();
+        r.put("model", "display text the page must not need");
+        ObjectNode load = MAPPER.createObjectNode().put("kind", "open").put("arrival", "pareto")
+                .put("arrivalParameter", 2.5).put("maxInFlight", 500).put("onOverload", "drop").put("share", "2/3");
+        ObjectNode schedule = load.putObject("schedule").put("kind", "steps").put("stepMs", 30_000);
+        schedule.putArray("ratesPerSec").add(1000.0).add(2000.0);
+        r.set("load", load);
+        String html = HtmlReport.render(r, syntheticRows());
+        assertTrue(html.contains("<dt>arrivals</dt><dd>pareto (shape 2.5)</dd>"), html);
+        assertTrue(html.contains("<dt>target rate</dt><dd>steps 1,000.0 ops/s, 2,000.0 ops/s, each 30.00 s</dd>"), html);
+        assertTrue(html.contains("<dt>max in flight</dt><dd>500</dd>"));
+        assertTrue(html.contains("<dt>on overload</dt><dd>drop</dd>"));
+        assertTrue(html.contains("<dt>share</dt><dd>2/3</dd>"));
+        assertFalse(html.contains("display text the page must not need"));
+        assertTrue(html.contains("send-lag p99"), "the open model's send lag, from load.kind");
+
+        r.set("load", MAPPER.createObjectNode().put("kind", "closed").put("threads", 16).put("targetPerSec", 800.0));
+        r.putNull("schedule");
+        html = HtmlReport.render(r, syntheticRows());
+        assertTrue(html.contains("<dt>threads</dt><dd>16</dd>"), html);
+        assertTrue(html.contains("<dt>target</dt><dd>800.0 ops/s</dd>"), html);
     }
 
     @Test
