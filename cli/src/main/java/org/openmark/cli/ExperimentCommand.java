@@ -69,7 +69,8 @@ final class ExperimentCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "N", description = "Seed (default 1).")
     long seed = 1;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Write experiment.json and each run's files here.")
+    @Option(names = "--out", paramLabel = "DIR", description = "Write experiment.json, report.html (the runs' latency over"
+            + " time and spectra beside the prediction) and each run's files here.")
     Path out;
 
     @picocli.CommandLine.Mixin
@@ -125,6 +126,7 @@ final class ExperimentCommand implements Callable<Integer> {
                 HiccupPrediction.affectedRequests(cfg.rate(), cfg.maxThroughput(), seconds(cfg.hiccup())));
         if (out != null) {
             AtomicFiles.writeString(out.resolve("experiment.json"), experiment.json(rows, prediction));
+            AtomicFiles.writeString(out.resolve("report.html"), experiment.html(rows, prediction));
             parent.err.println("openmark: results in " + out.toAbsolutePath());
         }
         boolean complete = true;

@@ -102,7 +102,8 @@ public final class RateCommand implements Callable<Integer> {
             + " virtual time (the simulated store only: exact, and minutes of experiments take seconds).")
     String time;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Write rating.json here.")
+    @Option(names = "--out", paramLabel = "DIR", description = "Write rating.json, rating.txt and rating.html (the search"
+            + " path and where the time went) here.")
     Path out;
 
     @Option(names = "--search", defaultValue = "golden", paramLabel = "golden|approximate",
@@ -170,6 +171,7 @@ public final class RateCommand implements Callable<Integer> {
         if (this.out != null) {
             AtomicFiles.writeString(this.out.resolve("rating.json"), toJson(report));
             AtomicFiles.writeString(this.out.resolve("rating.txt"), RatingReportText.render(report));
+            AtomicFiles.writeString(this.out.resolve("rating.html"), org.openmark.report.html.RatingHtml.render(report));
         }
         if (report.stoppedEarly()) {
             PrintWriter err = spec.commandLine().getErr();

@@ -19,11 +19,13 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The HTML pages in a real browser: headless Chromium (Debian's {@code chromium}; {@code .ci/run}
- * installs it) loads {@code report.html} and {@code compare.html}, and every chart must have been
+ * installs it) loads {@code report.html}, {@code compare.html} and the coordinated-omission
+ * experiment's {@code report.html} and {@code rating.html}, and every chart must have been
  * drawn with data, the page must not be blank, and the browser must report no console message.
  */
 class BrowserRenderTest {
     private static final Pattern PATH_DATA = Pattern.compile("<path[^>]* d=\"([^\"]{20,})\"");
+    private static final Pattern BAR = Pattern.compile("<rect[^>]* width=\"[1-9][^\"]*\"[^>]*>\\s*<title>");
 
     @TempDir
     static Path dir;
@@ -49,6 +51,13 @@ class BrowserRenderTest {
         CliRunner c = CliRunner.run("compare", dir.resolve("a").toString(), dir.resolve("b").toString(), "--out",
                 dir.resolve("cmp").toString());
         assertEquals(0, c.exitCode, c::toString);
+        CliRunner e = CliRunner.run("experiment", "coordinated-omission", "--quick", "--ops", "6000", "--hiccup-at",
+                "2s", "--threads", "1,8", "--out", dir.resolve("exp").toString());
+        assertEquals(0, e.exitCode, e::toString);
+        CliRunner rate = CliRunner.run("rate", "--store", "sim", "-P", "workloadc", "-p", "sim.maxthroughput=2000",
+                "-p", "sim.latency=1ms", "-p", "arrival=constant", "--model", "open", "--sla", "p99<=50ms",
+                "--duration", "2s", "--warmup", "500ms", "--time", "virtual", "--out", dir.resolve("rate").toString());
+        assertEquals(0, rate.exitCode, rate::toString);
     }
 
     /** The page after Chromium rendered it, and what the browser said on stderr. */
@@ -95,14 +104,14 @@ class BrowserRenderTest {
     private static void assertChartsDrawn(Rendered r, int expectedCharts, String what) {
         int svgs = r.dom().split("<svg", -1).length - 1;
         assertTrue(svgs >= expectedCharts, what + ": " + svgs + " charts rendered, expected " + expectedCharts);
-        // Every chart has at least one data line: a path with real coordinates.
         for (String svg : r.dom().split("<svg").length > 1 ? r.dom().substring(r.dom().indexOf("<svg")).split("<svg")
                 : new String[0]) {
             if (svg.isBlank()) {
                 continue;
             }
+            // Every chart has a data line, or (a bar such as the rating's time breakdown) a bar with its tooltip.
             Matcher m = PATH_DATA.matcher(svg);
-            assertTrue(m.find(), what + ": a chart without a drawn line");
+            assertTrue(m.find() || BAR.matcher(svg).find(), what + ": a chart without a drawn line or bar");
         }
         assertTrue(!r.log().contains("CONSOLE"), what + ": the browser reported console messages:\n" + r.log());
         // The screenshot is not blank: a good share of its pixels are neither white nor the page's grey.
@@ -131,5 +140,22 @@ class BrowserRenderTest {
     @Test
     void compareHtml_inChromium_everyChartDrawnNoConsoleMessages() throws Exception {
         assertChartsDrawn(render(dir.resolve("cmp/compare.html")), 6, "compare.html");
+    }
+
+    @Test
+    void ratingHtml_inChromium_everyChartDrawnNoConsoleMessages() throws Exception {
+        Rendered r = render(dir.resolve("rate/rating.html"));
+        assertChartsDrawn(r, 3, "rating.html");
+        assertTrue(r.dom().contains("<circle"), "the experiments are drawn as points");
+    }
+
+    @Test
+    void experimentHtml_inChromium_everyChartDrawnNoConsoleMessages() throws Exception {
+        Rendered r = render(dir.resolve("exp/report.html"));
+        assertChartsDrawn(r, 2, "the experiment's report.html");
+        // Every run and the prediction is a line of the chart over time: 1 open, 2 per thread count, 1 predicted.
+        String overTime = r.dom().substring(r.dom().indexOf("Largest latency per interval"));
+        overTime = overTime.substring(0, overTime.indexOf("</svg>"));
+        assertEquals(6, PATH_DATA.matcher(overTime).results().count(), "lines over time");
     }
 }

@@ -15,7 +15,9 @@ import org.HdrHistogram.Histogram;
 import org.openmark.config.Settings;
 import org.openmark.load.StopSignal;
 import org.openmark.load.Timing;
+import org.openmark.compare.RunData;
 import org.openmark.report.AtomicFiles;
+import org.openmark.report.html.ExperimentHtml;
 import org.openmark.report.JsonReport;
 import org.openmark.report.Percentiles;
 import org.openmark.run.OpResult;
@@ -33,6 +35,9 @@ import org.openmark.run.StoreRegistry;
  * several thread counts (raw and intended latencies).
  */
 public final class CoordinatedOmissionExperiment {
+    /** The interval of each run's latency.hlog: fine enough to draw the hiccup and the backlog draining. */
+    static final long REPORT_INTERVAL_MS = 250;
+
     private final ExperimentConfig cfg;
     private final PrintStream err;
     private final StopSignal stop;
@@ -101,6 +106,7 @@ public final class CoordinatedOmissionExperiment {
         p.put("seed", String.valueOf(cfg.seed()));
         p.put("grace", "120s");
         p.put("status.interval", "10");
+        p.put("timeseries.granularity", String.valueOf(REPORT_INTERVAL_MS));
         if (threads == 0) {
             p.put("model", "open");
             p.put("rate", fmt(cfg.rate()));
@@ -152,6 +158,53 @@ public final class CoordinatedOmissionExperiment {
                     h.getMaxValue() / 1000.0, r.valid() ? "yes" : "NO"));
         }
         return b.toString();
+    }
+
+    /**
+     * report.html: the rows drawn from what their runs wrote under {@code --out} (each run's
+     * latency.hlog for the latency over time), with the prediction beside them.
+     */
+    public String html(List<ExperimentRun> rows, Histogram prediction) throws IOException {
+        if (cfg.out() == null) {
+            throw new IllegalStateException("the report needs the runs' files: no --out");
+        }
+        List<ExperimentHtml.Row> drawn = new ArrayList<>();
+        for (ExperimentRun r : rows) {
+            RunData run = RunData.read(cfg.out().resolve(r.threads() == 0 ? "open" : "closed-" + r.threads()));
+            Map<String, List<Histogram>> byOperation = r.approach().equals("closed") ? run.service() : run.response();
+            int n = run.intervalSeconds().size();
+            double[] ends = new double[n];
+            double[] max = new double[n];
+            double t = 0;
+            for (int i = 0; i < n; i++) {
+                t += run.intervalSeconds().get(i);
+                ends[i] = t;
+                for (List<Histogram> intervals : byOperation.values()) {
+                    max[i] = Math.max(max[i], intervals.get(i).getMaxValue());
+                }
+            }
+            drawn.add(new ExperimentHtml.Row(r.approach(), r.threads(), r.latency(), r.valid(), r.invalidReason(),
+                    ends, max));
+        }
+        double interval = REPORT_INTERVAL_MS / 1000.0;
+        ExperimentHtml.Prediction predicted = new ExperimentHtml.Prediction(prediction, interval,
+                HiccupPrediction.maxWaitPerInterval(cfg.rate(), cfg.ops(), cfg.maxThroughput(), seconds(cfg.hiccupAt()),
+                        seconds(cfg.hiccup()), interval),
+                HiccupPrediction.affectedRequests(cfg.rate(), cfg.maxThroughput(), seconds(cfg.hiccup())));
+        Map<String, String> shown = new LinkedHashMap<>();
+        shown.put("rate", fmt(cfg.rate()) + " ops/s, " + cfg.arrival() + " arrivals");
+        shown.put("operations", String.valueOf(cfg.ops()));
+        shown.put("store's capacity", fmt(cfg.maxThroughput()) + " ops/s");
+        shown.put("hiccup", cfg.hiccup().toMillis() + " ms after " + cfg.hiccupAt().toMillis() + " ms");
+        shown.put("store latency", cfg.clientLatency());
+        shown.put("closed-model threads", cfg.threads().toString());
+        shown.put("time", cfg.virtualTime() ? "virtual" : "real");
+        shown.put("seed", String.valueOf(cfg.seed()));
+        return ExperimentHtml.render(shown, drawn, predicted);
+    }
+
+    private static double seconds(java.time.Duration d) {
+        return d.toNanos() / 1e9;
     }
 
     /** experiment.json: the parameters, the prediction and every run's latency summary (µs). */

@@ -30,6 +30,20 @@ public final class HiccupPrediction {
     public static Histogram openModel(double ratePerSec, long ops, double maxPerSec, double hiccupAtSec,
             double hiccupSec, long baseLatencyMicros) {
         Histogram h = org.openmark.measure.Measurements.newHistogram();
+        forEachRequest(ratePerSec, ops, maxPerSec, hiccupAtSec, hiccupSec,
+                (arrivalSec, waitMicros) -> h.recordValue(waitMicros + baseLatencyMicros));
+        return h;
+    }
+
+    /** One predicted request: when it arrives (seconds from the start) and how long it waits (µs). */
+    @FunctionalInterface
+    public interface RequestWait {
+        void accept(double arrivalSec, long waitMicros);
+    }
+
+    /** Every request's predicted wait, in arrival order (see the class comment for the recurrence). */
+    public static void forEachRequest(double ratePerSec, long ops, double maxPerSec, double hiccupAtSec,
+            double hiccupSec, RequestWait each) {
         double backlog = 0;
         double previous = 0;
         boolean hiccupDone = false;
@@ -40,12 +54,25 @@ public final class HiccupPrediction {
                 backlog += maxPerSec * hiccupSec;
                 hiccupDone = true;
             }
-            double waitSec = backlog / maxPerSec;
-            h.recordValue(Math.round(waitSec * 1e6) + baseLatencyMicros);
+            each.accept(t, Math.round(backlog / maxPerSec * 1e6));
             backlog += 1;
             previous = t;
         }
-        return h;
+    }
+
+    /**
+     * The predicted worst wait per interval of {@code intervalSec}, counted like the measured runs'
+     * intervals, by completion time (arrival + wait): element i covers [i·interval, (i+1)·interval).
+     */
+    public static long[] maxWaitPerInterval(double ratePerSec, long ops, double maxPerSec, double hiccupAtSec,
+            double hiccupSec, double intervalSec) {
+        int n = (int) Math.ceil((ops / ratePerSec + hiccupSec) / intervalSec);
+        long[] max = new long[Math.max(1, n)];
+        forEachRequest(ratePerSec, ops, maxPerSec, hiccupAtSec, hiccupSec, (t, wait) -> {
+            int i = Math.min(max.length - 1, (int) ((t + wait / 1e6) / intervalSec));
+            max[i] = Math.max(max[i], wait);
+        });
+        return max;
     }
 
     /** Requests whose wait the hiccup raised: λmax·H / (λmax/λ − 1). */

@@ -23,7 +23,7 @@ final class Chart {
     record AxisSpec(Axis axis, DoubleFunction<String> labels, String title) {
     }
 
-    private record Line(double[] xs, double[] ys, LineStyle style, boolean right, String tooltip) {
+    private record Line(double[] xs, double[] ys, LineStyle style, boolean right, String tooltip, Marks marks) {
     }
 
     private record Band(double x0, double x1, String label, String fill) {
@@ -63,7 +63,30 @@ final class Chart {
         if (right && y2 == null) {
             throw new IllegalStateException("no right axis for " + tooltip);
         }
-        lines.add(new Line(xs, ys, style, right, tooltip));
+        lines.add(new Line(xs, ys, style, right, tooltip, Marks.LINE));
+        return this;
+    }
+
+    /** How a series is drawn: a line, dots without a line, or rings (hollow dots) without a line. */
+    enum Marks { LINE, DOTS, RINGS }
+
+    /** Points without a line (a scatter), each a dot of {@code colour} with its own tooltip. */
+    Chart points(double[] xs, double[] ys, String colour, List<String> tooltips) {
+        return points(xs, ys, colour, tooltips, Marks.DOTS);
+    }
+
+    /** Points without a line, drawn as {@code marks} (DOTS or RINGS). */
+    Chart points(double[] xs, double[] ys, String colour, List<String> tooltips, Marks marks) {
+        if (marks == Marks.LINE) {
+            throw new IllegalArgumentException("points are dots or rings");
+        }
+        if (xs.length != ys.length || xs.length != tooltips.size()) {
+            throw new IllegalArgumentException("xs, ys and tooltips differ in length");
+        }
+        for (int i = 0; i < xs.length; i++) {
+            lines.add(new Line(new double[] {xs[i]}, new double[] {ys[i]}, LineStyle.solid(colour, 4), false,
+                    tooltips.get(i), marks));
+        }
         return this;
     }
 
@@ -179,6 +202,16 @@ final class Chart {
             return;
         }
         LineStyle s = line.style();
+        if (line.marks() != Marks.LINE) {
+            boolean dots = line.marks() == Marks.DOTS;
+            for (double[] p : points) {
+                svg.open("circle", "cx", Svg.num(p[0]), "cy", Svg.num(p[1]), "r", Svg.num(dots ? s.widthPx()
+                        : s.widthPx() + 3), "fill", dots ? s.colour() : "none", "stroke", dots ? "#ffffff"
+                        : s.colour(), "stroke-width", dots ? "1" : "1.5")
+                        .withText("title", line.tooltip()).close("circle");
+            }
+            return;
+        }
         List<String> attrs = new ArrayList<>(List.of("stroke", s.colour(), "stroke-width", Svg.num(s.widthPx()),
                 "stroke-linejoin", "round", "stroke-linecap", "round"));
         if (!s.dash().isEmpty()) {

@@ -20,18 +20,34 @@ final class SpectrumPlot {
     private SpectrumPlot() {
     }
 
+    /** One line of a spectrum: its histogram and how it is drawn. */
+    record Series(String label, Histogram latency, LineStyle style) {
+    }
+
     /** The SVG, or null when no operation recorded anything. */
     static String render(List<Operation> ops, boolean showService, Palette palette) {
+        List<Series> lines = new java.util.ArrayList<>();
+        for (Operation op : ops) {
+            String colour = palette.colour(op.name());
+            lines.add(new Series(op.name() + " response time", op.response(), LineStyle.solid(colour, 2)));
+            if (showService) {
+                lines.add(new Series(op.name() + " service time", op.service(), LineStyle.dashed(colour, 1.5)));
+            }
+        }
+        return render("spectrum", "Percentile spectrum of the latency of each operation", lines);
+    }
+
+    /** A spectrum of the given lines, or null when none recorded anything; {@code id} is unique in the page. */
+    static String render(String id, String title, List<Series> lines) {
         long maxCount = 0;
         double minUs = Double.MAX_VALUE;
         double maxUs = 0;
-        for (Operation op : ops) {
-            for (Histogram h : showService ? List.of(op.response(), op.service()) : List.of(op.response())) {
-                if (h.getTotalCount() > 0) {
-                    maxCount = Math.max(maxCount, h.getTotalCount());
-                    minUs = Math.min(minUs, clamp(h.getMinValue()));
-                    maxUs = Math.max(maxUs, clamp(h.getMaxValue()));
-                }
+        for (Series line : lines) {
+            Histogram h = line.latency();
+            if (h.getTotalCount() > 0) {
+                maxCount = Math.max(maxCount, h.getTotalCount());
+                minUs = Math.min(minUs, clamp(h.getMinValue()));
+                maxUs = Math.max(maxUs, clamp(h.getMaxValue()));
             }
         }
         if (maxCount == 0) {
@@ -39,15 +55,11 @@ final class SpectrumPlot {
         }
         int decades = (int) Math.min(MAX_DECADES, Math.max(2, Math.ceil(Math.log10(maxCount))));
         double xMax = Math.pow(10, decades);
-        Chart chart = new Chart("spectrum", "Percentile spectrum of the latency of each operation",
+        Chart chart = new Chart(id, title,
                 new Chart.AxisSpec(Axis.logDecades(1, xMax), Units::percentileOfInverseTail, "percentile"),
                 new Chart.AxisSpec(Axis.log(minUs, maxUs), Units::durationUs, "latency"));
-        for (Operation op : ops) {
-            String colour = palette.colour(op.name());
-            add(chart, op.response(), xMax, LineStyle.solid(colour, 2), op.name() + " response time");
-            if (showService) {
-                add(chart, op.service(), xMax, LineStyle.dashed(colour, 1.5), op.name() + " service time");
-            }
+        for (Series line : lines) {
+            add(chart, line.latency(), xMax, line.style(), line.label());
         }
         return chart.render();
     }
