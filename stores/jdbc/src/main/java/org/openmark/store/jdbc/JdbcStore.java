@@ -1,6 +1,11 @@
 package org.openmark.store.jdbc;
 
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.SQLException;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import org.openmark.api.Imageable;
 import org.openmark.api.Session;
@@ -23,6 +28,8 @@ public final class JdbcStore implements Store, Imageable {
     private final Set<JdbcImage> openImages = ConcurrentHashMap.newKeySet();
     private final JdbcImager imager;
     private int imagesSaved;
+    /** What {@link #facts()} learned, or {@code null} until it asked. */
+    private Map<String, String> facts;
 
     JdbcStore(JdbcConfig config) {
         this.config = config;
@@ -31,15 +38,46 @@ public final class JdbcStore implements Store, Imageable {
         this.imager = new JdbcImager(config, connector);
     }
 
-    /** The validated settings. */
     /** The JDBC URL and user, for error messages (never the password). */
     @Override
     public String target() {
         return config.url() + (config.user() != null ? " as user " + config.user() : "");
     }
 
+    /** The validated settings. */
     public JdbcConfig config() {
         return config;
+    }
+
+    /**
+     * The database's {@code product} and server {@code version} as its driver reports them
+     * ({@code DatabaseMetaData}; for PostgreSQL the server's {@code server_version}), asked once
+     * on a connection of its own and remembered; empty when the database did not answer then.
+     */
+    @Override
+    public synchronized Map<String, String> facts() {
+        if (facts == null) {
+            facts = askFacts();
+        }
+        return facts;
+    }
+
+    private Map<String, String> askFacts() {
+        Map<String, String> known = new TreeMap<>();
+        try (Connection connection = connector.open()) {
+            DatabaseMetaData metaData = connection.getMetaData();
+            putIfPresent(known, "product", metaData.getDatabaseProductName());
+            putIfPresent(known, "version", metaData.getDatabaseProductVersion());
+        } catch (SQLException | RuntimeException e) {
+            // what was learned before the failure stays: a result records what is known
+        }
+        return Map.copyOf(known);
+    }
+
+    private static void putIfPresent(Map<String, String> facts, String key, String value) {
+        if (value != null && !value.isBlank()) {
+            facts.put(key, value.trim());
+        }
     }
 
     @Override

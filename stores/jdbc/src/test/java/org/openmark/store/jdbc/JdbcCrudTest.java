@@ -6,6 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -44,6 +49,22 @@ class JdbcCrudTest {
     void close() {
         session.close();
         store.close();
+    }
+
+    @Test
+    void facts_realServer_productAndTheServersVersion() throws SQLException {
+        String expected;
+        try (Connection connection = DriverManager.getConnection(store.config().url(), store.config().user(),
+                store.config().password());
+                Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery("SHOW server_version")) {
+            rows.next();
+            expected = rows.getString(1);
+        }
+
+        assertEquals("PostgreSQL", store.facts().get("product"));
+        assertEquals(expected, store.facts().get("version"));
+        assertTrue(expected.matches("\\d+(\\.\\d+)?.*"), expected);
     }
 
     @Test

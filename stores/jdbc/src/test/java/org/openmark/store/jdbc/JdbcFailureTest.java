@@ -42,6 +42,14 @@ class JdbcFailureTest {
     }
 
     @Test
+    void facts_nothingListening_emptyWithoutThrowing() throws IOException {
+        String url = "jdbc:postgresql://127.0.0.1:" + closedPort() + "/openmark";
+        try (JdbcStore store = new JdbcStoreFactory().open(StoreProperties.of(Map.of("jdbc.url", url)))) {
+            assertEquals(Map.of(), store.facts());
+        }
+    }
+
+    @Test
     void insert_nothingListeningWithCreateTable_serviceUnavailable() throws IOException {
         String url = "jdbc:postgresql://127.0.0.1:" + closedPort() + "/openmark";
         try (JdbcStore store = new JdbcStoreFactory().open(StoreProperties.of(Map.of("jdbc.url", url)));

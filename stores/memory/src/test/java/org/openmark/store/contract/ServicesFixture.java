@@ -37,7 +37,7 @@ public final class ServicesFixture implements BeforeAllCallback {
     @Override
     public void beforeAll(ExtensionContext context) {
         Running running = context.getRoot().getStore(NAMESPACE)
-                .getOrComputeIfAbsent(kind, ServicesFixture::start, Running.class);
+                .computeIfAbsent(kind, ServicesFixture::start, Running.class);
         properties = running.properties();
     }
 
@@ -51,9 +51,8 @@ public final class ServicesFixture implements BeforeAllCallback {
         return StoreProperties.of(all);
     }
 
-    /** A started server; closing it (at the end of the run) stops it. */
-    public record Running(String name, Map<String, String> properties)
-            implements ExtensionContext.Store.CloseableResource {
+    /** A started server; closing it (JUnit closes the root store's values at the end of the run) stops it. */
+    public record Running(String name, Map<String, String> properties) implements AutoCloseable {
         @Override
         public void close() {
             runScript("stop", name);

@@ -1,5 +1,6 @@
 package org.openmark.store.redis;
 
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.openmark.api.Imageable;
@@ -26,6 +27,8 @@ public final class RedisStore implements Store, Imageable {
     private final JedisClientConfig clientConfig;
     private final Set<RedisSession> openSessions = ConcurrentHashMap.newKeySet();
     private final Set<RedisImage> openImages = ConcurrentHashMap.newKeySet();
+    /** What {@link #facts()} learned, or {@code null} until it asked. */
+    private Map<String, String> facts;
 
     RedisStore(RedisConfig config) {
         this.config = config;
@@ -33,7 +36,10 @@ public final class RedisStore implements Store, Imageable {
                 .connectionTimeoutMillis(config.timeoutMs())
                 .socketTimeoutMillis(config.timeoutMs())
                 // CLIENT SETINFO would cost a round trip per connection and fails on Redis < 7.2
-                .clientSetInfoConfig(ClientSetInfoConfig.DISABLED);
+                .clientSetInfoConfig(ClientSetInfoConfig.DISABLED)
+                // RESP2 without HELLO, as before Jedis 8: the single-connection Jedis class cannot
+                // parse RESP3 replies, and without this Jedis 8 warns on every new connection
+                .serverDefaultProtocol();
         if (config.user() != null) {
             builder.user(config.user());
         }
@@ -53,6 +59,26 @@ public final class RedisStore implements Store, Imageable {
     /** The validated settings. */
     public RedisConfig config() {
         return config;
+    }
+
+    /**
+     * The primary's {@code version} ({@code redis_version} from {@code INFO server}), asked once
+     * and remembered; empty when the server did not answer then.
+     */
+    @Override
+    public synchronized Map<String, String> facts() {
+        if (facts == null) {
+            facts = askFacts();
+        }
+        return facts;
+    }
+
+    private Map<String, String> askFacts() {
+        try (Jedis jedis = connectPrimary()) {
+            return RedisServerInfo.facts(jedis.info("server"));
+        } catch (JedisException e) {
+            return Map.of();
+        }
     }
 
     @Override

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openmark.api.Record;
 import org.openmark.api.Session;
 import org.openmark.api.Status;
+import redis.clients.jedis.Jedis;
 
 /** CRUD, field subsets, byte-exact values and ordered scans against a real Redis server. */
 class RedisCrudTest {
@@ -44,6 +45,20 @@ class RedisCrudTest {
     void close() {
         session.close();
         store.close();
+    }
+
+    @Test
+    void facts_realServer_versionIsTheServersRedisVersion() {
+        String info;
+        try (Jedis jedis = new Jedis(store.config().host(), store.config().port())) {
+            info = jedis.info("server");
+        }
+        String expected = info.lines().filter(line -> line.startsWith("redis_version:"))
+                .map(line -> line.substring("redis_version:".length()).trim()).findFirst().orElseThrow();
+
+        assertEquals(expected, store.facts().get("version"));
+        assertTrue(expected.matches("\\d+\\.\\d+.*"), expected);
+        assertEquals(store.facts(), store.facts(), "asked once, the same answer after");
     }
 
     @Test

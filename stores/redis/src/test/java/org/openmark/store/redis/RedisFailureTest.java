@@ -42,6 +42,14 @@ class RedisFailureTest {
     }
 
     @Test
+    void facts_nothingListening_emptyWithoutThrowing() throws IOException {
+        try (RedisStore store = new RedisStoreFactory().open(StoreProperties.of(Map.of(
+                "redis.port", Integer.toString(closedPort()), "redis.timeout", "1000")))) {
+            assertEquals(Map.of(), store.facts());
+        }
+    }
+
+    @Test
     void commit_connectionLostInsideWatchUnit_aborted() throws IOException {
         int closedPort = closedPort();
         try (RedisStore store = new RedisStoreFactory().open(StoreProperties.of(Map.of(

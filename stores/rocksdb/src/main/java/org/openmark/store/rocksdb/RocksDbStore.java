@@ -89,6 +89,13 @@ public final class RocksDbStore implements Store, Imageable {
         return true;
     }
 
+    /** The {@code version} of the RocksDB library the store runs on (e.g. {@code 11.8.1}). */
+    @Override
+    public Map<String, String> facts() {
+        RocksDB.Version version = RocksDB.rocksdbVersion(); // set when open() loaded the library
+        return version == null ? Map.of() : Map.of("version", version.toString());
+    }
+
     @Override
     public Session newSession() {
         return new RocksDbSession(this, guard.newSlot());

@@ -24,6 +24,7 @@ import org.openmark.api.Status;
 import org.openmark.api.StoreException;
 import org.openmark.api.StoreFactory;
 import org.openmark.api.StoreProperties;
+import org.rocksdb.RocksDB;
 
 class RocksDbStoreTest {
     @TempDir
@@ -43,6 +44,16 @@ class RocksDbStoreTest {
                 assertEquals(Status.OK, session.insert(table, String.format("user%04d", i),
                         Map.of("field0", bytes("value-" + i + "-".repeat(50)))));
             }
+        }
+    }
+
+    @Test
+    void facts_version_isTheLoadedLibrarys() {
+        try (RocksDbStore store = open(Map.of())) {
+            String version = store.facts().get("version");
+
+            assertEquals(RocksDB.rocksdbVersion().toString(), version);
+            assertTrue(version.matches("\\d+\\.\\d+\\.\\d+"), version);
         }
     }
 
