@@ -59,6 +59,21 @@ class BadInputTest {
     }
 
     @Test
+    void load_workloadFileWithOperationcount_noUnknownPropertyWarning() {
+        CliRunner r = CliRunner.run("load", "--store", "memory", "-P", "../workloads/workloada", "-p", "recordcount=50",
+                "--quiet");
+        assertEquals(0, r.exitCode, r::toString);
+        assertFalse(r.err.contains("unknown property"), r::toString);
+    }
+
+    @Test
+    void load_badOperationcount_exitsTwoNamingIt() {
+        CliRunner r = CliRunner.run("load", "--store", "memory", "-p", "recordcount=50", "-p", "operationcount=abc");
+        assertEquals(2, r.exitCode, r::toString);
+        assertTrue(r.err.contains("operationcount"), r::toString);
+    }
+
+    @Test
     void misspeltProperty_warnsWithCloseMatchAndRuns() {
         CliRunner r = CliRunner.run("run", "--store", "memory", "-p", "recordcont=50", "-p", "operationcount=100",
                 "--rate", "10000", "--quiet");

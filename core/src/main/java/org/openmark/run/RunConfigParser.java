@@ -87,7 +87,10 @@ public final class RunConfigParser {
         if (duration.isZero() && model == ModelChoice.OPEN && phase == Phase.RUN) {
             duration = schedule.naturalLength();
         }
-        long operationCount = phase == Phase.RUN ? s.getLong("operationcount", 0, 0) : 0;
+        // Read in both phases: every YCSB workload file sets it, and a load must neither warn that
+        // it is unknown nor accept a value the run would refuse.
+        long operationCountAsked = s.getLong("operationcount", 0, 0);
+        long operationCount = phase == Phase.RUN ? operationCountAsked : 0;
         if (phase == Phase.RUN && operationCount == 0 && duration.isZero()) {
             throw new ConfigException("operationcount=0 and no duration: give -p operationcount=N or --duration"
                     + " (e.g. --duration 60s) so the run knows when to stop");
