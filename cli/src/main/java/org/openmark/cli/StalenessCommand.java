@@ -8,6 +8,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.openmark.api.Store;
+import org.openmark.cluster.ClusterSession;
+import org.openmark.cluster.StalenessPlan;
+import org.openmark.cluster.coordinator.WorkerSlot;
+import org.openmark.load.Share;
 import org.openmark.api.StoreConfigException;
 import org.openmark.api.StoreFactory;
 import org.openmark.api.StoreProperties;
@@ -72,6 +76,9 @@ final class StalenessCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Write staleness.json here.")
     Path out;
 
+    @picocli.CommandLine.Mixin
+    ClusterOptions cluster;
+
     @Override
     public Integer call() throws InterruptedException, IOException {
         StalenessConfig cfg = new StalenessConfig(rate, writes, keys, probes, table);
@@ -83,13 +90,44 @@ final class StalenessCommand implements Callable<Integer> {
         }
         StalenessResult result;
         Map<String, String> facts;
-        try (Store s = factory.open(StoreProperties.of(props), timing.clock())) {
-            facts = new java.util.TreeMap<>(s.facts());
-            result = new StalenessMeasurement(cfg, timing.clock(), timing.tasks(), new StopSignal()).run(s);
-        } catch (StoreConfigException e) {
-            throw new ConfigException(e.getMessage());
+        List<Map<String, Object>> workers = null;
+        List<String> warnings = List.of();
+        if (cluster.requested()) {
+            if (timing.clock() instanceof org.openmark.load.VirtualClock) {
+                throw ConfigException.of("--time", time, "must be real with --cluster/--local-workers (virtual time"
+                        + " runs in one process)");
+            }
+            ClusterSession.Options opts = cluster.resolve();
+            StalenessPlan plan = new StalenessPlan(store, props, cfg, seed);
+            plan.part(new Share(0, opts.workers())); // too few keys or writes: exit 2 before any worker starts
+            try (ClusterSession session = new ClusterSession(opts, new StopSignal(), parent.err)) {
+                session.start();
+                ClusterSession.StalenessOutcome outcome = session.staleness(plan);
+                result = outcome.merged();
+                facts = new java.util.TreeMap<>(outcome.storeFacts());
+                warnings = outcome.warnings();
+                workers = workerRows(outcome, opts.workers());
+            }
+        } else {
+            try (Store s = factory.open(StoreProperties.of(props), timing.clock())) {
+                facts = new java.util.TreeMap<>(s.facts());
+                result = new StalenessMeasurement(cfg, timing.clock(), timing.tasks(), new StopSignal()).run(s);
+            } catch (StoreConfigException e) {
+                throw new ConfigException(e.getMessage());
+            }
         }
         parent.out.print(result.text());
+        if (workers != null) {
+            for (Map<String, Object> w : workers) {
+                parent.out.println("[STALENESS], Worker, " + w.get("name") + " " + w.get("address") + " share "
+                        + w.get("share") + (Boolean.TRUE.equals(w.get("lost")) ? ", LOST"
+                        : ", writes " + w.get("writes") + ", reads " + w.get("reads") + ", stale reads "
+                        + w.get("staleReads")));
+            }
+        }
+        for (String warning : warnings) {
+            parent.err.println("openmark: warning: " + warning);
+        }
         if (out != null) {
             Map<String, Object> json = new LinkedHashMap<>();
             json.put("store", store);
@@ -100,10 +138,37 @@ final class StalenessCommand implements Callable<Integer> {
             json.put("probesMs", probes);
             json.put("time", time);
             json.put("staleness", result.json());
+            if (workers != null) {
+                json.put("workers", workers);
+                json.put("warnings", warnings);
+            }
             AtomicFiles.writeString(out.resolve("staleness.json"),
                     new com.fasterxml.jackson.databind.ObjectMapper().writerWithDefaultPrettyPrinter()
                             .writeValueAsString(json) + "\n");
         }
         return 0;
+    }
+
+    /** Each worker's part: its share, what it measured (or that it was lost), its store's facts. */
+    private static List<Map<String, Object>> workerRows(ClusterSession.StalenessOutcome outcome, int count) {
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (WorkerSlot w : outcome.workers()) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("name", w.name());
+            row.put("address", w.address());
+            row.put("share", (w.index() + 1) + "/" + count);
+            row.put("lost", w.staleness() == null);
+            if (w.staleness() != null) {
+                row.put("writes", w.staleness().writes());
+                row.put("reads", w.staleness().reads());
+                row.put("staleReads", w.staleness().staleReads());
+                row.put("errors", w.staleness().errors());
+                row.put("storeFacts", new java.util.TreeMap<>(w.storeFacts()));
+            } else {
+                row.put("lostReason", w.lostReason());
+            }
+            rows.add(row);
+        }
+        return rows;
     }
 }

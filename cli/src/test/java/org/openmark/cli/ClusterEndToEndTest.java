@@ -1,6 +1,7 @@
 package org.openmark.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -292,6 +293,66 @@ class ClusterEndToEndTest {
             coordinator.descendants().forEach(ProcessHandle::destroyForcibly);
             coordinator.destroyForcibly();
         }
+    }
+
+    /**
+     * Staleness over two workers, each writing and probing keys of its own: the merged counts are
+     * the workers' sums, and P(consistent read) at each offset is what one process measures in
+     * virtual time for the same replication delay (real time reads a little later than the
+     * nominal offset, so the offsets from 5 ms on, where that is small, are compared).
+     */
+    @Test
+    void stalenessOnTwoWorkers_mergedIsTheWorkersSumAndMatchesOneProcess() throws Exception {
+        String[] store = {"--store", "sim", "-p", "sim.secondaries=1", "-p", "sim.readpreference=secondary", "-p",
+            "sim.replicationdelay=exp(5ms)", "--rate", "400"};
+        Path clustered = dir.resolve("staleness-cluster");
+        List<String> args = new ArrayList<>(List.of("staleness", "--local-workers", "2", "--writes", "2000", "--out",
+                clustered.toString()));
+        args.addAll(List.of(store));
+        CliRunner r = CliRunner.run(args.toArray(String[]::new));
+        assertEquals(0, r.exitCode, r::toString);
+        Path single = dir.resolve("staleness-single");
+        args = new ArrayList<>(List.of("staleness", "--time", "virtual", "--writes", "4000", "--out", single.toString()));
+        args.addAll(List.of(store));
+        CliRunner one = CliRunner.run(args.toArray(String[]::new));
+        assertEquals(0, one.exitCode, one::toString);
+
+        JsonNode json = JSON.readTree(clustered.resolve("staleness.json").toFile());
+        JsonNode merged = json.get("staleness");
+        JsonNode workers = json.get("workers");
+        assertEquals(2, workers.size(), json::toString);
+        long writes = 0;
+        long reads = 0;
+        long stale = 0;
+        for (JsonNode w : workers) {
+            assertFalse(w.get("lost").asBoolean(), json::toString);
+            assertEquals(1000, w.get("writes").asLong(), json::toString);
+            writes += w.get("writes").asLong();
+            reads += w.get("reads").asLong();
+            stale += w.get("staleReads").asLong();
+        }
+        assertEquals(writes, merged.get("writes").asLong());
+        assertEquals(reads, merged.get("reads").asLong());
+        assertEquals(stale, merged.get("staleReads").asLong());
+        assertEquals(2000 * 11, reads, "every write probed at the 11 default offsets");
+        JsonNode reference = JSON.readTree(single.resolve("staleness.json").toFile()).at("/staleness/pConsistentAt");
+        for (String t : new String[] {"5", "10", "20", "50"}) {
+            double expected = reference.get(t).asDouble();
+            assertEquals(expected, merged.at("/pConsistentAt/" + t).asDouble(), 0.05, "at " + t + " ms: " + json);
+        }
+        assertTrue(r.out.contains("[STALENESS], Worker, worker-2"), r::toString);
+    }
+
+    @Test
+    void staleness_badInputForACluster_refusedBeforeAnyWorkerStarts() {
+        CliRunner virtual = CliRunner.run("staleness", "--store", "sim", "--local-workers", "2", "--time", "virtual");
+        assertEquals(2, virtual.exitCode, virtual::toString);
+        assertTrue(virtual.err.contains("--time"), virtual::toString);
+
+        CliRunner keys = CliRunner.run("staleness", "--store", "sim", "--local-workers", "3", "--keys", "2");
+        assertEquals(2, keys.exitCode, keys::toString);
+        assertTrue(keys.err.contains("--keys=2"), keys::toString);
+        assertTrue(workerProcesses().isEmpty(), "no worker was started");
     }
 
     @Test

@@ -171,6 +171,70 @@ public final class ClusterSession implements AutoCloseable {
         }
     }
 
+    /**
+     * Runs a staleness measurement over the workers, each its part on keys of its own, and merges
+     * their counts and histograms. Workers lost before they reported are left out and named.
+     */
+    public StalenessOutcome staleness(StalenessPlan plan) throws InterruptedException {
+        plan.part(new org.openmark.load.Share(0, options.workers())); // refuses too few keys or writes up front
+        CompletableFuture<CoordinatorOutcome> outcome = new CompletableFuture<>();
+        Duration expected = Duration.ofNanos(Math.round(plan.config().writes() / plan.config().writeRatePerSec() * 1e9))
+                .plus(plan.config().horizon());
+        system.tell(new CoordinatorActor.BeginRun(new CoordinatorActor.RunSetup(StalenessPlan.PHASE, plan.toSettings(),
+                START_MARGIN, expected.plusSeconds(30), NO_INTERVALS, new MergeCosts(), outcome)));
+        try {
+            CoordinatorOutcome done = await(outcome, null);
+            List<org.openmark.consistency.StalenessResult> parts = new ArrayList<>();
+            List<String> warnings = new ArrayList<>();
+            Map<String, String> facts = Map.of();
+            for (WorkerSlot w : done.workers()) {
+                if (w.staleness() != null) {
+                    parts.add(w.staleness());
+                    if (facts.isEmpty()) {
+                        facts = w.storeFacts();
+                    }
+                } else {
+                    warnings.add(w.name() + " (" + w.address() + ") was lost before it reported ("
+                            + w.lostReason() + "): its part of the writes is missing from the result");
+                }
+            }
+            if (done.stopped()) {
+                warnings.add("stopped: " + done.stopReason());
+            }
+            if (parts.isEmpty()) {
+                throw new ClusterException("no worker reported its staleness measurement: " + String.join("; ", warnings));
+            }
+            return new StalenessOutcome(org.openmark.consistency.StalenessResult.merge(parts), done.workers(), facts,
+                    warnings);
+        } catch (RuntimeException e) {
+            failed = true;
+            throw e;
+        }
+    }
+
+    /**
+     * A staleness measurement over the workers.
+     *
+     * @param merged every reporting worker's counts and histograms added
+     * @param workers each worker, with its own measurement ({@link WorkerSlot#staleness()}, null when lost)
+     * @param storeFacts what the first reporting worker's store said about itself
+     * @param warnings workers lost, a stop
+     */
+    public record StalenessOutcome(org.openmark.consistency.StalenessResult merged, List<WorkerSlot> workers,
+            Map<String, String> storeFacts, List<String> warnings) {
+    }
+
+    /** A staleness measurement streams no intervals. */
+    private static final CoordinatorActor.MergedOutput NO_INTERVALS = new CoordinatorActor.MergedOutput() {
+        @Override
+        public void merged(IntervalMerger.Merged m, List<WorkerSlot> workers) {
+        }
+
+        @Override
+        public void worker(WorkerSlot w, IntervalSnapshot s, double elapsedSeconds, long inFlight, boolean warmUp) {
+        }
+    };
+
     /** Lets the workers go and stops this node and the local workers. */
     @Override
     public void close() {

@@ -98,7 +98,7 @@ public final class StalenessMeasurement {
             clock.parkUntil(start + Math.round(i * gapNanos));
             int keyIndex = (int) (i % cfg.keys());
             long version = versions.merge(keyIndex, 1L, Long::sum);
-            String key = "stale" + keyIndex;
+            String key = cfg.key(keyIndex);
             long writeStart = clock.nanoTime();
             Status s = writerSession.update(cfg.table(), key,
                     Map.of(VersionedValue.FIELD, new VersionedValue(version, writeStart).encode()));

@@ -26,6 +26,39 @@ public record StalenessResult(long writes, long reads, long staleReads, Map<Doub
         Map<Double, Long> probedAt, Histogram tVisibilityUs, long neverSeen, Map<Long, Long> kStaleness,
         long errors) {
 
+    /**
+     * The measurements of several processes as one: counts added, t-visibility histograms added
+     * (no averaging anywhere), so the merged P(consistent) at t is the share of all reads at t
+     * that saw their write.
+     */
+    public static StalenessResult merge(List<StalenessResult> parts) {
+        if (parts.isEmpty()) {
+            throw new IllegalArgumentException("nothing to merge");
+        }
+        long writes = 0;
+        long reads = 0;
+        long stale = 0;
+        long never = 0;
+        long errors = 0;
+        Map<Double, Long> consistent = new TreeMap<>();
+        Map<Double, Long> probed = new TreeMap<>();
+        Map<Long, Long> k = new TreeMap<>();
+        Histogram tv = new Histogram(3);
+        tv.setAutoResize(true);
+        for (StalenessResult r : parts) {
+            writes += r.writes;
+            reads += r.reads;
+            stale += r.staleReads;
+            never += r.neverSeen;
+            errors += r.errors;
+            r.consistentAt.forEach((t, n) -> consistent.merge(t, n, Long::sum));
+            r.probedAt.forEach((t, n) -> probed.merge(t, n, Long::sum));
+            r.kStaleness.forEach((kk, n) -> k.merge(kk, n, Long::sum));
+            tv.add(r.tVisibilityUs);
+        }
+        return new StalenessResult(writes, reads, stale, consistent, probed, tv, never, k, errors);
+    }
+
     /** P(consistent read) at each probe offset. */
     public Map<Double, Double> pConsistentAt() {
         Map<Double, Double> m = new TreeMap<>();

@@ -124,4 +124,48 @@ class StalenessMeasurementTest {
         assertTrue(r.kStaleness().getOrDefault(3L, 0L) > 40, r.kStaleness().toString());
         assertEquals(1.0, r.pConsistentAt().get(30.0), 1e-9);
     }
+
+    @Test
+    void part_splitsRateWritesAndKeysIntoDisjointPartsThatAddUp() {
+        StalenessConfig whole = new StalenessConfig(300, 1001, 10, List.of(0.0, 5.0), "usertable");
+        java.util.Set<String> keys = new java.util.HashSet<>();
+        long writes = 0;
+        for (int i = 0; i < 3; i++) {
+            StalenessConfig part = whole.part(new org.openmark.load.Share(i, 3));
+            assertEquals(100, part.writeRatePerSec(), 1e-9);
+            writes += part.writes();
+            for (int k = 0; k < part.keys(); k++) {
+                assertTrue(keys.add(part.key(k)), "key " + part.key(k) + " written by two parts");
+            }
+        }
+        assertEquals(1001, writes);
+        assertEquals(10, keys.size());
+        assertTrue(keys.contains("stale0") && keys.contains("stale9"), keys.toString());
+        org.openmark.config.ConfigException e = org.junit.jupiter.api.Assertions.assertThrows(
+                org.openmark.config.ConfigException.class, () -> whole.part(new org.openmark.load.Share(0, 11)));
+        assertTrue(e.getMessage().contains("--keys=10"), e.getMessage());
+    }
+
+    @Test
+    void merge_ofTwoHalves_isTheWholeMeasurement() throws Exception {
+        List<StalenessResult> halves = new ArrayList<>();
+        StalenessConfig whole = new StalenessConfig(100, 500, 50, List.of(0.0, 2.0, 5.0, 10.0, 50.0), "usertable");
+        for (int i = 0; i < 2; i++) {
+            VirtualClock clock = new VirtualClock();
+            LaggingReplicaStore store = new LaggingReplicaStore(clock, 0, 1, 3, 7, 30);
+            StalenessConfig part = whole.part(new org.openmark.load.Share(i, 2));
+            halves.add(new StalenessMeasurement(part, clock, new VirtualTasks(clock), new StopSignal()).run(store));
+        }
+
+        StalenessResult merged = StalenessResult.merge(halves);
+
+        assertEquals(500, merged.writes());
+        assertEquals(halves.get(0).reads() + halves.get(1).reads(), merged.reads());
+        assertEquals(500 / 5 * 10, merged.staleReads());
+        assertEquals(0.2, merged.pConsistentAt().get(0.0), 1e-9);
+        assertEquals(0.6, merged.pConsistentAt().get(5.0), 1e-9);
+        assertEquals(1.0, merged.pConsistentAt().get(50.0), 1e-9);
+        assertEquals(500, merged.tVisibilityUs().getTotalCount());
+        assertEquals(halves.get(0).tVisibilityUs().getTotalCount(), 250);
+    }
 }

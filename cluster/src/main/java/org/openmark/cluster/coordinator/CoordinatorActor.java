@@ -29,6 +29,7 @@ import org.openmark.cluster.protocol.Accepted;
 import org.openmark.cluster.protocol.Challenge;
 import org.openmark.cluster.protocol.CoordinatorCommand;
 import org.openmark.cluster.protocol.Done;
+import org.openmark.cluster.protocol.StalenessDone;
 import org.openmark.cluster.protocol.Failed;
 import org.openmark.cluster.protocol.Finish;
 import org.openmark.cluster.protocol.Go;
@@ -169,6 +170,7 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
                 .onMessage(Ready.class, this::onReady)
                 .onMessage(IntervalReport.class, this::onInterval)
                 .onMessage(Done.class, this::onDone)
+                .onMessage(StalenessDone.class, this::onStalenessDone)
                 .onMessage(JoinTimedOut.class, this::onJoinTimedOut)
                 .onMessage(DoneTimedOut.class, this::onDoneTimedOut)
                 .onMessage(MemberChange.class, this::onMember)
@@ -397,7 +399,7 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
             return this;
         }
         WorkerSlot w = workers.get(r.index());
-        if (w.lost || w.result != null) {
+        if (w.lost || w.reported()) {
             return this;
         }
         long t0 = System.nanoTime();
@@ -417,11 +419,28 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
             return this;
         }
         WorkerSlot w = workers.get(d.index());
-        if (w.lost || w.result != null) {
+        if (w.lost || w.reported()) {
             return this;
         }
         w.result = d.result().toRunResult(-w.offsetMicros / 1000);
         w.cpuPercent = d.cpuPercent();
+        emit(merger.close(w.index));
+        maybeFinishRun();
+        return this;
+    }
+
+    private Behavior<CoordinatorCommand> onStalenessDone(StalenessDone d) {
+        if (!current(d.run())) {
+            return this;
+        }
+        WorkerSlot w = workers.get(d.index());
+        if (w.lost || w.reported()) {
+            return this;
+        }
+        w.staleness = d.result().toResult();
+        w.storeFacts = d.storeFacts() == null ? Map.of() : Map.copyOf(d.storeFacts());
+        w.cpuPercent = d.cpuPercent();
+        w.lastHeardNanos = System.nanoTime();
         emit(merger.close(w.index));
         maybeFinishRun();
         return this;
@@ -454,7 +473,7 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
         stopping = true;
         stopReason = reason;
         for (WorkerSlot w : workers) {
-            if (!w.lost && w.result == null) {
+            if (!w.lost && !w.reported()) {
                 w.ref.tell(new Stop(reason));
             }
         }
@@ -466,7 +485,7 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
             return this;
         }
         for (WorkerSlot w : workers) {
-            if (!w.lost && w.result == null) {
+            if (!w.lost && !w.reported()) {
                 lose(w, "did not report within " + run.doneTimeout().toSeconds() + " s of the stop");
             }
         }
@@ -479,7 +498,7 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
             return;
         }
         for (WorkerSlot w : workers) {
-            if (!w.lost && w.result == null) {
+            if (!w.lost && !w.reported()) {
                 return;
             }
         }
@@ -541,7 +560,7 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
             return;
         }
         if (stage == Stage.RUNNING) {
-            if (w.result == null) {
+            if (!w.reported()) {
                 lose(w, why);
             }
             return;
@@ -552,7 +571,7 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
     }
 
     private void lose(WorkerSlot w, String why) {
-        if (w.lost || w.result != null) {
+        if (w.lost || w.reported()) {
             return;
         }
         // It went between the last interval it delivered and the moment it was found unreachable.

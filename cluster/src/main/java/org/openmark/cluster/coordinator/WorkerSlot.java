@@ -6,6 +6,7 @@ import org.openmark.cluster.protocol.ToWorker;
 import org.openmark.measure.IntervalSnapshot;
 import org.openmark.measure.Measurements;
 import org.openmark.measure.Totals;
+import org.openmark.consistency.StalenessResult;
 import org.openmark.run.RunResult;
 
 /** What the coordinator knows of one worker. Owned by the coordinator's actor (one thread at a time). */
@@ -24,6 +25,10 @@ public final class WorkerSlot {
     boolean ready;
     /** Its result, once it reported (null until then, and for a lost worker). */
     RunResult result;
+    /** Its staleness measurement, once it reported one (a staleness run reports this instead of a result). */
+    StalenessResult staleness;
+    /** What its store said about itself (with a staleness measurement). */
+    java.util.Map<String, String> storeFacts = java.util.Map.of();
     double cpuPercent = -1;
     double lastIntervalCpuPercent = -1;
     boolean lost;
@@ -78,6 +83,19 @@ public final class WorkerSlot {
         return result;
     }
 
+    public StalenessResult staleness() {
+        return staleness;
+    }
+
+    public java.util.Map<String, String> storeFacts() {
+        return storeFacts;
+    }
+
+    /** True once it sent its part of the run (a result or a staleness measurement). */
+    boolean reported() {
+        return result != null || staleness != null;
+    }
+
     public boolean lost() {
         return lost;
     }
@@ -121,6 +139,8 @@ public final class WorkerSlot {
         embedded = false;
         ready = false;
         result = null;
+        staleness = null;
+        storeFacts = java.util.Map.of();
         cpuPercent = -1;
         lastIntervalCpuPercent = -1;
         lostAfterMs = -1;

@@ -20,7 +20,18 @@ import org.openmark.api.Clock;
 import org.openmark.api.Store;
 import org.openmark.api.StoreException;
 import org.openmark.cluster.protocol.Accepted;
+import org.openmark.api.StoreConfigException;
+import org.openmark.api.StoreFactory;
+import org.openmark.api.StoreProperties;
+import org.openmark.cluster.StalenessPlan;
 import org.openmark.cluster.protocol.Done;
+import org.openmark.cluster.protocol.StalenessDone;
+import org.openmark.cluster.protocol.StalenessWire;
+import org.openmark.consistency.StalenessConfig;
+import org.openmark.consistency.StalenessMeasurement;
+import org.openmark.consistency.StalenessResult;
+import org.openmark.load.Share;
+import org.openmark.workload.Seeds;
 import org.openmark.cluster.protocol.Failed;
 import org.openmark.cluster.protocol.Finish;
 import org.openmark.cluster.protocol.Go;
@@ -161,6 +172,9 @@ final class WorkerJob {
 
     /** One run: prepare, load as told, wait at the gate, run, report. Returns 0, or 1 when it failed. */
     private int runPlan(Plan p, ActorRef<ToCoordinator> coordinator, int index) throws InterruptedException {
+        if (p.phase().equals(StalenessPlan.PHASE)) {
+            return runStaleness(p, coordinator, index);
+        }
         Phase phase = Phase.valueOf(p.phase());
         Settings settings = Settings.of(p.settings());
         RunConfig cfg;
@@ -225,6 +239,61 @@ final class WorkerJob {
             return 1;
         }
     }
+
+    /**
+     * A staleness measurement: this worker's part of the writes, on keys of its own, with its own
+     * writer and probers, timed by its own clock. Returns 0, or 1 when it failed.
+     */
+    private int runStaleness(Plan p, ActorRef<ToCoordinator> coordinator, int index) throws InterruptedException {
+        StalenessPlan plan;
+        Share share = Share.parse("share", p.settings().get("share"));
+        StalenessConfig part;
+        Store store;
+        try {
+            plan = StalenessPlan.fromSettings(p.settings());
+            part = plan.part(share);
+            StoreFactory factory = StoreRegistry.discover().get("--store", plan.store());
+            Map<String, String> props = new HashMap<>(plan.storeProperties());
+            if (plan.seed() != null && factory.propertyNames().contains(SIM_SEED)) {
+                // Each worker's own simulated store draws its own stream (a shared server has its own seed).
+                props.putIfAbsent(SIM_SEED, Long.toString(Seeds.derive(plan.seed(), share.index())));
+            }
+            store = factory.open(StoreProperties.of(props), Clock.system());
+        } catch (ConfigException | StoreConfigException e) {
+            coordinator.tell(new Failed(p.run(), index, e.getMessage(), true));
+            return 1;
+        } catch (RuntimeException e) {
+            coordinator.tell(new Failed(p.run(), index, String.valueOf(e.getMessage()), false));
+            return 1;
+        }
+        try (store) {
+            coordinator.tell(new Prepared(p.run(), index, false, store.isEmbedded()));
+            expect(Go.class, p.run());
+            coordinator.tell(new Ready(p.run(), index));
+            waitUntil(expect(StartAt.class, p.run()).workerEpochMicros());
+            long cpuBefore = cpuNanos();
+            long wallBefore = System.nanoTime();
+            StalenessResult result = new StalenessMeasurement(part, Clock.system(), Tasks.real(), stop).run(store);
+            double cpu = cpuPercent(cpuNanos() - cpuBefore, System.nanoTime() - wallBefore);
+            if (lost.isDone()) {
+                say("the coordinator was lost: its part (" + result.writes() + " writes) is not reported");
+                return 1;
+            }
+            coordinator.tell(new StalenessDone(p.run(), index, StalenessWire.of(result), store.facts(), cpu));
+            return 0;
+        } catch (LostException e) {
+            say(e.getMessage());
+            return 1;
+        } catch (TimeoutException e) {
+            say("the coordinator gave no instruction within a day");
+            return 1;
+        } catch (RuntimeException e) {
+            coordinator.tell(new Failed(p.run(), index, String.valueOf(e.getMessage()), false));
+            return 1;
+        }
+    }
+
+    private static final String SIM_SEED = "sim.seed";
 
     /** The next instruction of type {@code type} for run {@code run}; others of older runs are dropped. */
     private <T> T expect(Class<T> type, int run) throws InterruptedException, TimeoutException {

@@ -1,0 +1,73 @@
+package org.openmark.cluster;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.openmark.consistency.StalenessConfig;
+import org.openmark.load.Share;
+
+/**
+ * A staleness measurement to spread over workers: the store, its properties and the
+ * measurement's parameters, carried to the workers as one map of properties (the plan of a
+ * cluster run). Each worker measures its part ({@link StalenessConfig#part}) with its own writer
+ * and probers, on keys of its own, timed by its own clock: no figure depends on two machines'
+ * clocks agreeing.
+ *
+ * @param seed the seed of the store's random draws (the simulated store's), or null; a worker's
+ *     store in its own process gets a seed derived from it and its share, reported in its facts
+ */
+public record StalenessPlan(String store, Map<String, String> storeProperties, StalenessConfig config, Long seed) {
+    /** The plan's phase name on the wire. */
+    public static final String PHASE = "STALENESS";
+
+    private static final String PREFIX = "openmark.staleness.";
+
+    public StalenessPlan {
+        storeProperties = Map.copyOf(storeProperties);
+    }
+
+    /** As the properties a worker receives. */
+    Map<String, String> toSettings() {
+        Map<String, String> m = new HashMap<>(storeProperties);
+        m.put(PREFIX + "store", store);
+        m.put(PREFIX + "rate", String.valueOf(config.writeRatePerSec()));
+        m.put(PREFIX + "writes", String.valueOf(config.writes()));
+        m.put(PREFIX + "keys", String.valueOf(config.keys()));
+        m.put(PREFIX + "table", config.table());
+        List<String> probes = new ArrayList<>();
+        for (double t : config.probeOffsetsMs()) {
+            probes.add(String.valueOf(t));
+        }
+        m.put(PREFIX + "probes", String.join(",", probes));
+        if (seed != null) {
+            m.put(PREFIX + "seed", String.valueOf(seed));
+        }
+        m.put("autoload", "false");
+        return m;
+    }
+
+    /** The plan from a worker's properties ({@code share} included, as the coordinator adds it). */
+    public static StalenessPlan fromSettings(Map<String, String> settings) {
+        Map<String, String> props = new HashMap<>();
+        settings.forEach((k, v) -> {
+            if (!k.startsWith(PREFIX) && !k.equals("share") && !k.equals("autoload")) {
+                props.put(k, v);
+            }
+        });
+        List<Double> probes = new ArrayList<>();
+        for (String t : settings.get(PREFIX + "probes").split(",")) {
+            probes.add(Double.valueOf(t));
+        }
+        StalenessConfig cfg = new StalenessConfig(Double.parseDouble(settings.get(PREFIX + "rate")),
+                Long.parseLong(settings.get(PREFIX + "writes")), Integer.parseInt(settings.get(PREFIX + "keys")), probes,
+                settings.get(PREFIX + "table"));
+        String seed = settings.get(PREFIX + "seed");
+        return new StalenessPlan(settings.get(PREFIX + "store"), props, cfg, seed == null ? null : Long.valueOf(seed));
+    }
+
+    /** This share's part of the measurement. */
+    public StalenessConfig part(Share share) {
+        return config.part(share);
+    }
+}

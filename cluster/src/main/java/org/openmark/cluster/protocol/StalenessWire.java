@@ -1,0 +1,37 @@
+package org.openmark.cluster.protocol;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.openmark.consistency.StalenessResult;
+
+/**
+ * A worker's {@link StalenessResult} on the wire, lossless: every count per probe offset and per
+ * k, and the t-visibility histogram in HdrHistogram's compressed encoding.
+ */
+public record StalenessWire(long writes, long reads, long staleReads, List<OffsetCount> offsets, byte[] tVisibilityUs,
+        long neverSeen, Map<Long, Long> kStaleness, long errors) {
+
+    /** The reads at one probe offset (ms) and how many of them saw their write. */
+    public record OffsetCount(double offsetMs, long probed, long consistent) {
+    }
+
+    public static StalenessWire of(StalenessResult r) {
+        List<OffsetCount> offsets = new ArrayList<>();
+        r.probedAt().forEach((t, n) -> offsets.add(new OffsetCount(t, n, r.consistentAt().getOrDefault(t, 0L))));
+        return new StalenessWire(r.writes(), r.reads(), r.staleReads(), offsets, HistogramBytes.encode(r.tVisibilityUs()),
+                r.neverSeen(), new TreeMap<>(r.kStaleness()), r.errors());
+    }
+
+    public StalenessResult toResult() {
+        Map<Double, Long> probed = new TreeMap<>();
+        Map<Double, Long> consistent = new TreeMap<>();
+        for (OffsetCount o : offsets) {
+            probed.put(o.offsetMs(), o.probed());
+            consistent.put(o.offsetMs(), o.consistent());
+        }
+        return new StalenessResult(writes, reads, staleReads, consistent, probed, HistogramBytes.decode(tVisibilityUs),
+                neverSeen, new TreeMap<>(kStaleness), errors);
+    }
+}

@@ -1,0 +1,45 @@
+package org.openmark.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.openmark.cluster.protocol.StalenessWire;
+import org.openmark.consistency.StalenessConfig;
+import org.openmark.consistency.StalenessResult;
+
+/** A staleness plan and result survive the trip to a worker and back unchanged. */
+class StalenessPlanTest {
+    @Test
+    void settings_roundTrip_sameStorePropertiesConfigAndSeed() {
+        StalenessConfig cfg = new StalenessConfig(250.5, 3000, 40, List.of(0.0, 1.5, 10.0), "t1");
+        StalenessPlan plan = new StalenessPlan("sim", Map.of("sim.secondaries", "1"), cfg, 7L);
+        Map<String, String> sent = new HashMap<>(plan.toSettings());
+        sent.put("share", "2/3");
+
+        StalenessPlan back = StalenessPlan.fromSettings(sent);
+
+        assertEquals(plan, back);
+    }
+
+    @Test
+    void wire_roundTrip_everyCountAndTheHistogram() {
+        Histogram tv = new Histogram(3);
+        tv.recordValue(5000);
+        tv.recordValue(20000);
+        StalenessResult r = new StalenessResult(10, 30, 7, new TreeMap<>(Map.of(0.0, 2L, 5.0, 9L, 50.0, 10L)),
+                new TreeMap<>(Map.of(0.0, 10L, 5.0, 10L, 50.0, 10L)), tv, 1, new TreeMap<>(Map.of(1L, 6L, 2L, 1L)), 3);
+
+        StalenessResult back = StalenessWire.of(r).toResult();
+
+        assertEquals(r.pConsistentAt(), back.pConsistentAt());
+        assertEquals(r.kStaleness(), back.kStaleness());
+        assertEquals(tv, back.tVisibilityUs());
+        assertEquals(List.of(r.writes(), r.reads(), r.staleReads(), r.neverSeen(), r.errors()),
+                List.of(back.writes(), back.reads(), back.staleReads(), back.neverSeen(), back.errors()));
+    }
+}
