@@ -51,6 +51,15 @@ interface Dispatch extends AutoCloseable {
      */
     long watch(long nowNanos);
 
+    /**
+     * Runs {@code timekeeping} until the schedule ends: here, on the calling thread; a dispatch
+     * whose workers can take turns at it does so ({@link WorkerPool}). Interrupted, it abandons
+     * the schedule, waits for the timekeeping to end and rethrows.
+     */
+    default void keepTime(Timekeeping timekeeping) throws InterruptedException {
+        timekeeping.keepAll();
+    }
+
     /** How many sessions (for network stores, connections) the dispatch opened so far. */
     int sessions();
 

@@ -11,10 +11,10 @@ import org.openmark.workload.WorkloadClient;
  * The open model's schedule as it is issued: draws each arrival's intended start, waits (parks)
  * until it is due, applies {@code --max-in-flight} and the overload policy, and hands the
  * operation to the {@link Dispatch}. One thread at a time calls {@link #issue}; in real time
- * that role passes between the dispatch's workers ({@link WorkerPool.Timekeeping}), so the
+ * that role passes between the dispatch's workers ({@link Timekeeping}), so the
  * state lives here rather than on one thread's stack.
  */
-final class Issuer implements WorkerPool.Timekeeping {
+final class Issuer implements Timekeeping {
     /** Seed offset for the arrival stream, so arrivals and the workload use different streams. */
     private static final long ARRIVAL_STREAM = 0x9E3779B97F4A7C15L;
     /** How often a scheduler waiting for a free in-flight slot looks again. */
@@ -79,17 +79,8 @@ final class Issuer implements WorkerPool.Timekeeping {
         this.lastIntended = start;
     }
 
-    /** How the issuing thread waits for the next arrival. */
-    interface Waiter {
-        /**
-         * Waits until {@code deadlineNanos} (the next arrival's intended start {@code dueNanos},
-         * or earlier). False when, meanwhile, another thread took over the issuing.
-         */
-        boolean awaitUntil(long deadlineNanos, long dueNanos) throws InterruptedException;
-    }
-
     @Override
-    public Turn keep(Waiter waiter) throws InterruptedException {
+    public Turn keep(ArrivalWaiter waiter) throws InterruptedException {
         return issue(true, waiter);
     }
 
@@ -99,7 +90,8 @@ final class Issuer implements WorkerPool.Timekeeping {
     }
 
     /** Issues the whole schedule on this thread, waiting through the clock. */
-    void issueAll() throws InterruptedException {
+    @Override
+    public void keepAll() throws InterruptedException {
         issue(false, (deadline, due) -> {
             clock.parkUntil(deadline);
             return true;
@@ -113,7 +105,7 @@ final class Issuer implements WorkerPool.Timekeeping {
      * ({@code YIELDED}) once it has queued operations and the next arrival is not due yet (or
      * after every {@code WATCH_EVERY_MASK + 1} while it catches up), so that the caller can run them.
      */
-    private Turn issue(boolean yieldWhenQueued, Waiter waiter) throws InterruptedException {
+    private Turn issue(boolean yieldWhenQueued, ArrivalWaiter waiter) throws InterruptedException {
         long queuedHere = 0;
         while (true) {
             if (seq >= budget) {
@@ -215,7 +207,8 @@ final class Issuer implements WorkerPool.Timekeeping {
     }
 
     /** Makes {@link #issue} end at its next look (the caller was interrupted). */
-    void abandon() {
+    @Override
+    public void abandon() {
         abandoned = true;
     }
 

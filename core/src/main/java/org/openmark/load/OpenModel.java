@@ -158,17 +158,7 @@ public final class OpenModel implements LoadModel {
             }
             Issuer issuer = new Issuer(ctx, dispatch, arrivals, mySchedule(), onOverload, client, writer, share,
                     firstArrivalOffsetNanos());
-            if (dispatch instanceof WorkerPool pool) {
-                try {
-                    pool.keepTime(issuer);
-                } catch (InterruptedException e) {
-                    issuer.abandon();
-                    pool.awaitTimekeepingEnd();
-                    throw e;
-                }
-            } else {
-                issuer.issueAll();
-            }
+            dispatch.keepTime(issuer);
             long unfinished = drain(ctx, clock, dispatch);
             List<String> warnings = new ArrayList<>();
             String w = OperationRunner.warning(thrown);

@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongConsumer;
@@ -55,10 +54,10 @@ import org.openmark.workload.Operation;
  * a new epoch, so a keeper that wakes after it was taken over finds out and steps down.
  */
 final class WorkerPool implements Dispatch {
-    /** How long an operation may sit in the queue before another worker is woken to help. */
-    static final long HELP_AFTER_NANOS = 20_000;
-    /** After how long without any operation completed {@link #watch} brings workers faster than one per look. */
-    static final long STUCK_NANOS = 10_000_000;
+    /** How long an operation may sit in the queue before another worker is woken to help ({@link HelpPolicy}). */
+    static final long HELP_AFTER_NANOS = HelpPolicy.HELP_AFTER_NANOS;
+    /** After how long without any operation completed workers are brought faster than one per look. */
+    static final long STUCK_NANOS = HelpPolicy.STUCK_NANOS;
     /**
      * How late the next arrival may be, while its keeper has not woken or the role is free,
      * before the standby takes the role over.
@@ -68,37 +67,6 @@ final class WorkerPool implements Dispatch {
     private static final long STANDBY_LOOK_NANOS = 1_000_000_000L;
     /** The ring holds queued operations only (running ones are on workers); this caps its memory. */
     private static final int MAX_RING = 1 << 20;
-    /** Role state: nobody keeps time; a worker that is not running an operation takes the role up. */
-    private static final long FREE = 0;
-    /** Role state: a worker keeps time. */
-    private static final long TAKEN = 1;
-    /** Role state: the keeper is parked until the next arrival; the standby may take over when it is late. */
-    private static final long PARKED = 2;
-    /** Role state: no timekeeping (none given, or the schedule has ended). */
-    private static final long NONE = 3;
-    private static final long STATE = 3;
-
-    /**
-     * The open model's timekeeping, which the workers take turns at ({@link #keepTime}). One
-     * worker at a time calls {@link #keep}.
-     */
-    interface Timekeeping {
-        /** How a turn at {@link #keep} ended. */
-        enum Turn {
-            /** The schedule has ended. */
-            ENDED,
-            /** Operations were queued and the next arrival is not due yet: the caller runs them. */
-            YIELDED,
-            /** While the caller waited, another worker took the role over. */
-            TAKEN_OVER
-        }
-
-        /** Waits for arrivals through {@code waiter} and offers them to this pool; returns how the turn ended. */
-        Turn keep(Issuer.Waiter waiter) throws InterruptedException;
-
-        /** The next arrival's intended start (after {@link #keep} returned). */
-        long nextDueNanos();
-    }
 
     private final Store store;
     private final int maxInFlight;
@@ -107,8 +75,8 @@ final class WorkerPool implements Dispatch {
     private final OperationRing ring;
     private final AtomicInteger inFlight = new AtomicInteger();
     private final AtomicInteger active = new AtomicInteger();
-    /** The timekeeping role: epoch << 2 | state. */
-    private final AtomicLong role = new AtomicLong(NONE);
+    /** The timekeeping role the workers pass between them. */
+    private final TimekeepingRole role = new TimekeepingRole();
     /** The next arrival's intended start, as the last keeper saw it. */
     private volatile long nextDue = Long.MAX_VALUE;
     /** When the worker in the standby slot looks at the role next. */
@@ -136,16 +104,8 @@ final class WorkerPool implements Dispatch {
     /** Guarded by {@link #lock}. */
     private int idleVirtualCount;
     private volatile boolean closed;
-    /** Keeper only: the newest queued operation when {@link #watch} last looked, or -1. */
-    private long watchedPosition = -1;
-    /** Keeper only: when {@link #watch} last looked. */
-    private long watchedSince;
-    /** Keeper only: how many operations had completed when {@link #watch} last saw a change. */
-    private long lastCompleted = -1;
-    /** Keeper only: since when {@link #watch} has seen no operation complete. */
-    private long stuckSince;
-    /** Keeper only: the last queue position for which {@link #watch} brought a worker, or -1. */
-    private long helpedThrough = -1;
+    /** When workers get help; used by the keeper only. */
+    private final HelpPolicy help = new HelpPolicy();
 
     WorkerPool(Store store, int maxInFlight, Body body) {
         this(store, maxInFlight, body, Runtime.getRuntime().availableProcessors());
@@ -183,42 +143,7 @@ final class WorkerPool implements Dispatch {
 
     @Override
     public long watch(long nowNanos) {
-        long taken = ring.taken();
-        long offered = ring.offered();
-        long completed = offered - inFlight.get();
-        if (completed != lastCompleted) {
-            lastCompleted = completed;
-            stuckSince = nowNanos;
-        }
-        if (taken >= offered) {
-            watchedPosition = -1;
-            return Long.MAX_VALUE;
-        }
-        if (watchedPosition >= taken) {
-            // An operation already queued when the scheduler last looked is still queued.
-            if (nowNanos - watchedSince < HELP_AFTER_NANOS) {
-                return watchedSince + HELP_AFTER_NANOS;
-            }
-            if (nowNanos - stuckSince < STUCK_NANOS) {
-                // One more worker per look, even if one woken at the last look has not arrived:
-                // when the machine stalls a worker, another one takes over sooner. (Waking at most
-                // one per waiting operation, or doubling from the first look, measurably lengthened
-                // the send-lag tail: after each hiccup of the machine, dozens of workers woke.)
-                signal();
-            } else {
-                // Nothing completed for STUCK_NANOS: a stalled store, whose arrivals each need a
-                // thread. As many more workers as are awake (doubling per look), at most one for
-                // each operation that waited, so waking cannot feed on itself.
-                long from = Math.max(taken, helpedThrough + 1);
-                long through = Math.min(watchedPosition, from + Math.max(1, active.get()) - 1);
-                for (long pos = from; pos <= through && signal(); pos++) {
-                    helpedThrough = pos;
-                }
-            }
-        }
-        watchedPosition = offered - 1;
-        watchedSince = nowNanos;
-        return nowNanos + HELP_AFTER_NANOS;
+        return help.watch(nowNanos, ring.taken(), ring.offered(), inFlight.get(), active::get, this::signal);
     }
 
     /**
@@ -263,7 +188,8 @@ final class WorkerPool implements Dispatch {
      * Lets the workers keep time with {@code keeping}, in turns (see the class notes), until it
      * ends; rethrows what it threw.
      */
-    void keepTime(Timekeeping keeping) throws InterruptedException {
+    @Override
+    public void keepTime(Timekeeping keeping) throws InterruptedException {
         synchronized (lock) {
             if (timekeeping != null || closed) {
                 throw new IllegalStateException("already keeping time, or closed");
@@ -272,14 +198,20 @@ final class WorkerPool implements Dispatch {
             maxWorkers = maxInFlight == Integer.MAX_VALUE ? maxInFlight : maxInFlight + 1;
             timekeeping = keeping;
         }
-        role.set(FREE);
+        role.open();
         standbyComing.set(true);
         if (!signal(true)) {
-            role.set(NONE);
+            role.end();
             throw new IllegalStateException("no worker can keep time");
         }
         signal(true); // the first to look keeps time, the other stands by
-        awaitTimekeepingEnd();
+        try {
+            awaitTimekeepingEnd();
+        } catch (InterruptedException e) {
+            keeping.abandon();
+            awaitTimekeepingEnd();
+            throw e;
+        }
         Throwable failed = timekeepingFailure;
         if (failed instanceof RuntimeException re) {
             throw re;
@@ -307,19 +239,19 @@ final class WorkerPool implements Dispatch {
     }
 
     /** Waits until the timekeeping given to {@link #keepTime} has ended. */
-    void awaitTimekeepingEnd() throws InterruptedException {
+    private void awaitTimekeepingEnd() throws InterruptedException {
         timekeepingEnded.await();
     }
 
     /** Takes the role if it is still {@code seen} (free, or parked past the take-over time); keeps time if so. */
     private boolean takeRole(Worker w, long seen) {
-        long epoch = (seen >>> 2) + 1;
-        if (!role.compareAndSet(seen, epoch << 2 | TAKEN)) {
+        long epoch = role.take(seen);
+        if (epoch < 0) {
             return false;
         }
         Worker previous = keeper;
         keeper = w;
-        if ((seen & STATE) == PARKED && previous != null) {
+        if (TimekeepingRole.state(seen) == TimekeepingRole.PARKED && previous != null) {
             LockSupport.unpark(previous.thread); // it finds itself taken over and steps down
         }
         w.epoch = epoch;
@@ -331,7 +263,7 @@ final class WorkerPool implements Dispatch {
             turn = Timekeeping.Turn.ENDED;
         }
         if (turn == Timekeeping.Turn.ENDED) {
-            role.set(NONE);
+            role.end();
             timekeepingEnded.countDown();
             Worker s = standby.get();
             if (s != null) {
@@ -339,7 +271,7 @@ final class WorkerPool implements Dispatch {
             }
         } else if (turn == Timekeeping.Turn.YIELDED) {
             publishNextDue(timekeeping.nextDueNanos());
-            role.set(epoch << 2 | FREE);
+            role.free(epoch);
             // Someone must take the role up even if this worker blocks in the store: the standby
             // does when its time comes; without one, a worker is woken for it.
             if (standby.get() == null && !standbyComing.get() && standbyComing.compareAndSet(false, true)
@@ -353,7 +285,7 @@ final class WorkerPool implements Dispatch {
     }
 
     /** One reused thread with its session. */
-    private final class Worker implements OperationRing.Taker, Issuer.Waiter {
+    private final class Worker implements OperationRing.Taker, ArrivalWaiter {
         final Lane lane;
         final boolean platform;
         Thread thread;
@@ -389,17 +321,15 @@ final class WorkerPool implements Dispatch {
         @Override
         public boolean awaitUntil(long deadlineNanos, long dueNanos) {
             publishNextDue(dueNanos);
-            long taken = epoch << 2 | TAKEN;
-            long parked = epoch << 2 | PARKED;
-            if (!role.compareAndSet(taken, parked)) {
+            if (!role.park(epoch)) {
                 return false; // ended by close()
             }
             long remaining;
-            while ((remaining = deadlineNanos - System.nanoTime()) > 0 && role.get() == parked) {
+            while ((remaining = deadlineNanos - System.nanoTime()) > 0 && role.stillParked(epoch)) {
                 LockSupport.parkNanos(WorkerPool.this, remaining);
                 Thread.interrupted(); // workers are ended by close(), not by interrupts
             }
-            return role.compareAndSet(parked, taken);
+            return role.resume(epoch);
         }
 
         /**
@@ -410,14 +340,14 @@ final class WorkerPool implements Dispatch {
         private void standBy() {
             while (!closed) {
                 long seen = role.get();
-                long state = seen & STATE;
-                if (state == NONE) {
+                long state = TimekeepingRole.state(seen);
+                if (state == TimekeepingRole.NONE) {
                     break;
                 }
                 long now = System.nanoTime();
                 long due = nextDue;
                 boolean late = now - due >= TAKE_OVER_AFTER_NANOS;
-                if (state == FREE || (state == PARKED && late)) {
+                if (state == TimekeepingRole.FREE || (state == TimekeepingRole.PARKED && late)) {
                     leaveSlot();
                     takeRole(this, seen);
                     return;
@@ -452,7 +382,7 @@ final class WorkerPool implements Dispatch {
                     forRole = false;
                     standbyComing.set(false);
                     long seen = role.get();
-                    if ((seen & STATE) == FREE && takeRole(this, seen)) {
+                    if (TimekeepingRole.state(seen) == TimekeepingRole.FREE && takeRole(this, seen)) {
                         continue;
                     }
                 }
@@ -467,10 +397,10 @@ final class WorkerPool implements Dispatch {
                     continue;
                 }
                 long seen = role.get();
-                if ((seen & STATE) == FREE && takeRole(this, seen)) {
+                if (TimekeepingRole.state(seen) == TimekeepingRole.FREE && takeRole(this, seen)) {
                     continue; // nothing queued: keep time if nobody does
                 }
-                if (platform && (seen & STATE) != NONE && standby.get() == null && standby.compareAndSet(null, this)) {
+                if (platform && TimekeepingRole.state(seen) != TimekeepingRole.NONE && standby.get() == null && standby.compareAndSet(null, this)) {
                     if (active.decrementAndGet() == 0 && !ring.isEmpty()) {
                         signal(); // queued after this worker looked, by a keeper that still counted it
                     }
@@ -549,7 +479,7 @@ final class WorkerPool implements Dispatch {
     @Override
     public void close() {
         closed = true;
-        role.set(NONE);
+        role.end();
         synchronized (lock) {
             for (Worker w : all) {
                 LockSupport.unpark(w.thread);

@@ -316,12 +316,21 @@ class WorkerPoolTest {
     @Test
     void hugeMaxInFlight_allocatesForTheWorkersUsedNotForTheBound() throws Exception {
         CountDownLatch done = new CountDownLatch(1_000);
-        try (WorkerPool pool = new WorkerPool(new CountingStore(), Integer.MAX_VALUE, RUN)) {
+        com.sun.management.ThreadMXBean threads =
+                (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        long before = threads.getCurrentThreadAllocatedBytes();
+        WorkerPool pool = new WorkerPool(new CountingStore(), Integer.MAX_VALUE, RUN);
+        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        try (pool) {
+            // The queue is capped at 2^20 cells (about 20 MiB); per-worker arrays grow with the
+            // workers started. Sized by the bound, they would need gigabytes.
+            assertTrue(allocated < 32L << 20, "the pool allocated " + allocated + " bytes up front");
             for (int i = 0; i < 1_000; i++) {
                 pool.offer(new Action(done::countDown), i);
             }
             await(done, "operations did not run");
             awaitIdle(pool);
+            assertTrue(pool.workers() < 1_000, pool.workers() + " workers for 1,000 instant operations");
         }
     }
 
@@ -348,14 +357,14 @@ class WorkerPoolTest {
 
     /** Timekeeping from a script: each turn runs {@code turn} with the waiter and says how it ended. */
     private interface Script {
-        WorkerPool.Timekeeping.Turn turn(int index, Issuer.Waiter waiter) throws InterruptedException;
+        Timekeeping.Turn turn(int index, ArrivalWaiter waiter) throws InterruptedException;
     }
 
-    private static WorkerPool.Timekeeping scripted(Script script) {
+    private static Timekeeping scripted(Script script) {
         AtomicInteger turns = new AtomicInteger();
-        return new WorkerPool.Timekeeping() {
+        return new Timekeeping() {
             @Override
-            public Turn keep(Issuer.Waiter waiter) throws InterruptedException {
+            public Turn keep(ArrivalWaiter waiter) throws InterruptedException {
                 return script.turn(turns.getAndIncrement(), waiter);
             }
 
@@ -363,11 +372,20 @@ class WorkerPoolTest {
             public long nextDueNanos() {
                 return System.nanoTime(); // due now: a standby may take a free role at once
             }
+
+            @Override
+            public void keepAll() {
+                throw new UnsupportedOperationException("the pool keeps time in turns");
+            }
+
+            @Override
+            public void abandon() {
+            }
         };
     }
 
     /** Runs {@code keepTime} on its own thread, as the open model's phase thread does. */
-    private static Thread keepTimeInBackground(WorkerPool pool, WorkerPool.Timekeeping keeping,
+    private static Thread keepTimeInBackground(WorkerPool pool, Timekeeping keeping,
             AtomicReference<Throwable> failure) {
         return Thread.ofPlatform().start(() -> {
             try {
@@ -398,7 +416,7 @@ class WorkerPoolTest {
                     for (int i = 0; i < perTurn && offered[0] < n && pool.hasRoom(); i++) {
                         pool.offer(new Action(() -> { }), offered[0]++);
                     }
-                    return offered[0] == n ? WorkerPool.Timekeeping.Turn.ENDED : WorkerPool.Timekeeping.Turn.YIELDED;
+                    return offered[0] == n ? Timekeeping.Turn.ENDED : Timekeeping.Turn.YIELDED;
                 } finally {
                     inTurn.set(null);
                 }
@@ -424,17 +442,17 @@ class WorkerPoolTest {
             Thread phase = keepTimeInBackground(pool, scripted((index, waiter) -> {
                 if (index == 0) {
                     pool.offer(new Action(blocking(blockedStarted, release)), 0);
-                    return WorkerPool.Timekeeping.Turn.YIELDED; // usually this worker runs it, and blocks
+                    return Timekeeping.Turn.YIELDED; // usually this worker runs it, and blocks
                 }
                 // Keep time (short waits, as for arrivals) until the operation is blocked.
                 while (blockedStarted.getCount() > 0) {
                     long now = System.nanoTime();
                     if (!waiter.awaitUntil(now + 50_000, now + 50_000)) {
-                        return WorkerPool.Timekeeping.Turn.TAKEN_OVER;
+                        return Timekeeping.Turn.TAKEN_OVER;
                     }
                 }
                 keeperAfterBlock.set(Thread.currentThread());
-                return WorkerPool.Timekeeping.Turn.ENDED;
+                return Timekeeping.Turn.ENDED;
             }), failure);
             await(blockedStarted, "the blocking operation did not start");
             assertTrue(phase.join(java.time.Duration.ofSeconds(WAIT_SECONDS)), "timekeeping stopped behind a blocked operation");
@@ -482,10 +500,10 @@ class WorkerPoolTest {
                     // A keeper whose wake-up does not come: the arrival is long due.
                     firstWaitResult.set(waiter.awaitUntil(farAway, dueLongAgo));
                     firstReturned.countDown();
-                    return WorkerPool.Timekeeping.Turn.TAKEN_OVER;
+                    return Timekeeping.Turn.TAKEN_OVER;
                 }
                 secondKeeper.set(Thread.currentThread());
-                return WorkerPool.Timekeeping.Turn.ENDED;
+                return Timekeeping.Turn.ENDED;
             }));
             await(firstReturned, "the late keeper was not told it was taken over");
             assertEquals(Boolean.FALSE, firstWaitResult.get());
@@ -503,7 +521,7 @@ class WorkerPoolTest {
                 long now = System.nanoTime();
                 // Due in 20 ms and woken then: the standby must not take over before it is late.
                 waitResult.set(waiter.awaitUntil(now + 20_000_000, now + 20_000_000 + WorkerPool.TAKE_OVER_AFTER_NANOS * 1000));
-                return WorkerPool.Timekeeping.Turn.ENDED;
+                return Timekeeping.Turn.ENDED;
             }));
             assertEquals(Boolean.TRUE, waitResult.get());
             assertEquals(1, turns.get());
