@@ -38,7 +38,7 @@ class TimeGridTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {"0..10:0|step must be > 0", "10..0|to must be >= from",
+    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {"0..10:0|step must be > 0", "10..0|to must be >= from",
         "a..b|'a' is not a number", "0..1000000:1|at most 100000 points", "-5,1|times must be finite and >= 0"})
     void parse_badText_namesFlagAndRule(String text, String rule) {
         ConfigException e = assertThrows(ConfigException.class, () -> TimeGrid.parse("--curve", text));
