@@ -64,6 +64,9 @@ public final class LocalWorkers {
             cmd.add(address);
             cmd.add("--bind");
             cmd.add("127.0.0.1:0");
+            // a worker that loses its coordinator writes its partial result here, beside its log, not in the cwd
+            cmd.add("--out");
+            cmd.add(dir.resolve("worker-" + (i + 1)).toString());
             Path log = dir.resolve("worker-" + (i + 1) + ".log");
             Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
             w.processes.add(p);
