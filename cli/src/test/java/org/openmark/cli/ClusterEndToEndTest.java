@@ -289,6 +289,9 @@ class ClusterEndToEndTest {
             assertTrue(result.at("/accounting/addsUp").asBoolean(), result.toString());
             assertEquals(2, result.get("workers").size());
             result.get("workers").forEach(w -> assertTrue(w.get("issued").asLong() > 400, w.toString()));
+            // The workers were told to stop and reported: none was cut off by the coordinator's shutdown.
+            result.get("workers").forEach(w -> assertFalse(w.get("lost").asBoolean(), w.toString()));
+            assertFalse(text.contains("unreachable"), text);
         } finally {
             coordinator.descendants().forEach(ProcessHandle::destroyForcibly);
             coordinator.destroyForcibly();

@@ -19,8 +19,11 @@ final class ClusterConfig {
      * @param user a Pekko configuration file that overrides openmark's (TLS, timeouts), or null
      */
     static Config of(HostPort self, Path user) {
-        Config own = ConfigFactory.parseString("pekko.remote.artery.canonical.hostname = \"" + self.host() + "\"\n"
-                + "pekko.remote.artery.canonical.port = " + self.port() + "\n");
+        // A wildcard (0.0.0.0) listens on every interface but advertises one routable address: Artery
+        // drops messages addressed to any other name of this node.
+        String bind = self.wildcard() ? "pekko.remote.artery.bind.hostname = \"" + self.host() + "\"\n" : "";
+        Config own = ConfigFactory.parseString("pekko.remote.artery.canonical.hostname = \"" + self.advertisedHost()
+                + "\"\n" + "pekko.remote.artery.canonical.port = " + self.port() + "\n" + bind);
         Config base = own.withFallback(ConfigFactory.parseResources(ClusterConfig.class.getClassLoader(),
                 "openmark-cluster.conf")).withFallback(ConfigFactory.load(ClusterConfig.class.getClassLoader()));
         if (user == null) {

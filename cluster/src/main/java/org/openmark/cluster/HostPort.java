@@ -41,6 +41,49 @@ public record HostPort(String host, int port) {
         }
     }
 
+    /** True for a wildcard address (0.0.0.0 or ::): listen on every interface. */
+    public boolean wildcard() {
+        try {
+            return InetAddress.getByName(host).isAnyLocalAddress();
+        } catch (UnknownHostException e) {
+            return false;
+        }
+    }
+
+    /**
+     * The host other nodes are to use for this address: itself, or for a wildcard the first
+     * address of an interface that is up and not loopback (IPv4 first), since a node is only
+     * reachable at the one address it advertises.
+     */
+    public String advertisedHost() {
+        if (!wildcard()) {
+            return host;
+        }
+        try {
+            String v6 = null;
+            for (java.net.NetworkInterface nic : java.util.Collections.list(java.net.NetworkInterface.getNetworkInterfaces())) {
+                if (!nic.isUp() || nic.isLoopback()) {
+                    continue;
+                }
+                for (InetAddress a : java.util.Collections.list(nic.getInetAddresses())) {
+                    if (a.isLinkLocalAddress() || a.isLoopbackAddress()) {
+                        continue;
+                    }
+                    if (a instanceof java.net.Inet4Address) {
+                        return a.getHostAddress();
+                    }
+                    if (v6 == null) {
+                        v6 = a.getHostAddress();
+                    }
+                }
+            }
+            return v6 != null ? v6 : InetAddress.getLocalHost().getHostAddress();
+        } catch (java.io.IOException e) {
+            throw ConfigException.of("--cluster/--bind", toString(), "is a wildcard address, and this machine's own"
+                    + " address to advertise could not be found (" + e.getMessage() + "): give the address itself");
+        }
+    }
+
     @Override
     public String toString() {
         return (host.contains(":") ? "[" + host + "]" : host) + ":" + port;

@@ -1,6 +1,7 @@
 package org.openmark.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -161,6 +162,21 @@ class ClusterInProcessTest {
         assertEquals(2, closed.workers().size());
         assertEquals(0, (int) w1.get(60, TimeUnit.SECONDS), errBytes::toString);
         assertEquals(0, (int) w2.get(60, TimeUnit.SECONDS), errBytes::toString);
+    }
+
+    @Test
+    void wildcardAddress_advertisesAnAddressWorkersCanJoin() throws Exception {
+        RunConfig cfg = config(null, "model", "open", "rate", "500", "arrival", "constant", "operationcount", "200");
+        ClusterSession.Options wildcard = new ClusterSession.Options(new HostPort("0.0.0.0", 0), 1, SECRET,
+                OnWorkerLoss.CONTINUE, Duration.ofSeconds(30), null, Duration.ofMillis(50), 0, null);
+        ClusterRun run = new ClusterRun(wildcard, new StopSignal(), err);
+        CompletableFuture<RunResult> result = async(() -> run.execute(cfg));
+        String address = run.address().get(30, TimeUnit.SECONDS);
+        assertFalse(address.startsWith("0.0.0.0"), address);
+        assertEquals(0, (int) worker(address, SECRET).get(60, TimeUnit.SECONDS), errBytes::toString);
+        RunResult r = result.get(60, TimeUnit.SECONDS);
+        assertEquals(200, r.accounting().issued(), errBytes::toString);
+        assertTrue(errBytes.toString().contains("--join " + address), errBytes::toString);
     }
 
     @Test

@@ -74,6 +74,8 @@ import org.openmark.workload.Workloads;
 final class WorkerJob {
     private final CompletableFuture<Accepted> accepted = new CompletableFuture<>();
     /** The coordinator's instructions (Plan, Go, StartAt, Finish), in the order they came. */
+    /** Set when the coordinator's Finish arrived: its leaving afterwards is the normal end. */
+    private volatile boolean sessionEnded;
     private final java.util.concurrent.LinkedBlockingQueue<Object> inbox = new java.util.concurrent.LinkedBlockingQueue<>();
     /** Completes with the reason when the coordinator is lost or refuses this worker. */
     private final CompletableFuture<String> lost = new CompletableFuture<>();
@@ -101,6 +103,9 @@ final class WorkerJob {
     }
 
     void instruction(Object message) {
+        if (message instanceof Finish) {
+            sessionEnded = true;
+        }
         inbox.add(message);
     }
 
@@ -111,6 +116,9 @@ final class WorkerJob {
 
 
     void coordinatorLost(String reason) {
+        if (sessionEnded) {
+            return; // the coordinator ended the session and leaves: nothing is lost
+        }
         if (lost.complete(reason)) {
             stop.stop();
             if (!refused) {
