@@ -22,6 +22,16 @@ public interface StoreFactory {
     Set<String> propertyNames();
 
     /**
+     * Checks the properties as {@link #open} would, without opening or contacting anything: the
+     * coordinator of a cluster run refuses bad input before any worker starts, although only the
+     * workers open the store. The default checks nothing.
+     *
+     * @throws StoreConfigException when a property is invalid (names the property)
+     */
+    default void validate(StoreProperties properties) {
+    }
+
+    /**
      * Opens the store.
      *
      * @throws StoreConfigException when a property is invalid (names the property)

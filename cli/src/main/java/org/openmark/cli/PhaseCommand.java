@@ -65,10 +65,8 @@ abstract class PhaseCommand implements Callable<Integer> {
                 org.openmark.cluster.ClusterSession.Options opts = cluster.resolve();
                 // Bad input is refused here, before any worker is contacted: the coordinator resolves
                 // the workload and the store's properties exactly as a run in one process would.
-                Runner local = new Runner(StoreRegistry.discover(), Workloads::create, Clock.system(), Tasks.real(),
-                        stop, err);
-                local.createWorkload(cfg);
-                StoreRegistry.discover().get("store", cfg.store());
+                new Runner(StoreRegistry.discover(), Workloads::create, Clock.system(), Tasks.real(), stop, err)
+                        .check(cfg);
                 result = new org.openmark.cluster.ClusterRun(opts, stop, err).execute(cfg);
             } else {
                 org.openmark.load.Timing timing = org.openmark.load.Timing.parse("--time", options.time);

@@ -38,8 +38,10 @@ final class WorkerCommand implements Callable<Integer> {
             + " overrides openmark's cluster settings (e.g. Artery TLS).")
     Path pekkoConfig;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Where a partial result goes if the coordinator is"
-            + " lost mid-run (default: the current directory).")
+    @Option(names = "--out", paramLabel = "DIR", description = "Where this worker keeps its own interval log of"
+            + " each run (run-N/latency.hlog, in its own clock, to check the coordinator's merge against) and a"
+            + " partial result if the coordinator is lost mid-run (default: no logs; a partial result goes to"
+            + " ./openmark-worker-PID).")
     Path out;
 
     @Override
@@ -49,6 +51,7 @@ final class WorkerCommand implements Callable<Integer> {
         byte[] secret = secretFile == null ? null : Secrets.read("--cluster-secret-file", secretFile);
         Duration timeout = joinTimeout == null ? Duration.ofSeconds(30) : Durations.parse("--join-timeout", joinTimeout);
         Path partial = out != null ? out : Path.of("openmark-worker-" + ProcessHandle.current().pid());
-        return WorkerNode.run(new WorkerNode.Options(joinAt, bindAt, secret, timeout, pekkoConfig, partial), parent.err);
+        return WorkerNode.run(new WorkerNode.Options(joinAt, bindAt, secret, timeout, pekkoConfig, partial, out),
+                parent.err);
     }
 }

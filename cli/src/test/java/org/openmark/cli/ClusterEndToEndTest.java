@@ -117,11 +117,20 @@ class ClusterEndToEndTest {
             assertEquals(1500, result.at("/schedule/achievedRate").asDouble(), 15, "achieved within 1 %: " + r);
         }
 
-        // The merged interval log is, tag by tag and value by value, the sum of the workers' logs.
+        // The merged interval log is, tag by tag and value by value, the sum of the logs each worker
+        // process kept of its own intervals (which never crossed the network).
+        java.util.regex.Matcher at = java.util.regex.Pattern.compile("their output is in (\\S+)").matcher(r.err);
+        assertTrue(at.find(), r::toString);
+        Path localWorkers = Path.of(at.group(1));
+        List<Path> ownLogs;
+        try (var files = Files.walk(localWorkers)) {
+            ownLogs = files.filter(f -> f.getFileName().toString().equals("latency.hlog")).toList();
+        }
+        assertEquals(3, ownLogs.size(), () -> "one own log per worker: " + ownLogs);
         Map<String, Histogram> merged = sumPerTag(out.resolve("latency.hlog"));
         Map<String, Histogram> summed = new TreeMap<>();
-        for (int i = 1; i <= 3; i++) {
-            sumPerTag(out.resolve("workers/worker-" + i + "/latency.hlog")).forEach((tag, h) -> summed
+        for (Path own : ownLogs) {
+            sumPerTag(own).forEach((tag, h) -> summed
                     .computeIfAbsent(tag, t -> {
                         Histogram x = new Histogram(3);
                         x.setAutoResize(true);
@@ -339,9 +348,18 @@ class ClusterEndToEndTest {
         assertEquals(stale, merged.get("staleReads").asLong());
         assertEquals(2000 * 11, reads, "every write probed at the 11 default offsets");
         JsonNode reference = JSON.readTree(single.resolve("staleness.json").toFile()).at("/staleness/pConsistentAt");
+        double lateP99Ms = merged.at("/probeLateMs/p99").asDouble();
         for (String t : new String[] {"5", "10", "20", "50"}) {
             double expected = reference.get(t).asDouble();
-            assertEquals(expected, merged.at("/pConsistentAt/" + t).asDouble(), 0.05, "at " + t + " ms: " + json);
+            double measured = merged.at("/pConsistentAt/" + t).asDouble();
+            // A late probe reads later than its offset, so it can only see more: never fewer.
+            assertTrue(measured >= expected - 0.05, "at " + t + " ms: " + json);
+            if (lateP99Ms * 10 <= Double.parseDouble(t)) {
+                assertEquals(expected, measured, 0.05, "at " + t + " ms: " + json);
+            } else if (lateP99Ms > 1) {
+                // The probes' own lateness is not small against the offset (a busy machine): the result says so.
+                assertTrue(json.get("warnings").toString().contains(t + " ms"), json::toString);
+            }
         }
         assertTrue(r.out.contains("[STALENESS], Worker, worker-2"), r::toString);
     }
@@ -376,6 +394,17 @@ class ClusterEndToEndTest {
 
         CliRunner badProperty = CliRunner.run("run", "--local-workers", "2", "-p", "requestdistribution=zipfan");
         assertEquals(2, badProperty.exitCode, badProperty::toString);
+
+        // A store property only the workers' stores would read: the coordinator checks it too.
+        CliRunner badStore = CliRunner.run("run", "--local-workers", "2", "--store", "sim", "-p", "sim.latency=bogus",
+                "--duration", "1s");
+        assertEquals(2, badStore.exitCode, badStore::toString);
+        assertTrue(badStore.err.contains("sim.latency"), badStore::toString);
+        CliRunner badStaleness = CliRunner.run("staleness", "--store", "sim", "--local-workers", "2", "-p",
+                "sim.replicationdelay=bogus");
+        assertEquals(2, badStaleness.exitCode, badStaleness::toString);
+        assertTrue(badStaleness.err.contains("sim.replicationdelay"), badStaleness::toString);
+        assertTrue(workerProcesses().isEmpty(), "no worker was started");
 
         CliRunner orphan = CliRunner.run("run", "--workers", "2", "--duration", "1s");
         assertEquals(2, orphan.exitCode, orphan::toString);

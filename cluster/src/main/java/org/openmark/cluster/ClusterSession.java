@@ -308,9 +308,17 @@ public final class ClusterSession implements AutoCloseable {
             reports.add(report(w, part, options.workers()));
             if (w.lost()) {
                 valid = false;
+                // What it issued after its last interval never reached the coordinator: it is not in
+                // the accounting. Under the open model the schedule bounds it.
+                String unseen = cfg.model() == ModelChoice.OPEN && cfg.phase() == Phase.RUN
+                        ? String.format(Locale.ROOT, "; what it issued after its last interval is not known here (at"
+                                + " most about %.0f operations: its rate over the %.1f s before it was found"
+                                + " unreachable)", cfg.rateSchedule().rateAt(0) / options.workers()
+                                        * w.silentBeforeLossMs() / 1000.0, w.silentBeforeLossMs() / 1000.0)
+                        : "; what it issued after its last interval is not known here";
                 warnings.add(String.format(Locale.ROOT, "%s (%s) was lost (%s): what it delivered until then is in the"
-                        + " result; its %d operations not reported finished are counted as lost with it", w.name(),
-                        w.address(), w.lostReason(), part.accounting().lostWithWorker()));
+                        + " result; its %d operations not reported finished are counted as lost with it%s", w.name(),
+                        w.address(), w.lostReason(), part.accounting().lostWithWorker(), unseen));
             } else if (!part.valid()) {
                 valid = false;
                 for (String warning : part.warnings()) {
@@ -320,8 +328,15 @@ public final class ClusterSession implements AutoCloseable {
                     warnings.add(w.name() + " (" + w.address() + "): its run was not valid");
                 }
             }
-            // Reported only when the offset is beyond the bound by more than its own uncertainty.
-            if (Math.abs(w.offsetMicros()) - w.roundTripMicros() / 2 > options.maxClockOffset().toNanos() / 1000) {
+            // Reported when the offset is beyond the bound by more than its own uncertainty, or when
+            // the uncertainty itself is beyond the bound (the offset then says little either way).
+            long boundMicros = options.maxClockOffset().toNanos() / 1000;
+            if (w.roundTripMicros() / 2 > boundMicros) {
+                warnings.add(String.format(Locale.ROOT, "%s's clock offset is known only to ± %.1f ms (its shortest"
+                        + " round trip was %.1f ms), more than %d ms: its intervals may be misaligned by that much;"
+                        + " a busy machine or network delays the probes", w.name(), w.roundTripMicros() / 2000.0,
+                        w.roundTripMicros() / 1000.0, options.maxClockOffset().toMillis()));
+            } else if (Math.abs(w.offsetMicros()) - w.roundTripMicros() / 2 > boundMicros) {
                 warnings.add(String.format(Locale.ROOT, "%s's clock is %.1f ms ± %.1f ms off the coordinator's (more"
                         + " than %d ms): its intervals are aligned by the measured offset, but sync the clocks (NTP/PTP)"
                         + " for staleness or cross-machine latency figures", w.name(), w.offsetMicros() / 1000.0,

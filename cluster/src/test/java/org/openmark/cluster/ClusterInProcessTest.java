@@ -65,7 +65,7 @@ class ClusterInProcessTest {
         return CompletableFuture.supplyAsync(() -> {
             try {
                 return WorkerNode.run(new WorkerNode.Options(HostPort.parse("--join", address),
-                        new HostPort("127.0.0.1", 0), secret, Duration.ofSeconds(20), null, dir.resolve("partial")),
+                        new HostPort("127.0.0.1", 0), secret, Duration.ofSeconds(20), null, dir.resolve("partial"), null),
                         err);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -252,7 +252,7 @@ class ClusterInProcessTest {
             port = s.getLocalPort();
         }
         int code = WorkerNode.run(new WorkerNode.Options(new HostPort("127.0.0.1", port), new HostPort("127.0.0.1", 0),
-                null, Duration.ofSeconds(3), null, dir), err);
+                null, Duration.ofSeconds(3), null, dir, null), err);
         assertEquals(1, code);
         assertTrue(errBytes.toString().contains("could not join the coordinator at 127.0.0.1:" + port),
                 errBytes::toString);

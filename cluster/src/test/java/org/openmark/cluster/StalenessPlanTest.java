@@ -26,19 +26,28 @@ class StalenessPlanTest {
         assertEquals(plan, back);
     }
 
+    private static Histogram late() {
+        Histogram h = new Histogram(3);
+        h.recordValue(120);
+        h.recordValue(4500);
+        return h;
+    }
+
     @Test
     void wire_roundTrip_everyCountAndTheHistogram() {
         Histogram tv = new Histogram(3);
         tv.recordValue(5000);
         tv.recordValue(20000);
         StalenessResult r = new StalenessResult(10, 30, 7, new TreeMap<>(Map.of(0.0, 2L, 5.0, 9L, 50.0, 10L)),
-                new TreeMap<>(Map.of(0.0, 10L, 5.0, 10L, 50.0, 10L)), tv, 1, new TreeMap<>(Map.of(1L, 6L, 2L, 1L)), 3);
+                new TreeMap<>(Map.of(0.0, 10L, 5.0, 10L, 50.0, 10L)), tv, 1, new TreeMap<>(Map.of(1L, 6L, 2L, 1L)), 3,
+                late());
 
         StalenessResult back = StalenessWire.of(r).toResult();
 
         assertEquals(r.pConsistentAt(), back.pConsistentAt());
         assertEquals(r.kStaleness(), back.kStaleness());
         assertEquals(tv, back.tVisibilityUs());
+        assertEquals(late(), back.probeLateUs());
         assertEquals(List.of(r.writes(), r.reads(), r.staleReads(), r.neverSeen(), r.errors()),
                 List.of(back.writes(), back.reads(), back.staleReads(), back.neverSeen(), back.errors()));
     }

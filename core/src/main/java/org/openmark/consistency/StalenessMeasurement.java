@@ -39,6 +39,7 @@ public final class StalenessMeasurement {
     private final Map<Double, LongAdder> probedAt = new ConcurrentHashMap<>();
     private final Map<Long, LongAdder> kStaleness = new ConcurrentHashMap<>();
     private final Histogram tVisibility = new Histogram(3);
+    private final Histogram probeLate = new Histogram(3);
     private final LongAdder reads = new LongAdder();
     private final LongAdder staleReads = new LongAdder();
     private final LongAdder neverSeen = new LongAdder();
@@ -51,6 +52,7 @@ public final class StalenessMeasurement {
         this.tasks = tasks;
         this.stop = stop;
         tVisibility.setAutoResize(true);
+        probeLate.setAutoResize(true);
         for (double t : cfg.probeOffsetsMs()) {
             consistentAt.put(t, new LongAdder());
             probedAt.put(t, new LongAdder());
@@ -84,8 +86,12 @@ public final class StalenessMeasurement {
         synchronized (tVisibility) {
             tv = tVisibility.copy();
         }
+        Histogram late;
+        synchronized (probeLate) {
+            late = probeLate.copy();
+        }
         return new StalenessResult(writes[0], reads.sum(), staleReads.sum(), c, p, tv, neverSeen.sum(), k,
-                errors.sum());
+                errors.sum(), late);
     }
 
     private long writeAndProbe(SessionPool pool) throws InterruptedException {
@@ -133,7 +139,12 @@ public final class StalenessMeasurement {
         boolean seenOnce = false;
         try {
             for (double t : offsets) {
-                clock.parkUntil(ackNanos + Math.round(t * 1e6));
+                long due = ackNanos + Math.round(t * 1e6);
+                clock.parkUntil(due);
+                long lateUs = Math.max(0, (clock.nanoTime() - due) / 1000);
+                synchronized (probeLate) {
+                    probeLate.recordValue(lateUs);
+                }
                 Map<String, byte[]> result = new HashMap<>();
                 Status s = session.read(cfg.table(), key, null, result);
                 reads.increment();

@@ -21,10 +21,37 @@ import org.openmark.report.Percentiles;
  * @param neverSeen writes no probe saw within the horizon
  * @param kStaleness for stale reads: how many versions behind (k → count)
  * @param errors writes or reads that failed
+ * @param probeLateUs how late each probe read started after its nominal offset (µs): a busy
+ *     prober reads later than the offset it is counted at, which biases P(consistent) upward
+ *     at the offsets its lateness is not small against; zero in virtual time
  */
 public record StalenessResult(long writes, long reads, long staleReads, Map<Double, Long> consistentAt,
         Map<Double, Long> probedAt, Histogram tVisibilityUs, long neverSeen, Map<Long, Long> kStaleness,
-        long errors) {
+        long errors, Histogram probeLateUs) {
+
+    /**
+     * The warning a result deserves when its probes were late, or null: their p99 lateness above
+     * {@code maxLateUs}. The offsets that lateness is not small against (under ten times it) are named.
+     */
+    public String lateProbeWarning(long maxLateUs) {
+        if (probeLateUs.getTotalCount() == 0) {
+            return null;
+        }
+        long p99 = probeLateUs.getValueAtPercentile(99);
+        if (p99 <= maxLateUs) {
+            return null;
+        }
+        List<String> biased = new java.util.ArrayList<>();
+        for (double t : probedAt.keySet()) {
+            if (t * 1000 < 10.0 * p99) {
+                biased.add(key(t) + " ms");
+            }
+        }
+        return String.format(Locale.ROOT, "the probes read late (p99 %.2f ms, max %.2f ms after their offset, more than"
+                + " %.2f ms): the prober's machine was busy, and P(consistent) at %s reads later than its offset and"
+                + " is biased upward", p99 / 1000.0, probeLateUs.getMaxValue() / 1000.0, maxLateUs / 1000.0,
+                biased.isEmpty() ? "no offset" : String.join(", ", biased));
+    }
 
     /**
      * The measurements of several processes as one: counts added, t-visibility histograms added
@@ -45,6 +72,8 @@ public record StalenessResult(long writes, long reads, long staleReads, Map<Doub
         Map<Long, Long> k = new TreeMap<>();
         Histogram tv = new Histogram(3);
         tv.setAutoResize(true);
+        Histogram late = new Histogram(3);
+        late.setAutoResize(true);
         for (StalenessResult r : parts) {
             writes += r.writes;
             reads += r.reads;
@@ -55,8 +84,9 @@ public record StalenessResult(long writes, long reads, long staleReads, Map<Doub
             r.probedAt.forEach((t, n) -> probed.merge(t, n, Long::sum));
             r.kStaleness.forEach((kk, n) -> k.merge(kk, n, Long::sum));
             tv.add(r.tVisibilityUs);
+            late.add(r.probeLateUs);
         }
-        return new StalenessResult(writes, reads, stale, consistent, probed, tv, never, k, errors);
+        return new StalenessResult(writes, reads, stale, consistent, probed, tv, never, k, errors, late);
     }
 
     /** P(consistent read) at each probe offset. */
@@ -80,6 +110,8 @@ public record StalenessResult(long writes, long reads, long staleReads, Map<Doub
         tv.forEach((k, v) -> b.append("[STALENESS], TVisibility").append(k).append("(ms), ").append(v).append('\n'));
         kStaleness.forEach((k, n) -> b.append("[STALENESS], KStaleness(").append(k).append("), ").append(n)
                 .append('\n'));
+        probeLateMs().forEach((k, v) -> b.append("[STALENESS], ProbeLate").append(k).append("(ms), ").append(v)
+                .append('\n'));
         return b.toString();
     }
 
@@ -91,6 +123,17 @@ public record StalenessResult(long writes, long reads, long staleReads, Map<Doub
             m.put(Percentiles.jsonKey(p), empty ? 0 : tVisibilityUs.getValueAtPercentile(p) / 1000.0);
         }
         m.put("max", empty ? 0 : tVisibilityUs.getMaxValue() / 1000.0);
+        return m;
+    }
+
+    /** How late the probes read after their offsets, percentiles in ms. */
+    public Map<String, Number> probeLateMs() {
+        Map<String, Number> m = new LinkedHashMap<>();
+        boolean empty = probeLateUs.getTotalCount() == 0;
+        for (double p : new double[] {50, 99}) {
+            m.put(Percentiles.jsonKey(p), empty ? 0 : probeLateUs.getValueAtPercentile(p) / 1000.0);
+        }
+        m.put("max", empty ? 0 : probeLateUs.getMaxValue() / 1000.0);
         return m;
     }
 
@@ -109,6 +152,7 @@ public record StalenessResult(long writes, long reads, long staleReads, Map<Doub
         m.put("writes", writes);
         m.put("neverSeen", neverSeen);
         m.put("errors", errors);
+        m.put("probeLateMs", probeLateMs());
         return m;
     }
 

@@ -88,6 +88,9 @@ public final class YcsbTextReport {
                     w.clockOffsetMicros(), w.valid(),
                     w.lost() ? String.format(java.util.Locale.ROOT, ", LOST after %.1f s", w.lostAfterMs() / 1000.0) : ""));
         }
+        for (String n : r.notes()) {
+            line(b, "NOTE", n.replace('\n', ' '), "");
+        }
         for (String w : r.warnings()) {
             line(b, "WARNING", w.replace('\n', ' '), "");
         }

@@ -128,6 +128,20 @@ public final class Runner {
         return store;
     }
 
+    /**
+     * Refuses bad input as a run in this process would, without opening the store: the workload
+     * and the store's properties. A cluster's coordinator calls it before any worker is contacted.
+     */
+    public void check(RunConfig cfg) {
+        createWorkloadQuietly(cfg);
+        StoreFactory factory = stores.get("store", cfg.store());
+        try {
+            factory.validate(StoreProperties.of(cfg.settings().asMap()));
+        } catch (StoreConfigException e) {
+            throw new ConfigException(e.getMessage());
+        }
+    }
+
     /** The workload's table, without preparing the output directory. */
     private String createWorkloadQuietly(RunConfig cfg) {
         return workloads.create(cfg.settings(), clock, java.util.OptionalLong.empty()).table();

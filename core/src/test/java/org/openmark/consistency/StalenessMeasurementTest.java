@@ -30,9 +30,17 @@ class StalenessMeasurementTest {
         private final Map<String, List<long[]>> versions = new java.util.concurrent.ConcurrentHashMap<>();
         private long writes;
 
+        /** How long each read takes (ms of the clock's time). */
+        private long readMs;
+
         LaggingReplicaStore(Clock clock, long... delaysMs) {
             this.clock = clock;
             this.delaysMs = delaysMs;
+        }
+
+        LaggingReplicaStore withReadsTaking(long ms) {
+            this.readMs = ms;
+            return this;
         }
 
         @Override
@@ -41,6 +49,14 @@ class StalenessMeasurementTest {
                 @Override
                 public Status read(String table, String key, Set<String> fields, Map<String, byte[]> result) {
                     long now = clock.nanoTime();
+                    if (readMs > 0) {
+                        try {
+                            clock.parkUntil(now + readMs * 1_000_000);
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                            return Status.ERROR;
+                        }
+                    }
                     long seen = 0;
                     synchronized (LaggingReplicaStore.this) {
                         for (long[] v : versions.getOrDefault(key, List.of())) {
@@ -111,6 +127,39 @@ class StalenessMeasurementTest {
         assertEquals(Map.of(1L, r.staleReads()), r.kStaleness(), "writes to a key are 500 ms apart: k is 1");
         assertEquals(50_000, r.tVisibilityUs().getMaxValue(), 50);
         assertTrue(r.text().contains("[STALENESS], PConsistentAt(5ms), 0.60000"), r.text());
+    }
+
+    @Test
+    void run_virtualTime_probesAreNeverLate() throws Exception {
+        VirtualClock clock = new VirtualClock();
+        StalenessConfig cfg = new StalenessConfig(100, 200, 50, List.of(0.0, 2.0, 5.0, 10.0, 50.0), "usertable");
+        StalenessResult r = new StalenessMeasurement(cfg, clock, new VirtualTasks(clock), new StopSignal())
+                .run(new LaggingReplicaStore(clock, 0, 3));
+
+        assertEquals(r.reads(), r.probeLateUs().getTotalCount());
+        assertEquals(0, r.probeLateUs().getMaxValue());
+        assertEquals(null, r.lateProbeWarning(1000));
+    }
+
+    @Test
+    void run_readsSlowerThanTheProbeGaps_lateProbesMeasuredExactlyAndNamed() throws Exception {
+        VirtualClock clock = new VirtualClock();
+        // Each read takes 4 ms and one prober reads a write's offsets in turn: the probe at 0 ms
+        // is on time and ends at 4; the one due at 2 starts at 4 (2 ms late) and ends at 8; due at 5,
+        // starts at 8 (3 ms late); due at 10, starts at 12 (2 ms late); due at 50, on time.
+        StalenessConfig cfg = new StalenessConfig(10, 40, 40, List.of(0.0, 2.0, 5.0, 10.0, 50.0), "usertable");
+        StalenessResult r = new StalenessMeasurement(cfg, clock, new VirtualTasks(clock), new StopSignal())
+                .run(new LaggingReplicaStore(clock, 0).withReadsTaking(4));
+
+        assertEquals(200, r.probeLateUs().getTotalCount());
+        assertEquals(80, r.probeLateUs().getCountBetweenValues(0, 0));
+        assertEquals(80, r.probeLateUs().getCountBetweenValues(2000, 2000));
+        assertEquals(40, r.probeLateUs().getCountBetweenValues(3000, 3000));
+        String warning = r.lateProbeWarning(1000);
+        assertTrue(warning != null && warning.contains("p99 3.00 ms")
+                && warning.contains("at 0 ms, 2 ms, 5 ms, 10 ms reads later"), String.valueOf(warning));
+        assertEquals(null, r.lateProbeWarning(3100), "within the bound");
+        assertTrue(r.text().contains("[STALENESS], ProbeLatep99(ms), 3.0"), r.text());
     }
 
     @Test

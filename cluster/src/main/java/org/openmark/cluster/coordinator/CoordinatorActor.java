@@ -68,6 +68,15 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
     public static final ServiceKey<ToCoordinator> KEY = ServiceKey.create(ToCoordinator.class, "openmark-coordinator");
     private static final int PINGS = 8;
     private static final Duration PING_EVERY = Duration.ofMillis(50);
+    /**
+     * After the first probes, one more every second for the rest of the session: each keeps the
+     * offset of the shortest round trip so far, so the offsets tighten once the JVMs are warm
+     * (the first probes meet cold JIT and class loading, and on a busy machine round trips of
+     * hundreds of ms) and each run starts with the best measurement there is.
+     */
+    private static final Duration PING_LATER_EVERY = Duration.ofSeconds(1);
+    /** How long the first probes may take to come back before the session goes on without them. */
+    private static final Duration FIRST_PONGS_WAIT = Duration.ofSeconds(5);
 
     /** What the session needs from the command line. */
     public record Setup(int count, byte[] secret, OnWorkerLoss onLoss, Duration joinTimeout, PrintStream err,
@@ -130,6 +139,7 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
     private final Map<ActorRef<ToWorker>, WorkerSlot> pendingHellos = new HashMap<>();
     private Stage stage = Stage.JOINING;
     private int pingsSent;
+    private long firstPongsDeadlineNanos = Long.MAX_VALUE;
     private int runNumber;
     private RunSetup run;
     private IntervalMerger merger;
@@ -261,20 +271,31 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
     // --- clocks
 
     private Behavior<CoordinatorCommand> onPingTick(PingTick t) {
-        if (stage != Stage.SYNCING || pingsSent == PINGS) {
+        if (stage == Stage.CLOSED) {
             timers.cancel(new PingTick());
-            maybeJoined();
             return this;
         }
+        if (pingsSent == PINGS) {
+            // The first probes are out: from now on one a second, and the session goes on once they
+            // are back (or after a while without the late ones).
+            timers.startTimerAtFixedRate(new PingTick(), PING_LATER_EVERY);
+            firstPongsDeadlineNanos = System.nanoTime() + FIRST_PONGS_WAIT.toNanos();
+        }
         for (WorkerSlot w : workers) {
-            w.ref.tell(new Ping(pingsSent, System.nanoTime()));
+            if (!w.lost) {
+                w.ref.tell(new Ping(pingsSent, System.nanoTime()));
+            }
         }
         pingsSent++;
+        maybeJoined();
         return this;
     }
 
     private Behavior<CoordinatorCommand> onPong(Pong p) {
-        WorkerSlot w = workers.get(p.index());
+        WorkerSlot w = slot(p.index());
+        if (w == null) {
+            return this;
+        }
         long rttMicros = (System.nanoTime() - p.coordinatorNanos()) / 1000;
         long midpoint = epochMicros() - rttMicros / 2;
         w.clockSample(p.workerEpochMicros() - midpoint, rttMicros);
@@ -284,6 +305,10 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
 
     private void maybeJoined() {
         if (stage != Stage.SYNCING || pingsSent < PINGS || workers.stream().anyMatch(w -> w.pongs < 1)) {
+            return;
+        }
+        boolean firstAllBack = workers.stream().allMatch(w -> w.pongs >= PINGS);
+        if (!firstAllBack && System.nanoTime() < firstPongsDeadlineNanos) {
             return;
         }
         stage = Stage.IDLE;
@@ -323,7 +348,10 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
         if (!current(p.run())) {
             return this;
         }
-        WorkerSlot w = workers.get(p.index());
+        WorkerSlot w = slot(p.index());
+        if (w == null) {
+            return this;
+        }
         w.prepared = true;
         w.knownEmpty = p.knownEmpty();
         w.embedded = p.embedded();
@@ -363,7 +391,7 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
         if (!current(f.run())) {
             return this;
         }
-        WorkerSlot w = f.index() >= 0 && f.index() < workers.size() ? workers.get(f.index()) : null;
+        WorkerSlot w = slot(f.index());
         String who = w == null ? "a worker" : "worker " + w.name() + " (" + w.address + ")";
         if (stage == Stage.RUNNING && w != null) {
             // Its phase broke: keep what it delivered, as for a lost worker.
@@ -379,7 +407,11 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
         if (!current(r.run())) {
             return this;
         }
-        workers.get(r.index()).ready = true;
+        WorkerSlot ready = slot(r.index());
+        if (ready == null) {
+            return this;
+        }
+        ready.ready = true;
         if (stage == Stage.LOADING && workers.stream().allMatch(x -> x.ready)) {
             stage = Stage.RUNNING;
             long maxRtt = workers.stream().mapToLong(x -> x.rttMicros).max().orElse(0);
@@ -398,7 +430,10 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
         if (!current(r.run())) {
             return this;
         }
-        WorkerSlot w = workers.get(r.index());
+        WorkerSlot w = slot(r.index());
+        if (w == null) {
+            return this;
+        }
         if (w.lost || w.reported()) {
             return this;
         }
@@ -418,7 +453,10 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
         if (!current(d.run())) {
             return this;
         }
-        WorkerSlot w = workers.get(d.index());
+        WorkerSlot w = slot(d.index());
+        if (w == null) {
+            return this;
+        }
         if (w.lost || w.reported()) {
             return this;
         }
@@ -433,7 +471,10 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
         if (!current(d.run())) {
             return this;
         }
-        WorkerSlot w = workers.get(d.index());
+        WorkerSlot w = slot(d.index());
+        if (w == null) {
+            return this;
+        }
         if (w.lost || w.reported()) {
             return this;
         }
@@ -579,6 +620,7 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
         long lastHeard = w.lastHeardNanos >= 0 ? w.lastHeardNanos : runStartNanos;
         w.lost = true;
         w.lostAfterMs = Math.max(0, (lastHeard - runStartNanos) / 1_000_000);
+        w.silentBeforeLossMs = Math.max(0, (found - lastHeard) / 1_000_000);
         w.lostReason = String.format(Locale.ROOT, "%s; last heard %.1f s into the run, found unreachable at %.1f s",
                 why, (lastHeard - runStartNanos) / 1e9, (found - runStartNanos) / 1e9);
         say("worker " + w.name() + " (" + w.address + ") lost: " + w.lostReason);
@@ -643,6 +685,14 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
     private static String address(ActorRef<?> ref) {
         Address a = ref.path().address();
         return a.host().isDefined() ? a.host().get() + ":" + a.port().get() : a.toString();
+    }
+
+    /**
+     * The worker a message says it comes from, or null for an index no admitted worker has (a
+     * message from a node that was refused, or a malformed one): it is ignored, never trusted.
+     */
+    private WorkerSlot slot(int index) {
+        return index >= 0 && index < workers.size() ? workers.get(index) : null;
     }
 
     private String offsets() {

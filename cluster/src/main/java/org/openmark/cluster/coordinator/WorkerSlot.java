@@ -33,6 +33,8 @@ public final class WorkerSlot {
     double lastIntervalCpuPercent = -1;
     boolean lost;
     long lostAfterMs = -1;
+    /** From its last interval to the moment it was found unreachable: when it went is not known more closely. */
+    long silentBeforeLossMs;
     String lostReason;
     String failure;
     long unreachableSinceNanos = -1;
@@ -104,6 +106,11 @@ public final class WorkerSlot {
         return lostAfterMs;
     }
 
+    /** The time between its last interval and the moment it was found unreachable (ms). */
+    public long silentBeforeLossMs() {
+        return silentBeforeLossMs;
+    }
+
     public String lostReason() {
         return lostReason;
     }
@@ -144,6 +151,7 @@ public final class WorkerSlot {
         cpuPercent = -1;
         lastIntervalCpuPercent = -1;
         lostAfterMs = -1;
+        silentBeforeLossMs = 0;
         lostReason = null;
         lastHeardNanos = -1;
         totals = new Totals();

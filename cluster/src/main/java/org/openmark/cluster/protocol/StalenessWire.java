@@ -8,10 +8,10 @@ import org.openmark.consistency.StalenessResult;
 
 /**
  * A worker's {@link StalenessResult} on the wire, lossless: every count per probe offset and per
- * k, and the t-visibility histogram in HdrHistogram's compressed encoding.
+ * k, and the t-visibility and probe-lateness histograms in HdrHistogram's compressed encoding.
  */
 public record StalenessWire(long writes, long reads, long staleReads, List<OffsetCount> offsets, byte[] tVisibilityUs,
-        long neverSeen, Map<Long, Long> kStaleness, long errors) {
+        long neverSeen, Map<Long, Long> kStaleness, long errors, byte[] probeLateUs) {
 
     /** The reads at one probe offset (ms) and how many of them saw their write. */
     public record OffsetCount(double offsetMs, long probed, long consistent) {
@@ -21,7 +21,7 @@ public record StalenessWire(long writes, long reads, long staleReads, List<Offse
         List<OffsetCount> offsets = new ArrayList<>();
         r.probedAt().forEach((t, n) -> offsets.add(new OffsetCount(t, n, r.consistentAt().getOrDefault(t, 0L))));
         return new StalenessWire(r.writes(), r.reads(), r.staleReads(), offsets, HistogramBytes.encode(r.tVisibilityUs()),
-                r.neverSeen(), new TreeMap<>(r.kStaleness()), r.errors());
+                r.neverSeen(), new TreeMap<>(r.kStaleness()), r.errors(), HistogramBytes.encode(r.probeLateUs()));
     }
 
     public StalenessResult toResult() {
@@ -32,6 +32,6 @@ public record StalenessWire(long writes, long reads, long staleReads, List<Offse
             consistent.put(o.offsetMs(), o.consistent());
         }
         return new StalenessResult(writes, reads, staleReads, consistent, probed, HistogramBytes.decode(tVisibilityUs),
-                neverSeen, new TreeMap<>(kStaleness), errors);
+                neverSeen, new TreeMap<>(kStaleness), errors, HistogramBytes.decode(probeLateUs));
     }
 }

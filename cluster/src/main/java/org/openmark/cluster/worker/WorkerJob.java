@@ -7,6 +7,7 @@ import java.net.InetAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -82,12 +83,14 @@ final class WorkerJob {
     private final StopSignal stop = new StopSignal();
     private final Duration joinTimeout;
     private final Path partialDir;
+    private final Path ownLogs;
     private final PrintStream err;
     private volatile boolean refused;
 
-    WorkerJob(Duration joinTimeout, Path partialDir, PrintStream err) {
+    WorkerJob(Duration joinTimeout, Path partialDir, Path ownLogs, PrintStream err) {
         this.joinTimeout = joinTimeout;
         this.partialDir = partialDir;
+        this.ownLogs = ownLogs;
         this.err = err;
     }
 
@@ -200,12 +203,18 @@ final class WorkerJob {
             return 1;
         }
         RunResult result = null;
+        OwnIntervalLog ownLog = null;
         try (store) {
             Workload workload = runner.createWorkload(cfg);
             coordinator.tell(new Prepared(p.run(), index, store.isKnownEmpty(workload.table()), store.isEmbedded()));
             String load = expect(Go.class, p.run()).load();
             IntervalForwarder forwarder = new IntervalForwarder(coordinator, p.run(), index);
-            PhaseHooks hooks = new PhaseHooks(List.of(forwarder), () -> {
+            List<IntervalSink> sinks = new ArrayList<>(List.of(forwarder));
+            if (ownLogs != null) {
+                ownLog = new OwnIntervalLog(ownLogs.resolve("run-" + p.run()).resolve("latency.hlog"));
+                sinks.add(ownLog);
+            }
+            PhaseHooks hooks = new PhaseHooks(sinks, () -> {
                 coordinator.tell(new Ready(p.run(), index));
                 try {
                     waitUntil(expect(StartAt.class, p.run()).workerEpochMicros());
@@ -245,6 +254,14 @@ final class WorkerJob {
         } catch (IOException | RuntimeException e) {
             coordinator.tell(new Failed(p.run(), index, String.valueOf(e.getMessage()), false));
             return 1;
+        } finally {
+            if (ownLog != null) {
+                try {
+                    ownLog.close();
+                } catch (IOException e) {
+                    say("could not write its own interval log: " + e.getMessage());
+                }
+            }
         }
     }
 

@@ -28,10 +28,15 @@ public final class WorkerNode {
      * @param secret the shared secret, or null
      * @param pekkoConfig a Pekko configuration file that overrides openmark's, or null
      * @param partialDir where a partial result goes when the coordinator is lost
+     * @param ownLogs where the worker keeps its own interval log of each run ({@code run-N/latency.hlog},
+     *     in its own clock), or null for none
      */
     public record Options(HostPort join, HostPort bind, byte[] secret, Duration joinTimeout, Path pekkoConfig,
-            Path partialDir) {
+            Path partialDir, Path ownLogs) {
     }
+
+    /** How long Ctrl-C on a worker waits for it to stop and report before the process ends. */
+    private static final Duration INTERRUPT_WAIT = Duration.ofSeconds(40);
 
     private WorkerNode() {
     }
@@ -43,9 +48,18 @@ public final class WorkerNode {
             throw ConfigException.of("--bind", bind.toString(), "is not a loopback address: a worker reachable from"
                     + " other machines needs --cluster-secret-file (the coordinator's secret)");
         }
-        WorkerJob job = new WorkerJob(o.joinTimeout(), o.partialDir(), err);
+        WorkerJob job = new WorkerJob(o.joinTimeout(), o.partialDir(), o.ownLogs(), err);
         ActorSystem<WorkerCommand> system = Nodes.start(WorkerActor.create(job, o.secret()), bind, o.pekkoConfig());
-        Thread hook = new Thread(job::interrupt, "openmark-worker-interrupt");
+        java.util.concurrent.CountDownLatch ended = new java.util.concurrent.CountDownLatch(1);
+        // Ctrl-C: stop issuing, then let the job report (and the node leave) before the JVM ends.
+        Thread hook = new Thread(() -> {
+            job.interrupt();
+            try {
+                ended.await(INTERRUPT_WAIT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "openmark-worker-interrupt");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
             Address seed = new Address("pekko", system.name(), o.join().host(), o.join().port());
@@ -55,6 +69,7 @@ public final class WorkerNode {
             return job.run(o.join().toString());
         } finally {
             Nodes.stop(system, Duration.ofSeconds(10), !job.coordinatorGone());
+            ended.countDown();
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
             } catch (IllegalStateException e) {

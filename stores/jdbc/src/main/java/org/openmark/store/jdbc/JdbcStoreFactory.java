@@ -23,6 +23,11 @@ public final class JdbcStoreFactory implements StoreFactory {
     }
 
     @Override
+    public void validate(StoreProperties properties) {
+        JdbcConfig.from(properties);
+    }
+
+    @Override
     public JdbcStore open(StoreProperties properties) {
         return new JdbcStore(JdbcConfig.from(properties));
     }

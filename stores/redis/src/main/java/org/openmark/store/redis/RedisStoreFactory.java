@@ -23,6 +23,11 @@ public final class RedisStoreFactory implements StoreFactory {
     }
 
     @Override
+    public void validate(StoreProperties properties) {
+        RedisConfig.from(properties);
+    }
+
+    @Override
     public RedisStore open(StoreProperties properties) {
         return new RedisStore(RedisConfig.from(properties));
     }

@@ -23,6 +23,11 @@ public final class RocksDbStoreFactory implements StoreFactory {
     }
 
     @Override
+    public void validate(StoreProperties properties) {
+        RocksDbConfig.from(properties);
+    }
+
+    @Override
     public RocksDbStore open(StoreProperties properties) {
         return RocksDbStore.open(RocksDbConfig.from(properties));
     }

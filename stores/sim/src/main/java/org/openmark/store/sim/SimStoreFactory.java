@@ -33,6 +33,15 @@ public final class SimStoreFactory implements StoreFactory {
     }
 
     @Override
+    public void validate(StoreProperties p) {
+        if (SimProperties.isRemote(p)) {
+            clientSettings(p);
+        } else {
+            SimProperties.config(p);
+        }
+    }
+
+    @Override
     public Store open(StoreProperties properties) {
         return open(properties, Clock.system());
     }
@@ -48,6 +57,15 @@ public final class SimStoreFactory implements StoreFactory {
     }
 
     private static Store connect(StoreProperties p, Clock clock, Path truthFile) {
+        ClientSettings c = clientSettings(p);
+        return SimClientStore.connect(new InetSocketAddress(c.host(), c.port()), c.connections(), clock, truthFile);
+    }
+
+    /** Where a client of a simstore server connects, and over how many connections. */
+    private record ClientSettings(String host, int port, int connections) {
+    }
+
+    private static ClientSettings clientSettings(StoreProperties p) {
         for (String modelKey : SimProperties.ALL) {
             boolean clientKey = modelKey.equals(SimProperties.HOST) || modelKey.equals(SimProperties.PORT)
                     || modelKey.equals(SimProperties.CONNECTIONS) || modelKey.equals(SimProperties.TRUTH_FILE);
@@ -66,6 +84,6 @@ public final class SimStoreFactory implements StoreFactory {
         if (connections < 1 || connections > 256) {
             throw new StoreConfigException(SimProperties.CONNECTIONS, p.get(SimProperties.CONNECTIONS), "must be in 1..256");
         }
-        return SimClientStore.connect(new InetSocketAddress(host, port), connections, clock, truthFile);
+        return new ClientSettings(host, port, connections);
     }
 }
