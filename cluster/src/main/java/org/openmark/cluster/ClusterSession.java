@@ -305,7 +305,7 @@ public final class ClusterSession implements AutoCloseable {
             RunResult part = w.result() != null ? w.result()
                     : ResultMerge.lostPart(cfg, model, w.totals(), w.issuedSoFar(), runtimeMs);
             parts.add(part);
-            reports.add(report(w, part, options.workers()));
+            reports.add(report(cfg, w, part, options.workers()));
             if (w.lost()) {
                 valid = false;
                 // What it issued after its last interval never reached the coordinator: it is not in
@@ -325,7 +325,8 @@ public final class ClusterSession implements AutoCloseable {
                     warnings.add(w.name() + " (" + w.address() + "): " + warning);
                 }
                 if (part.warnings().isEmpty()) {
-                    warnings.add(w.name() + " (" + w.address() + "): its run was not valid");
+                    warnings.add(w.name() + " (" + w.address() + "): its run was not valid"
+                            + (done.stopped() ? " (stopped: " + done.stopReason() + ")" : ""));
                 }
             }
             // Reported when the offset is beyond the bound by more than its own uncertainty, or when
@@ -348,7 +349,8 @@ public final class ClusterSession implements AutoCloseable {
             }
         }
         long lostWorkers = done.workers().stream().filter(WorkerSlot::lost).count();
-        if (lostWorkers > 0 && cfg.model() == ModelChoice.OPEN && cfg.phase() == Phase.RUN) {
+        if (lostWorkers > 0 && cfg.model() == ModelChoice.OPEN && cfg.phase() == Phase.RUN
+                && options.onLoss() == OnWorkerLoss.CONTINUE) {
             double offered = 0;
             for (WorkerSlot w : done.workers()) {
                 if (!w.lost()) {
@@ -384,16 +386,24 @@ public final class ClusterSession implements AutoCloseable {
                 org.openmark.load.Share.WHOLE);
     }
 
-    private static WorkerReport report(WorkerSlot w, RunResult part, int count) {
+    private static WorkerReport report(RunConfig cfg, WorkerSlot w, RunResult part, int count) {
         Histogram lag = part.schedule() != null ? part.schedule().sendLag() : w.sendLagSoFar();
         double target = part.schedule() != null ? part.schedule().targetRate() : 0;
         double achieved = part.schedule() != null ? part.schedule().achievedRate() : part.throughput();
+        double cpu = w.cpuPercent();
+        if (w.lost()) {
+            // No final result: its share of the schedule, and its rate and CPU while it delivered.
+            boolean open = cfg.model() == ModelChoice.OPEN && cfg.phase() == Phase.RUN;
+            target = open ? cfg.rateSchedule().rateAt(0) / count : 0;
+            achieved = w.lostAfterMs() > 0 ? part.accounting().issued() / (w.lostAfterMs() / 1000.0) : 0;
+            cpu = w.meanIntervalCpuPercent();
+        }
         List<String> warnings = new ArrayList<>(part.warnings());
         if (w.lost()) {
             warnings.add("lost: " + w.lostReason());
         }
         return new WorkerReport(w.name(), w.address(), (w.index() + 1) + "/" + count, part.accounting().issued(), target,
-                achieved, lag == null ? Measurements.newHistogram() : lag, w.cpuPercent(), w.offsetMicros(),
+                achieved, lag == null ? Measurements.newHistogram() : lag, cpu, w.offsetMicros(),
                 w.roundTripMicros(), part.valid() && !w.lost(), w.lost(), w.lostAfterMs(), warnings);
     }
 

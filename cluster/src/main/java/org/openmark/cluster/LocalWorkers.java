@@ -72,7 +72,12 @@ public final class LocalWorkers {
             w.processes.add(p);
             w.logs.add(log);
         }
-        err.println("openmark cluster: started " + count + " local worker JVM(s); their output is in " + dir);
+        List<String> pids = new ArrayList<>();
+        for (int i = 0; i < w.processes.size(); i++) {
+            pids.add("worker-" + (i + 1) + ".log: pid " + w.processes.get(i).pid());
+        }
+        err.println("openmark cluster: started " + count + " local worker JVM(s); their output is in " + dir + " ("
+                + String.join(", ", pids) + "; the run names workers in the order they join, with their pid)");
         return w;
     }
 

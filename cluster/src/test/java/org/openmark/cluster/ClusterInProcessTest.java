@@ -61,17 +61,10 @@ class ClusterInProcessTest {
                 joinTimeout, null, Duration.ofMillis(50), 0, null);
     }
 
+    /** A worker on a thread of its own (the common pool may have a single thread, which one worker fills). */
     private CompletableFuture<Integer> worker(String address, byte[] secret) {
-        return CompletableFuture.supplyAsync(() -> {
-            try {
-                return WorkerNode.run(new WorkerNode.Options(HostPort.parse("--join", address),
-                        new HostPort("127.0.0.1", 0), secret, Duration.ofSeconds(20), null, dir.resolve("partial"), null),
-                        err);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return -1;
-            }
-        });
+        return async(() -> WorkerNode.run(new WorkerNode.Options(HostPort.parse("--join", address),
+                new HostPort("127.0.0.1", 0), secret, Duration.ofSeconds(20), null, dir.resolve("partial"), null), err));
     }
 
     private static <T> CompletableFuture<T> async(Callable<T> c) {
@@ -200,7 +193,7 @@ class ClusterInProcessTest {
             return org.apache.pekko.actor.typed.javadsl.Behaviors.receiveMessage(m -> {
                 if (m instanceof org.apache.pekko.actor.typed.receptionist.Receptionist.Listing l) {
                     for (var c : l.getServiceInstances(org.openmark.cluster.coordinator.CoordinatorActor.KEY)) {
-                        c.tell(new org.openmark.cluster.protocol.Hello(ctx.getSelf().narrow(), "0.0.1-other", "test", 1));
+                        c.tell(new org.openmark.cluster.protocol.Hello(ctx.getSelf().narrow(), "0.0.1-other", "test", 1, 1));
                     }
                 } else if (m instanceof org.openmark.cluster.protocol.Refused r) {
                     answer.complete(r.reason());
@@ -232,6 +225,86 @@ class ClusterInProcessTest {
             Nodes.stop(system, Duration.ofSeconds(5), false);
         }
         assertThrows(ExecutionException.class, () -> result.get(60, TimeUnit.SECONDS));
+    }
+
+    /** A stand-in worker of this version that says hello twice and records every answer. */
+    private static org.apache.pekko.actor.typed.Behavior<Object> helloTwice(
+            java.util.concurrent.BlockingQueue<String> answers) {
+        return org.apache.pekko.actor.typed.javadsl.Behaviors.setup(ctx -> {
+            ctx.getSystem().receptionist().tell(org.apache.pekko.actor.typed.receptionist.Receptionist.subscribe(
+                    org.openmark.cluster.coordinator.CoordinatorActor.KEY, ctx.getSelf().narrow()));
+            boolean[] said = {false};
+            return org.apache.pekko.actor.typed.javadsl.Behaviors.receiveMessage(m -> {
+                if (m instanceof org.apache.pekko.actor.typed.receptionist.Receptionist.Listing l && !said[0]) {
+                    for (var c : l.getServiceInstances(org.openmark.cluster.coordinator.CoordinatorActor.KEY)) {
+                        said[0] = true;
+                        for (int i = 0; i < 2; i++) {
+                            c.tell(new org.openmark.cluster.protocol.Hello(ctx.getSelf().narrow(),
+                                    org.openmark.run.Version.current(), "test", 1, 1));
+                        }
+                    }
+                } else if (m instanceof org.openmark.cluster.protocol.Refused r) {
+                    answers.add("refused: " + r.reason());
+                } else if (m instanceof org.openmark.cluster.protocol.Accepted) {
+                    answers.add("accepted");
+                }
+                return org.apache.pekko.actor.typed.javadsl.Behaviors.same();
+            });
+        });
+    }
+
+    @Test
+    void theSameWorkerTwice_secondHelloIsRefused() throws Exception {
+        RunConfig cfg = config(null, "model", "open", "rate", "100", "operationcount", "10");
+        ClusterRun run = new ClusterRun(options(2, null, Duration.ofSeconds(6)), new StopSignal(), err);
+        CompletableFuture<RunResult> result = async(() -> run.execute(cfg));
+        String address = run.address().get(30, TimeUnit.SECONDS);
+        java.util.concurrent.BlockingQueue<String> answers = new java.util.concurrent.LinkedBlockingQueue<>();
+        var system = Nodes.start(helloTwice(answers), new HostPort("127.0.0.1", 0), null);
+        try {
+            HostPort coordinator = HostPort.parse("--join", address);
+            org.apache.pekko.cluster.typed.Cluster.get(system).manager().tell(new org.apache.pekko.cluster.typed.JoinSeedNodes(
+                    List.of(new org.apache.pekko.actor.Address("pekko", system.name(), coordinator.host(),
+                            coordinator.port()))));
+            assertEquals("accepted", answers.poll(30, TimeUnit.SECONDS));
+            String second = answers.poll(30, TimeUnit.SECONDS);
+            assertTrue(second != null && second.contains("has already joined"), String.valueOf(second));
+        } finally {
+            Nodes.stop(system, Duration.ofSeconds(5), false);
+        }
+        // It counted once: the session never had its two workers.
+        assertThrows(ExecutionException.class, () -> result.get(60, TimeUnit.SECONDS));
+        assertTrue(errBytes.toString().contains("1 of 2") && !errBytes.toString().contains("2 of 2"),
+                errBytes::toString);
+    }
+
+    @Test
+    void aWorkerAfterTheSessionStarted_isRefusedAsLate() throws Exception {
+        // A long run, stopped (as Ctrl-C would) once the late worker was refused.
+        RunConfig cfg = config(null, "model", "open", "rate", "200", "arrival", "constant", "operationcount", "60000");
+        StopSignal stop = new StopSignal();
+        ClusterRun run = new ClusterRun(options(1, null, Duration.ofSeconds(30)), stop, err);
+        CompletableFuture<RunResult> result = async(() -> run.execute(cfg));
+        String address = run.address().get(30, TimeUnit.SECONDS);
+        CompletableFuture<Integer> first = worker(address, null);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!errBytes.toString().contains("the run starts at") && System.nanoTime() < deadline) {
+            Thread.sleep(50); // the coordinator's output is the only sign the session has started
+        }
+        int late;
+        try {
+            late = worker(address, null).get(60, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new AssertionError("the late worker neither joined nor was refused:\n" + errBytes, e);
+        } finally {
+            stop.stop();
+        }
+        assertEquals(2, late, errBytes::toString);
+        assertTrue(errBytes.toString().contains("cannot join late"), errBytes::toString);
+        RunResult r = result.get(60, TimeUnit.SECONDS);
+        assertEquals(0, (int) first.get(60, TimeUnit.SECONDS), errBytes::toString);
+        assertEquals(1, r.workers().size(), "the late worker took no part");
+        assertTrue(r.accounting().addsUp(), r.accounting()::toString);
     }
 
     @Test

@@ -208,7 +208,7 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
             say("refused a worker at " + address(h.worker()) + ": " + refusal);
             return this;
         }
-        WorkerSlot slot = new WorkerSlot(-1, h.worker(), address(h.worker()), h.host(), h.cores());
+        WorkerSlot slot = new WorkerSlot(-1, h.worker(), address(h.worker()), h.host(), h.cores(), h.pid());
         if (setup.secret() == null) {
             admit(slot);
         } else {
@@ -245,13 +245,13 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
 
     private void admit(WorkerSlot candidate) {
         WorkerSlot slot = new WorkerSlot(workers.size(), candidate.ref, candidate.address, candidate.host,
-                candidate.cores);
+                candidate.cores, candidate.pid);
         workers.add(slot);
         setup.admitted().set(workers.size());
         getContext().watchWith(slot.ref, new WorkerTerminated(slot.index));
         slot.ref.tell(new Accepted(slot.index, setup.count(), getContext().getSelf().narrow()));
         say("worker " + slot.name() + " joined from " + slot.address + " (" + slot.host + ", " + slot.cores
-                + " cores); " + workers.size() + " of " + setup.count());
+                + " cores, pid " + slot.pid + "); " + workers.size() + " of " + setup.count());
         if (workers.size() == setup.count()) {
             timers.cancel(new JoinTimedOut());
             stage = Stage.SYNCING;

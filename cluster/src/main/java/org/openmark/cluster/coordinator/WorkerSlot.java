@@ -16,6 +16,7 @@ public final class WorkerSlot {
     final String address;
     final String host;
     final int cores;
+    final long pid;
     long offsetMicros;
     long rttMicros = Long.MAX_VALUE;
     int pongs;
@@ -31,6 +32,8 @@ public final class WorkerSlot {
     java.util.Map<String, String> storeFacts = java.util.Map.of();
     double cpuPercent = -1;
     double lastIntervalCpuPercent = -1;
+    private double intervalCpuSum;
+    private int intervalsWithCpu;
     boolean lost;
     long lostAfterMs = -1;
     /** From its last interval to the moment it was found unreachable: when it went is not known more closely. */
@@ -48,12 +51,13 @@ public final class WorkerSlot {
     IntervalSnapshot lastInterval;
     Histogram sendLagSoFar = Measurements.newHistogram();
 
-    WorkerSlot(int index, ActorRef<ToWorker> ref, String address, String host, int cores) {
+    WorkerSlot(int index, ActorRef<ToWorker> ref, String address, String host, int cores, long pid) {
         this.index = index;
         this.ref = ref;
         this.address = address;
         this.host = host;
         this.cores = cores;
+        this.pid = pid;
     }
 
     /** {@code worker-1}, {@code worker-2}, … */
@@ -150,6 +154,8 @@ public final class WorkerSlot {
         storeFacts = java.util.Map.of();
         cpuPercent = -1;
         lastIntervalCpuPercent = -1;
+        intervalCpuSum = 0;
+        intervalsWithCpu = 0;
         lostAfterMs = -1;
         silentBeforeLossMs = 0;
         lostReason = null;
@@ -182,5 +188,14 @@ public final class WorkerSlot {
         intervals++;
         lastInterval = s;
         lastIntervalCpuPercent = cpuPercent;
+        if (cpuPercent >= 0) {
+            intervalCpuSum += cpuPercent;
+            intervalsWithCpu++;
+        }
+    }
+
+    /** Its CPU use over the intervals it delivered (a lost worker's only figure), or -1. */
+    public double meanIntervalCpuPercent() {
+        return intervalsWithCpu == 0 ? -1 : intervalCpuSum / intervalsWithCpu;
     }
 }

@@ -112,7 +112,7 @@ final class WorkerActor extends AbstractBehavior<WorkerCommand> {
         for (ActorRef<ToCoordinator> c : l.listing().getServiceInstances(CoordinatorActor.KEY)) {
             coordinator = c;
             c.tell(new Hello(getContext().getSelf().narrow(), Version.current(), WorkerJob.hostName(),
-                    Runtime.getRuntime().availableProcessors()));
+                    Runtime.getRuntime().availableProcessors(), ProcessHandle.current().pid()));
             break;
         }
         return this;
