@@ -166,11 +166,13 @@ class ClusterEndToEndTest {
         JsonNode prediction = json.get("predictionOpenUs");
         JsonNode open = json.get("runs").get(0);
         JsonNode openResult = JSON.readTree(out.resolve("open/result.json").toFile());
-        long lagP99 = openResult.at("/schedule/sendLagUs/p99").asLong();
+        long lagP999 = openResult.at("/schedule/sendLagUs/p999").asLong();
         // The prediction holds for any generator whose own delays are small against the hiccup's
-        // queue (a second); a machine so busy that the workers ran far behind says so and proves nothing.
-        org.junit.jupiter.api.Assumptions.assumeTrue(lagP99 < 20_000,
-                "the workers' send-lag p99 was " + lagP99 + " us: the machine was too busy for this comparison");
+        // queue (a second); a machine so busy that the workers ran far behind says so and proves
+        // nothing. p99.9, not p99: cold worker JVMs on a busy machine send the first second's
+        // requests up to 100 ms late (about 1 % of them), which alone moves the mean by a third.
+        org.junit.jupiter.api.Assumptions.assumeTrue(lagP999 < 20_000,
+                "the workers' send-lag p99.9 was " + lagP999 + " us: the machine was too busy for this comparison");
         assertEquals("open", open.get("approach").asText());
         double mean = prediction.get("mean").asDouble();
         double p99 = prediction.get("p99").asDouble();
