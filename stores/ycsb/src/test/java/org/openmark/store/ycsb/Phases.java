@@ -32,12 +32,17 @@ final class Phases {
     private final StoreRegistry registry = StoreRegistry.of(ycsb, new RedisStoreFactory(), new NoopStoreFactory());
     private final ByteArrayLog log = new ByteArrayLog();
 
+    /** A runner on this helper's stores, printing to its log. */
+    Runner runner() {
+        return new Runner(registry, Workloads::create, Clock.system(), Tasks.real(), new StopSignal(),
+                new PrintStream(log, true));
+    }
+
     /** Runs {@code phase} with the given properties ({@code name, value, name, value …}). */
     RunResult run(Phase phase, Map<String, String> properties) {
         Settings settings = Settings.of(properties);
         try {
-            return new Runner(registry, Workloads::create, Clock.system(), Tasks.real(), new StopSignal(),
-                    new PrintStream(log, true)).execute(RunConfigParser.parse(phase, settings, null, true));
+            return runner().execute(RunConfigParser.parse(phase, settings, null, true));
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         } catch (InterruptedException e) {
