@@ -40,7 +40,7 @@ class YcsbBindingsEndToEndTest {
                 "-p", "mongodb.url=mongodb://nowhere", "--quiet", "--out", dir.toString());
         assertEquals(0, r.exitCode, r::toString);
         assertTrue(r.out.contains("[ACCOUNTING], OK, 1000"), r::toString);
-        assertTrue(r.out.contains("[RUN], Store, ycsb (binding site.ycsb.BasicDB, core 0.17.0 (openmark's), txn none)"),
+        assertTrue(r.out.contains("[RUN], Store, ycsb (binding site.ycsb.BasicDB, core 0.17.0, txn none)"),
                 r::toString);
         assertTrue(r.err.contains("properties openmark does not read, passed to the store's binding only:"
                 + " basicdb.verbose, mongodb.url"), r::toString);

@@ -144,7 +144,7 @@ public final class YcsbStore implements Store {
         return false;
     }
 
-    /** Where {@code site.ycsb.DB} came from: the bundled core, or a jar of the binding's. */
+    /** Where {@code site.ycsb.DB} came from: the bundled core's version, or the file name of the binding's jar. */
     private static String origin(Class<?> dbType, List<Path> bundled) {
         CodeSource source = dbType.getProtectionDomain().getCodeSource();
         URL location = source == null ? null : source.getLocation();
@@ -153,7 +153,7 @@ public final class YcsbStore implements Store {
         }
         try {
             Path path = Path.of(location.toURI());
-            return bundled.contains(path) ? BundledYcsb.version() + " (openmark's)" : path.getFileName().toString();
+            return bundled.contains(path) ? BundledYcsb.version() : path.getFileName().toString();
         } catch (URISyntaxException | IllegalArgumentException e) {
             return location.toString();
         }
@@ -181,7 +181,8 @@ public final class YcsbStore implements Store {
     }
 
     /**
-     * {@code binding} (the class), {@code core} (the YCSB core it runs on), {@code txn} (its
+     * {@code binding} (the class), {@code core} (the YCSB core it runs on: openmark's version, or the
+     * file name of a core jar on the binding's class path), {@code txn} (its
      * transaction methods) and the {@link Tally}'s counts since the store was opened.
      */
     @Override
