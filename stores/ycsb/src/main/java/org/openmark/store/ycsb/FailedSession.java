@@ -8,8 +8,9 @@ import org.openmark.api.Session;
 import org.openmark.api.Status;
 
 /**
- * A session whose binding instance did not start ({@code init()} threw) after others had: every call
- * is an ERROR saying why, so the run goes on and counts it instead of losing the operations.
+ * A session whose binding instance did not start ({@code init()} threw) while the store's first
+ * instance had: every call is an ERROR saying why, so the run goes on and counts it instead of
+ * losing the operations.
  */
 final class FailedSession implements Session {
     private final String failure;

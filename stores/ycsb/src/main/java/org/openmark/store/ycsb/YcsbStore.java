@@ -28,6 +28,14 @@ import org.openmark.store.ycsb.spi.BindingSessions;
  * ({@link org.openmark.api.StoreUnreachableException}, from the harness's pre-flight); when a later
  * one throws, that session answers ERROR to every call, so the run goes on and counts it.
  *
+ * <p>The anchor: from the first session on, the store keeps one more instance {@code init()}ed
+ * until it closes. Most bindings share one client (a connection pool, a cluster session) among
+ * their instances, count them in {@code init()} and close the client in the last one's
+ * {@code cleanup()}. Without the anchor the pre-flight check's session would be that last one: the
+ * binding would connect, disconnect, and connect again when the run opens its sessions (in the open
+ * model, on the path that dispatches operations). YCSB's client keeps its instances for the whole
+ * run; the anchor does the same across openmark's pre-flight, phases and validation.
+ *
  * <p>The binding cannot tell whether a table is empty ({@link #isKnownEmpty} is false: load first,
  * as with YCSB), and its data lives wherever it says, so the store is not embedded. Its facts name the
  * binding class, the YCSB core it runs on, whether it has transactions, and the counts of what
@@ -44,7 +52,8 @@ public final class YcsbStore implements Store {
     private final BindingSessions sessions;
     private final Tally tally;
     private final String core;
-    private volatile boolean started;
+    /** The instance kept from the first session to {@link #close()}, or null before the first. */
+    private Session anchor;
 
     private YcsbStore(YcsbConfig config, BindingClassLoader loader, BindingSessions sessions, Tally tally,
             String core) {
@@ -159,16 +168,20 @@ public final class YcsbStore implements Store {
         }
     }
 
+    /**
+     * A new instance of the binding, {@code init()}ed. The first call also starts the anchor (see
+     * the class notes); when that fails, the store does not answer.
+     */
     @Override
     public Session newSession() {
-        try {
-            Session session = sessions.open();
-            started = true;
-            return session;
-        } catch (StoreException e) {
-            if (!started) {
-                throw e;
+        synchronized (this) {
+            if (anchor == null) {
+                anchor = sessions.open();
             }
+        }
+        try {
+            return sessions.open();
+        } catch (StoreException e) {
             tally.accept(INIT_FAILURES);
             return new FailedSession(e.getMessage());
         }
@@ -209,9 +222,14 @@ public final class YcsbStore implements Store {
         return tally.count(label);
     }
 
-    /** Releases the binding's jars; its sessions are closed (each {@code cleanup()}ed) by then. */
+    /** Cleans the anchor up, then releases the binding's jars; the sessions are closed (each {@code cleanup()}ed) by then. */
     @Override
     public void close() {
+        synchronized (this) {
+            if (anchor != null) {
+                anchor.close();
+            }
+        }
         closeQuietly(loader);
     }
 
