@@ -21,6 +21,9 @@ import site.ycsb.DB;
  * goes on. Every call runs with the binding's class loader as the thread's context class loader,
  * as in YCSB, so libraries that look classes up through it find the binding's, never openmark's.
  * A scanned {@link Record}'s key is null: YCSB's {@code scan} does not return keys.
+ *
+ * <p>Each call sets and restores the context class loader inline rather than through a helper
+ * taking a lambda: this is the measured path, and a capturing lambda per call would allocate.
  */
 final class DbSession implements Session {
     /** The tally label of a call that threw. */
