@@ -72,6 +72,18 @@ class YcsbSessionTest {
     }
 
     @Test
+    void read_bindingAnswersWithStringByteIterator_bytesOfTheString() {
+        try (YcsbStore store = open("StatusPerKeyDB"); Session session = store.newSession()) {
+            String key = keyFor(store, "OK");
+            Map<String, byte[]> read = new HashMap<>();
+
+            assertEquals(Status.OK, session.read("usertable", key, null, read));
+
+            assertArrayEquals(("value of " + key).getBytes(java.nio.charset.StandardCharsets.US_ASCII), read.get("field0"));
+        }
+    }
+
+    @Test
     void lastFailure_afterStatusOrException_saysWhatTheBindingSaid() {
         try (YcsbStore store = open("StatusPerKeyDB"); Session session = store.newSession()) {
             session.delete("usertable", keyFor(store, "THROTTLED"));
