@@ -40,8 +40,10 @@ public interface Store extends AutoCloseable {
     /**
      * Facts about the opened store that a result should record, such as the {@code version} of
      * the server or engine, or the {@code seed} of a simulated store; empty when there are none.
-     * Keys are short lower-case words. Called after the store is open; may ask the server once,
-     * and returns what it knows without failing when the server does not answer.
+     * Keys are short lower-case words. Called after the store is open (the harness asks when a
+     * phase has ended, its sessions closed, so a store may also report counts of what it saw, as
+     * the YCSB adapter does for statuses openmark has no name for); may ask the server once, and
+     * returns what it knows without failing when the server does not answer.
      */
     default Map<String, String> facts() {
         return Map.of();

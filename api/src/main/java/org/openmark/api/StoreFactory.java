@@ -32,6 +32,16 @@ public interface StoreFactory {
     }
 
     /**
+     * True when the store hands every property to code openmark does not know, which may read any
+     * of them (the YCSB adapter gives them all to the binding, as YCSB does). The harness then
+     * lists the properties nobody in openmark read in a note, instead of warning that they are
+     * ignored. False by default.
+     */
+    default boolean passesOnAllProperties() {
+        return false;
+    }
+
+    /**
      * Opens the store.
      *
      * @throws StoreConfigException when a property is invalid (names the property)

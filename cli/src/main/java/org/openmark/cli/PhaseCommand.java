@@ -49,7 +49,7 @@ abstract class PhaseCommand implements Callable<Integer> {
         Phase phase = loadFlag ? Phase.LOAD : runFlag ? Phase.RUN : defaultPhase();
         PrintStream out = parent.out;
         PrintStream err = parent.err;
-        Settings settings = options.settings();
+        Settings settings = options.settings(err);
         RunConfig cfg = RunConfigParser.parse(phase, settings, options.out, options.quiet);
         StopSignal stop = new StopSignal();
         CountDownLatch reported = new CountDownLatch(1);

@@ -76,8 +76,13 @@ public final class RateCommand implements Callable<Integer> {
     @Option(names = "-p", paramLabel = "NAME=VALUE", description = "Properties (real rating).")
     List<String> properties = new ArrayList<>();
 
-    @Option(names = {"--store", "-db"}, paramLabel = "NAME", description = "The store to rate (default rocksdb).")
+    @Option(names = {"--store", "-db"}, paramLabel = "NAME", description = "The store to rate (default rocksdb); a YCSB"
+            + " binding class runs on the ycsb store (see run --store).")
     String store;
+
+    @Option(names = "--ycsb-classpath", paramLabel = "PATH", description = "The jars of a YCSB binding (see run"
+            + " --ycsb-classpath). Sets ycsb.classpath.")
+    List<String> ycsbClassPath = new ArrayList<>();
 
     @Option(names = "--model", paramLabel = "closed|open", defaultValue = "closed",
             description = "Load level = threads T (closed, default) or arrival rate in ops/s (open).")
@@ -212,6 +217,10 @@ public final class RateCommand implements Callable<Integer> {
         if (store != null) {
             m.put("store", store);
         }
+        if (!ycsbClassPath.isEmpty()) {
+            m.put("ycsb.classpath", String.join(java.io.File.pathSeparator, ycsbClassPath));
+        }
+        YcsbClassNames.resolve(m).ifPresent(note -> log.println("openmark: " + note));
         m.putIfAbsent("store", RunConfigParser.DEFAULT_STORE);
         m.put("seed", String.valueOf(seed));
         Settings settings = Settings.of(m);

@@ -1,5 +1,6 @@
 package org.openmark.cli;
 
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -18,11 +19,6 @@ final class RunOptions {
     static final String MAIN_JOB_DURATION = "12s";
     static final String MAIN_JOB_WARMUP = "2s";
 
-    /** YCSB binding class names (the db property) and the openmark store that does the same. */
-    static final Map<String, String> YCSB_BINDINGS = Map.of("site.ycsb.BasicDB", "noop",
-            "site.ycsb.db.rocksdb.RocksDBClient", "rocksdb", "site.ycsb.db.RedisClient", "redis",
-            "site.ycsb.db.JdbcDBClient", "jdbc");
-
     @Option(names = "-P", paramLabel = "FILE", description = "A property file (YCSB workload file) or a bundled"
             + " workload name (workloada … workloadf). Repeatable; later files win.")
     List<String> propertyFiles = new ArrayList<>();
@@ -30,8 +26,14 @@ final class RunOptions {
     @Option(names = "-p", paramLabel = "NAME=VALUE", description = "Sets one property; wins over -P files.")
     List<String> properties = new ArrayList<>();
 
-    @Option(names = {"--store", "-db"}, paramLabel = "NAME", description = "The store (default rocksdb). See 'openmark stores'.")
+    @Option(names = {"--store", "-db"}, paramLabel = "NAME", description = "The store (default rocksdb). See 'openmark"
+            + " stores'. A YCSB binding class (-db site.ycsb.db.MongoDbClient) runs on the ycsb store, or on openmark's"
+            + " native store for the classes it has one for.")
     String store;
+
+    @Option(names = "--ycsb-classpath", paramLabel = "PATH", description = "The jars and class directories of a YCSB"
+            + " binding: ':'-separated, DIR/* for every jar in DIR (quote it); repeatable. Sets ycsb.classpath.")
+    List<String> ycsbClassPath = new ArrayList<>();
 
     @Option(names = "-threads", paramLabel = "N", description = "Client threads (closed model; also the load phase).")
     Integer threads;
@@ -112,8 +114,12 @@ final class RunOptions {
             + " timeseries.csv here.")
     Path out;
 
-    /** The effective properties: -P files, then -p pairs, then flags. */
-    Settings settings() {
+    /**
+     * The effective properties: -P files, then -p pairs, then flags.
+     *
+     * @param err where to say that a native store stands in for a YCSB class
+     */
+    Settings settings(PrintStream err) {
         List<String> files = propertyFiles.isEmpty() ? List.of(PropertySources.DEFAULT_WORKLOAD) : propertyFiles;
         Map<String, String> pairs = PropertySources.pairs(properties);
         Map<String, String> m = new LinkedHashMap<>(PropertySources.read(files, properties));
@@ -136,14 +142,14 @@ final class RunOptions {
         put(flags, "maxsendlag", maxSendLag);
         put(flags, "maxerrorrate", maxErrorRate);
         put(flags, "timeseries.granularity", granularity);
+        if (!ycsbClassPath.isEmpty()) {
+            flags.put("ycsb.classpath", String.join(java.io.File.pathSeparator, ycsbClassPath));
+        }
         if (noTxn) {
             flags.put("txn.enabled", "false");
         }
         m.putAll(flags);
-        if (m.containsKey("db") && !m.containsKey("store")) {
-            m.put("store", YCSB_BINDINGS.getOrDefault(m.get("db"), m.get("db")));
-            m.remove("db");
-        }
+        YcsbClassNames.resolve(m).ifPresent(note -> err.println("openmark: " + note));
         if (propertyFiles.isEmpty() && !m.containsKey("duration") && !m.containsKey("rate.schedule")
                 && !pairs.containsKey("operationcount") && !m.containsKey("maxexecutiontime")) {
             // The bare main job: long enough for the JIT to settle and the status line to show.

@@ -43,7 +43,7 @@ final class TxnOverheadCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException, IOException {
         PrintStream err = parent.err;
-        Settings base = options.settings();
+        Settings base = options.settings(err);
         if (!base.contains("seed")) {
             // Both runs replay the same operations: one seed, chosen once (and printed by each run).
             base = base.with(Map.of("seed", Long.toString(new java.util.SplittableRandom().nextLong() & Long.MAX_VALUE)));

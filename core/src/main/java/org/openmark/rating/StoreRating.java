@@ -201,6 +201,10 @@ public final class StoreRating implements Experimenter, AutoCloseable {
                     throw RatingException.aborted("--reload full: the store cannot scan (" + st + "); use repair or image");
                 }
                 for (Record rec : batch) {
+                    if (rec.key() == null) {
+                        throw RatingException.aborted("--reload full: the store's scans return no keys (a YCSB"
+                                + " binding), so it cannot delete what it loaded; use repair");
+                    }
                     s.delete(workload.table(), rec.key());
                 }
                 if (!batch.isEmpty()) {

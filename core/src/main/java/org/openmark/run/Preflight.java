@@ -3,8 +3,10 @@ package org.openmark.run;
 import org.openmark.api.Session;
 import org.openmark.api.Status;
 import org.openmark.api.Store;
+import org.openmark.api.StoreConfigException;
 import org.openmark.api.StoreException;
 import org.openmark.api.StoreUnreachableException;
+import org.openmark.config.ConfigException;
 
 /**
  * Before anything is measured: does the store answer at all? One harmless round trip
@@ -34,6 +36,9 @@ final class Preflight {
         Session session;
         try {
             session = store.newSession();
+        } catch (StoreConfigException e) {
+            // a session that refuses its configuration (a binding missing a class it needs) is bad input
+            throw new ConfigException(e.getMessage());
         } catch (StoreException | IllegalStateException e) {
             throw new StoreUnreachableException("cannot reach " + where + ": " + e.getMessage());
         }

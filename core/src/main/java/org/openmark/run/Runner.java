@@ -71,7 +71,10 @@ public final class Runner {
     public RunResult execute(RunConfig cfg) throws InterruptedException, IOException {
         StoreFactory factory = stores.get("store", cfg.store());
         Workload workload = createWorkload(cfg);
-        List<String> warnings = unknownProperties(cfg.settings());
+        // a store that hands every property on (a YCSB binding) may read any: a note, not warnings
+        boolean passesOn = factory.passesOnAllProperties();
+        List<String> warnings = passesOn ? new ArrayList<>() : unknownProperties(cfg.settings());
+        java.util.Optional<String> passedOn = passesOn ? passedOn(cfg.settings()) : java.util.Optional.empty();
         try (Store store = open(factory, cfg.settings())) {
             if (!tasks.realTime() && !store.isEmbedded()) {
                 throw ConfigException.of("--time", "virtual", "needs a store inside this process (sim without"
@@ -81,6 +84,7 @@ public final class Runner {
             err.println("openmark " + cfg.phase().name().toLowerCase(Locale.ROOT) + ": store " + cfg.store() + ", "
                     + modelOf(cfg).describe() + ", seed " + cfg.seed());
             List<String> notes = new ArrayList<>();
+            passedOn.ifPresent(note -> say(notes, note));
             if (cfg.phase() == Phase.RUN && cfg.model() == ModelChoice.CLOSED && !cfg.settings().contains("model")) {
                 say(notes, "closed model (YCSB compatible) because -threads/-target was given; --model open avoids"
                         + " coordinated omission");
@@ -250,6 +254,16 @@ public final class Runner {
         if (!Files.isWritable(dir)) {
             throw ConfigException.of("--out", dir.toString(), "the directory is not writable");
         }
+    }
+
+    /**
+     * For a store that gives every property to code of its own (a YCSB binding): the properties
+     * openmark did not read, which only that code may use. Said once, so a misspelt name still shows.
+     */
+    static java.util.Optional<String> passedOn(Settings settings) {
+        Set<String> unread = settings.unread();
+        return unread.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of("properties openmark does not"
+                + " read, passed to the store's binding only: " + String.join(", ", unread));
     }
 
     /** Warnings for properties nobody read, with close matches. */

@@ -122,7 +122,8 @@ public final class CoreWorkload implements Workload {
         return switch (config.requestDistribution()) {
             case UNIFORM -> new UniformLongGenerator(first, last);
             case ZIPFIAN -> new ScrambledZipfianGenerator(first, zipfianMaxKey, config.zipfianConstant());
-            case LATEST -> new SkewedLatestGenerator(runInsertKeys::lastAcknowledged, config.zipfianConstant());
+            case LATEST -> new SkewedLatestGenerator(runInsertKeys::lastAcknowledged, config.zipfianConstant(),
+                    config.zipfianEta());
             case HOTSPOT -> new HotspotGenerator(first, last, config.hotspotDataFraction(), config.hotspotOpnFraction());
             case SEQUENTIAL -> sequentialKeys;
             case EXPONENTIAL -> new ExponentialGenerator(config.exponentialPercentile(),

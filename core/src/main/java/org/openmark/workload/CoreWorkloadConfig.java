@@ -7,12 +7,13 @@ import java.util.Locale;
 import org.openmark.config.ConfigException;
 import org.openmark.config.Settings;
 import org.openmark.workload.generator.HistogramGenerator;
+import org.openmark.workload.generator.ZipfianGenerator;
 
 /**
  * The core workload's configuration, resolved and validated once from {@link Settings}. Property
  * names and defaults are YCSB's CoreWorkload ones (listed in the README's Workloads section);
- * {@code deleteproportion} and {@code zipfianconstant} are extensions. Every bad value raises a
- * {@link ConfigException} naming the property, the value and the rule.
+ * {@code deleteproportion}, {@code zipfianconstant} and {@code zipfian.eta} are extensions. Every
+ * bad value raises a {@link ConfigException} naming the property, the value and the rule.
  *
  * @param fieldLengthHistogram the loaded histogram when {@code fieldLengthDistribution} is
  *     HISTOGRAM, otherwise null
@@ -46,6 +47,7 @@ public record CoreWorkloadConfig(
         int zeroPadding,
         boolean dataIntegrity,
         double zipfianConstant,
+        ZipfianGenerator.Eta zipfianEta,
         int insertionRetryLimit,
         long insertionRetryIntervalSeconds) {
 
@@ -159,6 +161,8 @@ public record CoreWorkloadConfig(
             throw ConfigException.of("zipfianconstant", s.getString("zipfianconstant", ""),
                     "must be > 0 and < 1 (Gray et al.'s zipfian method)");
         }
+        ZipfianGenerator.Eta zipfianEta = s.getEnum("zipfian.eta", ZipfianGenerator.Eta.YCSB,
+                ZipfianGenerator.Eta.class);
         int retryLimit = s.getInt("core_workload_insertion_retry_limit", 0, 0);
         long retryIntervalSeconds = s.getLong("core_workload_insertion_retry_interval", 3, 0);
         if (retryIntervalSeconds > 86_400) {
@@ -169,7 +173,7 @@ public record CoreWorkloadConfig(
         return new CoreWorkloadConfig(table, recordCount, insertStart, insertCount, fieldCount, fieldLength,
                 minFieldLength, fieldLengths, histogram, fieldNamePrefix, readAllFields, readAllFieldsByName,
                 writeAllFields, proportions, requests, hotData, hotOpn, percentile, frac, minScan, maxScan,
-                scanLengths, insertOrder, zeroPadding, dataIntegrity, zipfianConstant, retryLimit,
+                scanLengths, insertOrder, zeroPadding, dataIntegrity, zipfianConstant, zipfianEta, retryLimit,
                 retryIntervalSeconds);
     }
 

@@ -19,6 +19,7 @@ import org.openmark.workload.CoreWorkloadConfig.InsertOrder;
 import org.openmark.workload.CoreWorkloadConfig.Proportions;
 import org.openmark.workload.CoreWorkloadConfig.RequestDistribution;
 import org.openmark.workload.CoreWorkloadConfig.ScanLengthDistribution;
+import org.openmark.workload.generator.ZipfianGenerator;
 
 class CoreWorkloadConfigTest {
 
@@ -59,8 +60,15 @@ class CoreWorkloadConfigTest {
         assertEquals(1, c.zeroPadding());
         assertFalse(c.dataIntegrity());
         assertEquals(0.99, c.zipfianConstant());
+        assertEquals(ZipfianGenerator.Eta.YCSB, c.zipfianEta());
         assertEquals(0, c.insertionRetryLimit());
         assertEquals(3, c.insertionRetryIntervalSeconds());
+    }
+
+    @Test
+    void from_zipfianEtaRecompute_isTheTextbookGrowth() {
+        assertEquals(ZipfianGenerator.Eta.RECOMPUTE, parse("zipfian.eta", "recompute").zipfianEta());
+        assertEquals(ZipfianGenerator.Eta.YCSB, parse("zipfian.eta", "YCSB").zipfianEta());
     }
 
     @Test
@@ -88,6 +96,7 @@ class CoreWorkloadConfigTest {
         "fieldcount              | 0        | fieldcount=0: must be >= 1",
         "hotspotdatafraction     | 1.5      | hotspotdatafraction=1.5: must be between 0.0 and 1.0",
         "zipfianconstant         | 1.0      | zipfianconstant=1.0: must be > 0 and < 1",
+        "zipfian.eta             | textbook | zipfian.eta=textbook: must be one of ycsb, recompute",
         "exponential.percentile  | 100      | exponential.percentile=100: must be > 0 and < 100",
         "minscanlength           | 0        | minscanlength=0: must be >= 1",
         "core_workload_insertion_retry_limit | -1 | core_workload_insertion_retry_limit=-1: must be >= 0"})

@@ -9,29 +9,55 @@ import java.util.SplittableRandom;
  * the rest follow a continuous approximation. theta must lie in (0, 1).
  *
  * <p>The item count may grow between draws ({@link #nextLong(SplittableRandom, long)}), as the
- * {@code latest} distribution needs; the constants are then recomputed for the larger count.
+ * {@code latest} distribution needs. zeta is then recomputed for the larger count; how eta follows
+ * is the {@link Eta} choice: YCSB keeps the initial item count in eta's {@code (2/n)^(1-theta)} term
+ * (so a grown distribution is not quite Gray's), the textbook recomputes it with the grown count.
  * Not thread-safe: each client owns its instance.
  */
 public final class ZipfianGenerator implements LongGenerator {
     /** YCSB's default zipfian constant. */
     public static final double DEFAULT_THETA = 0.99;
 
+    /** How eta follows when the item count grows ({@code zipfian.eta}). */
+    public enum Eta {
+        /**
+         * As YCSB 0.17's {@code ZipfianGenerator.nextLong(n)}: eta's {@code (2/n)^(1-theta)} term keeps
+         * the item count the generator was created with, only zeta is that of the grown count.
+         */
+        YCSB,
+        /** Gray et al.'s formula with the grown count throughout (the exact zipfian of the new count). */
+        RECOMPUTE
+    }
+
     private final long min;
     private final double theta;
     private final double alpha;
     private final double zeta2;
     private final double secondRankBound;
+    private final Eta etaMode;
+    /** The item count in eta's (2/n) term: the initial count under {@link Eta#YCSB}, else the current one. */
+    private long etaCount;
     private long itemCount;
     private double zetaN;
     private double eta;
 
-    /** Zipfian over [min, max] with the given theta. */
+    /** Zipfian over [min, max] with the given theta; grows as YCSB does. */
     public ZipfianGenerator(long min, long max, double theta) {
-        this(min, max, theta, Zeta.of(max - min + 1, theta));
+        this(min, max, theta, Eta.YCSB);
+    }
+
+    /** Zipfian over [min, max] with the given theta; grows as {@code etaMode} says. */
+    public ZipfianGenerator(long min, long max, double theta, Eta etaMode) {
+        this(min, max, theta, Zeta.of(max - min + 1, theta), etaMode);
+    }
+
+    /** Zipfian over [min, max] with a precomputed zeta(max - min + 1, theta); grows as YCSB does. */
+    public ZipfianGenerator(long min, long max, double theta, double zetaN) {
+        this(min, max, theta, zetaN, Eta.YCSB);
     }
 
     /** Zipfian over [min, max] with a precomputed zeta(max - min + 1, theta). */
-    public ZipfianGenerator(long min, long max, double theta, double zetaN) {
+    public ZipfianGenerator(long min, long max, double theta, double zetaN, Eta etaMode) {
         if (!(theta > 0 && theta < 1)) {
             throw new IllegalArgumentException("zipfian theta must be in (0, 1), is " + theta);
         }
@@ -43,13 +69,15 @@ public final class ZipfianGenerator implements LongGenerator {
         this.alpha = 1.0 / (1.0 - theta);
         this.zeta2 = Zeta.of(2, theta);
         this.secondRankBound = 1.0 + Math.pow(0.5, theta);
+        this.etaMode = java.util.Objects.requireNonNull(etaMode, "etaMode");
         this.itemCount = max - min + 1;
+        this.etaCount = itemCount;
         this.zetaN = zetaN;
-        this.eta = eta(itemCount);
+        this.eta = computeEta();
     }
 
-    private double eta(long n) {
-        return (1 - Math.pow(2.0 / n, 1 - theta)) / (1 - zeta2 / zetaN);
+    private double computeEta() {
+        return (1 - Math.pow(2.0 / etaCount, 1 - theta)) / (1 - zeta2 / zetaN);
     }
 
     @Override
@@ -76,8 +104,13 @@ public final class ZipfianGenerator implements LongGenerator {
         } else {
             zetaN = Zeta.of(count, theta);
         }
+        // YCSB keeps the initial count; from an initial count of 0 its eta is NaN for ever (every draw past
+        // the second rank lands on the first), so there the first real count stands in for it
+        if (etaMode == Eta.RECOMPUTE || etaCount == 0) {
+            etaCount = count;
+        }
         itemCount = count;
-        eta = eta(count);
+        eta = computeEta();
     }
 
     /** The item for uniform {@code u} in [0, 1) among {@code count} items. */
@@ -97,6 +130,11 @@ public final class ZipfianGenerator implements LongGenerator {
     /** The current item count. */
     public long itemCount() {
         return itemCount;
+    }
+
+    /** eta currently in use. */
+    double eta() {
+        return eta;
     }
 
     /** zeta(itemCount, theta) currently in use. */

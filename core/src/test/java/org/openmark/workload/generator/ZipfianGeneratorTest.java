@@ -37,9 +37,14 @@ class ZipfianGeneratorTest {
      * exactly when u >= 1 - (1 - (j/n)^(1-theta)) / eta.
      */
     private static double[] grayPmf(int n, double theta) {
+        return grayPmf(n, n, theta);
+    }
+
+    /** As {@link #grayPmf(int, double)}, with eta's (2/n) term taken at {@code etaN} items (YCSB after growth). */
+    private static double[] grayPmf(int n, long etaN, double theta) {
         double zeta = Zeta.of(n, theta);
         double zeta2 = 1 + Math.pow(0.5, theta);
-        double eta = (1 - Math.pow(2.0 / n, 1 - theta)) / (1 - zeta2 / zeta);
+        double eta = (1 - Math.pow(2.0 / etaN, 1 - theta)) / (1 - zeta2 / zeta);
         double u2 = zeta2 / zeta;
         double[] pmf = new double[n];
         pmf[0] = 1 / zeta;
@@ -112,9 +117,9 @@ class ZipfianGeneratorTest {
     }
 
     @Test
-    void nextLong_growingItemCount_drawsFromTheLargerRangeWithItsZeta() {
+    void nextLong_growingItemCountRecomputeEta_drawsGrayPmfOfTheLargerRange() {
         double theta = 0.99;
-        ZipfianGenerator grown = new ZipfianGenerator(0, 9, theta);
+        ZipfianGenerator grown = new ZipfianGenerator(0, 9, theta, ZipfianGenerator.Eta.RECOMPUTE);
         SplittableRandom random = new SplittableRandom(3);
         grown.nextLong(random, 15);
         grown.nextLong(random, 5_000);
@@ -122,7 +127,7 @@ class ZipfianGeneratorTest {
         assertEquals(Zeta.of(5_000, theta), grown.zetaN(), 1e-9);
 
         int items = 30;
-        ZipfianGenerator g = new ZipfianGenerator(0, 4, theta);
+        ZipfianGenerator g = new ZipfianGenerator(0, 4, theta, ZipfianGenerator.Eta.RECOMPUTE);
         SplittableRandom r = new SplittableRandom(21);
         long[] counts = new long[items];
         for (int i = 0; i < 200_000; i++) {
@@ -130,6 +135,69 @@ class ZipfianGeneratorTest {
             counts[(int) v]++;
         }
         ChiSquare.assertFits(grayPmf(items, theta), counts, "grown zipfian");
+    }
+
+    @Test
+    void nextLong_growingItemCountYcsbEta_drawsGrayPmfWithTheInitialCountInEta() {
+        double theta = 0.99;
+        int items = 30;
+        ZipfianGenerator g = new ZipfianGenerator(0, 4, theta);
+        SplittableRandom r = new SplittableRandom(22);
+        long[] counts = new long[items];
+        for (int i = 0; i < 200_000; i++) {
+            counts[(int) g.nextLong(r, items)]++;
+        }
+        // YCSB's smaller eta skips some low ranks altogether: those must never be drawn
+        double[] pmf = grayPmf(items, 5, theta);
+        int reachable = 0;
+        for (int k = 0; k < items; k++) {
+            if (pmf[k] == 0) {
+                assertEquals(0, counts[k], "rank " + k + " has probability 0");
+            } else {
+                pmf[reachable] = pmf[k];
+                counts[reachable++] = counts[k];
+            }
+        }
+        assertTrue(reachable < items, "some ranks are unreachable with YCSB's eta");
+        ChiSquare.assertFits(java.util.Arrays.copyOf(pmf, reachable), java.util.Arrays.copyOf(counts, reachable),
+                "grown zipfian, YCSB's eta");
+    }
+
+    /**
+     * YCSB 0.17's ZipfianGenerator.nextLong(n) for a larger n: zeta(n) is summed on, and eta becomes
+     * (1 - (2/items)^(1-theta)) / (1 - zeta(2)/zeta(n)) with items the count it was created with.
+     */
+    @Test
+    void eta_afterGrowthByDefault_isYcsbsFormulaWithTheInitialCount() {
+        double theta = 0.99;
+        ZipfianGenerator g = new ZipfianGenerator(0, 9, theta);
+        g.nextLong(new SplittableRandom(1), 15);
+        g.nextLong(new SplittableRandom(1), 1_000);
+
+        double zetaN = Zeta.exactSum(0, 1_000, theta);
+        double ycsbEta = (1 - Math.pow(2.0 / 10, 1 - theta)) / (1 - Zeta.of(2, theta) / zetaN);
+        assertEquals(zetaN, g.zetaN(), 1e-12);
+        assertEquals(ycsbEta, g.eta(), 1e-12);
+        double textbookEta = (1 - Math.pow(2.0 / 1_000, 1 - theta)) / (1 - Zeta.of(2, theta) / zetaN);
+        assertTrue(Math.abs(ycsbEta - textbookEta) > 0.01, ycsbEta + " vs " + textbookEta);
+    }
+
+    /**
+     * Draws computed by hand (Python, double precision) from YCSB's formula for theta 0.99, created
+     * with 10 items, grown to 1000: zeta(1000) = 7.72895..., eta = 0.0198213...; u with u zeta(1000)
+     * below 1 is rank 0, below 1 + 2^-0.99 rank 1, above that floor(1000 (eta u - eta + 1)^100). The
+     * textbook eta (0.0748061...) puts the same u on much lower ranks: YCSB's grown latest is less skewed.
+     */
+    @ParameterizedTest
+    @CsvSource({"0.1, 0, 0", "0.15, 1, 1", "0.25, 223, 3", "0.5, 369, 22", "0.9, 820, 471", "0.99, 980, 927"})
+    void draw_grownFrom10To1000_ranksOfYcsbsAndTheTextbookEta(double u, long ycsbRank, long textbookRank) {
+        ZipfianGenerator ycsb = new ZipfianGenerator(0, 9, 0.99);
+        ZipfianGenerator textbook = new ZipfianGenerator(0, 9, 0.99, ZipfianGenerator.Eta.RECOMPUTE);
+        ycsb.nextLong(new SplittableRandom(1), 1_000);
+        textbook.nextLong(new SplittableRandom(1), 1_000);
+
+        assertEquals(ycsbRank, ycsb.draw(u, 1_000));
+        assertEquals(textbookRank, textbook.draw(u, 1_000));
     }
 
     @Test

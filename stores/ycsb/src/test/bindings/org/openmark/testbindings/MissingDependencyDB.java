@@ -1,0 +1,48 @@
+package org.openmark.testbindings;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.Vector;
+import site.ycsb.ByteIterator;
+import site.ycsb.DB;
+import site.ycsb.Status;
+
+/**
+ * Needs a driver class that the test leaves off the class path ({@link MissingDriver} is deleted
+ * from the test jar), as a binding run without its driver's jar does.
+ */
+public class MissingDependencyDB extends DB {
+    private MissingDriver driver;
+
+    @Override
+    public void init() {
+        driver = new MissingDriver();
+    }
+
+    @Override
+    public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+        return driver == null ? Status.ERROR : Status.OK;
+    }
+
+    @Override
+    public Status scan(String table, String startkey, int recordcount, Set<String> fields,
+            Vector<HashMap<String, ByteIterator>> result) {
+        return Status.OK;
+    }
+
+    @Override
+    public Status update(String table, String key, Map<String, ByteIterator> values) {
+        return Status.OK;
+    }
+
+    @Override
+    public Status insert(String table, String key, Map<String, ByteIterator> values) {
+        return Status.OK;
+    }
+
+    @Override
+    public Status delete(String table, String key) {
+        return Status.OK;
+    }
+}
