@@ -227,6 +227,8 @@ key_cache_size: 8MiB
 concurrent_compactors: 1
 concurrent_reads: 16
 concurrent_writes: 16
+# throwaway data: TRUNCATE and DROP need no snapshot
+auto_snapshot: false
 # the traces openmark reads for PBS live a day, not the default week
 trace_type_query_ttl: 1d
 trace_type_repair_ttl: 1d
