@@ -28,10 +28,11 @@ import org.openmark.api.StoreProperties;
  * @param fieldNames the columns of a table the store creates: {@code fieldnameprefix} + 0 ..
  *        {@code fieldcount}-1, as YCSB's layout
  * @param connections connections per node
+ * @param table the workload's table ({@code table}, YCSB's property), created when the store opens
  */
 public record CassandraConfig(List<String> hosts, int port, String datacenter, String keyspace, int replication,
         ConsistencyLevel readConsistency, ConsistencyLevel writeConsistency, ConsistencyLevel scanConsistency,
-        int requestTimeoutMs, int connectTimeoutMs, List<String> fieldNames, int connections) {
+        int requestTimeoutMs, int connectTimeoutMs, List<String> fieldNames, int connections, String table) {
     public static final String HOSTS = "cassandra.hosts";
     public static final String PORT = "cassandra.port";
     public static final String DATACENTER = "cassandra.datacenter";
@@ -45,7 +46,8 @@ public record CassandraConfig(List<String> hosts, int port, String datacenter, S
     public static final String CONNECTIONS = "cassandra.connections";
     public static final String FIELD_COUNT = "fieldcount";
     public static final String FIELD_NAME_PREFIX = "fieldnameprefix";
-    /** Every property the store reads of its own ({@code fieldcount} and {@code fieldnameprefix} are the workload's). */
+    public static final String TABLE = "table";
+    /** Every property the store reads of its own ({@code table}, {@code fieldcount} and {@code fieldnameprefix} are the workload's). */
     public static final Set<String> PROPERTY_NAMES = Set.of(HOSTS, PORT, DATACENTER, KEYSPACE, REPLICATION,
             READ_CONSISTENCY, WRITE_CONSISTENCY, SCAN_CONSISTENCY, REQUEST_TIMEOUT, CONNECT_TIMEOUT, CONNECTIONS);
 
@@ -66,6 +68,7 @@ public record CassandraConfig(List<String> hosts, int port, String datacenter, S
     public static final int DEFAULT_CONNECTIONS = 1;
     public static final int DEFAULT_FIELD_COUNT = 10;
     public static final String DEFAULT_FIELD_NAME_PREFIX = "field";
+    public static final String DEFAULT_TABLE = "usertable";
 
     /** Unquoted CQL identifiers: what the store accepts as keyspace, table and column names. */
     static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z][A-Za-z0-9_]{0,47}");
@@ -107,7 +110,7 @@ public record CassandraConfig(List<String> hosts, int port, String datacenter, S
             throw new StoreConfigException(CONNECTIONS, properties.get(CONNECTIONS), "must be from 1 to 64 connections per node");
         }
         return new CassandraConfig(hosts, port, datacenter, keyspace, replication, read, write, scan, requestTimeoutMs,
-                connectTimeoutMs, fieldNames(properties), connections);
+                connectTimeoutMs, fieldNames(properties), connections, identifier(properties, TABLE, DEFAULT_TABLE));
     }
 
     /** The replication factor a missing keyspace gets. */

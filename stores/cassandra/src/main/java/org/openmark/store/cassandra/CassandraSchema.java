@@ -17,8 +17,10 @@ import org.openmark.api.StoreConfigException;
 /**
  * The keyspace and its tables: the keyspace is created when the store opens (with
  * {@code cassandra.replication} copies in the local datacenter), a table on the first write to it,
- * in YCSB's layout: {@code y_id text PRIMARY KEY, field0 blob, ...}. A table that does not exist
- * is not created by reads: they find nothing.
+ * in YCSB's layout: {@code y_id text PRIMARY KEY, field0 blob, ...}; the workload's table (property
+ * {@code table}) when the store opens, before any session writes. A table that does not exist is
+ * not created by reads: they find nothing. Several processes that write to a missing table at once
+ * can still create it twice: load from one process first.
  */
 final class CassandraSchema {
     /** YCSB's key column. */
@@ -117,8 +119,12 @@ final class CassandraSchema {
         return Optional.of(raced == null ? table : raced);
     }
 
-    /** The table, created in YCSB's layout when it does not exist. */
-    CassandraTable createIfMissing(String name) {
+    /**
+     * The table, created in YCSB's layout when it does not exist. One creation at a time: tables
+     * created concurrently under one name get different ids on different nodes, and writes then
+     * fail on the nodes that kept the other ("Unknown CF").
+     */
+    synchronized CassandraTable createIfMissing(String name) {
         Optional<CassandraTable> existing = existing(name);
         if (existing.isPresent()) {
             return existing.get();

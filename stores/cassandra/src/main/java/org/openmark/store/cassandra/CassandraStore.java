@@ -36,6 +36,7 @@ public final class CassandraStore implements Store {
         try {
             this.schema = new CassandraSchema(session, config);
             schema.ensureKeyspace();
+            schema.createIfMissing(config.table());
         } catch (RuntimeException e) {
             session.close();
             throw e;
