@@ -70,11 +70,15 @@ cassandra_port_in_use() { # PORT
   return 1
 }
 
-# A port free on every node address (all nodes listen on the same port, each on its own address).
+# A port free on every node address (all nodes listen on the same port, each on its own address),
+# below the kernel's ephemeral range: a port an outgoing connection holds cannot be bound, and a
+# node that cannot bind its JMX or storage port exits ("Port already in use").
 cassandra_pick_port() {
-  local port tries
+  local port tries first=20000 span=40000 ephemeral
+  ephemeral=$(awk '{print $1}' /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null || true)
+  if [[ $ephemeral =~ ^[0-9]+$ ]] && ((ephemeral > first + 2000)); then span=$((ephemeral - first)); fi
   for ((tries = 0; tries < 200; tries++)); do
-    port=$((20000 + (RANDOM * 32768 + RANDOM) % 40000))
+    port=$((first + (RANDOM * 32768 + RANDOM) % span))
     if ! cassandra_port_in_use "$port"; then
       echo "$port"
       return 0

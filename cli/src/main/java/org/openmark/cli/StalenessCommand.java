@@ -16,7 +16,10 @@ import org.openmark.api.StoreConfigException;
 import org.openmark.api.StoreFactory;
 import org.openmark.api.StoreProperties;
 import org.openmark.config.ConfigException;
+import org.openmark.api.WarsTracing;
+import org.openmark.consistency.PbsPrediction;
 import org.openmark.consistency.StalenessConfig;
+import org.openmark.consistency.TracedWars;
 import org.openmark.consistency.StalenessMeasurement;
 import org.openmark.consistency.StalenessResult;
 import org.openmark.load.StopSignal;
@@ -73,6 +76,12 @@ final class StalenessCommand implements Callable<Integer> {
             + " store's sim.seed, unless given with -p; default 1). The writes and probes themselves draw nothing.")
     Long seed;
 
+    @Option(names = "--trace-fraction", paramLabel = "F", description = "For stores that trace their own"
+            + " replication delays (cassandra): trace F write-and-read pairs per measured write (default 0.1; 0: off),"
+            + " on keys of their own, and print the PBS prediction from the traced delays beside the measured"
+            + " P(consistent).")
+    double traceFraction = 0.1;
+
     @Option(names = "--out", paramLabel = "DIR", description = "Write staleness.json here.")
     Path out;
 
@@ -88,8 +97,12 @@ final class StalenessCommand implements Callable<Integer> {
         if (seed != null && factory.propertyNames().contains(SIM_SEED)) {
             props.putIfAbsent(SIM_SEED, Long.toString(seed));
         }
+        if (!(traceFraction >= 0 && traceFraction <= 1)) {
+            throw ConfigException.of("--trace-fraction", Double.toString(traceFraction), "must be from 0 to 1");
+        }
         StalenessResult result;
         Map<String, String> facts;
+        PbsPrediction prediction = null;
         List<Map<String, Object>> workers = null;
         List<String> warnings = List.of();
         if (cluster.requested()) {
@@ -110,13 +123,35 @@ final class StalenessCommand implements Callable<Integer> {
             }
         } else {
             try (Store s = factory.open(StoreProperties.of(props), timing.clock())) {
+                StopSignal stop = new StopSignal();
+                TracedWars traced = s instanceof WarsTracing tracing && traceFraction > 0
+                        ? new TracedWars(tracing, table, rate * traceFraction, Math.max(1, Math.round(writes * traceFraction)),
+                                keys, timing.clock(), stop)
+                        : null;
+                Thread tracer = traced == null ? null : timing.tasks().startPlatform("openmark-wars-tracer", () -> {
+                    try {
+                        traced.run();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                });
+                try {
+                    result = new StalenessMeasurement(cfg, timing.clock(), timing.tasks(), stop).run(s);
+                } finally {
+                    if (tracer != null) {
+                        tracer.join();
+                    }
+                }
                 facts = new java.util.TreeMap<>(s.facts());
-                result = new StalenessMeasurement(cfg, timing.clock(), timing.tasks(), new StopSignal()).run(s);
+                prediction = traced == null ? null : predict((WarsTracing) s, traced);
             } catch (StoreConfigException e) {
                 throw new ConfigException(e.getMessage());
             }
         }
         parent.out.print(result.text());
+        if (prediction != null) {
+            parent.out.print(prediction.text(result));
+        }
         if (workers != null) {
             for (Map<String, Object> w : workers) {
                 parent.out.println("[STALENESS], Worker, " + w.get("name") + " " + w.get("address") + " share "
@@ -138,6 +173,9 @@ final class StalenessCommand implements Callable<Integer> {
             json.put("probesMs", probes);
             json.put("time", time);
             json.put("staleness", result.json());
+            if (prediction != null) {
+                json.put("pbs", prediction.json(result));
+            }
             if (workers != null) {
                 json.put("workers", workers);
                 json.put("warnings", warnings);
@@ -147,6 +185,22 @@ final class StalenessCommand implements Callable<Integer> {
                             .writeValueAsString(json) + "\n");
         }
         return 0;
+    }
+
+    /** The PBS prediction from the traced delays, or null (with a warning) when the traces gave too little. */
+    private PbsPrediction predict(WarsTracing store, TracedWars traced) {
+        traced.collect();
+        if (!traced.samples().complete()) {
+            parent.err.println("openmark: warning: the traced pairs gave no complete set of W, A, R and S delays ("
+                    + traced.samples().traces() + " traced, " + traced.failedPairs() + " failed"
+                    + (traced.lastFailure() == null ? "" : ", last: " + traced.lastFailure()) + "): no PBS prediction");
+            return null;
+        }
+        if (traced.failedPairs() > 0) {
+            parent.err.println("openmark: warning: " + traced.failedPairs() + " traced pairs failed (last: "
+                    + traced.lastFailure() + ")");
+        }
+        return PbsPrediction.predict(store.quorums(), traced.samples(), probes, seed == null ? 1 : seed);
     }
 
     /** Each worker's part: its share, what it measured (or that it was lost), its store's facts. */

@@ -68,6 +68,29 @@ class CassandraEndToEndTest {
         assertFalse(r.get("valid").asBoolean());
     }
 
+    /** Measured staleness at ONE/ONE, and beside it the PBS prediction from traced delays. */
+    @Test
+    void staleness_atOne_measuredAndPredictedSideBySide() throws Exception {
+        List<String> args = new ArrayList<>(List.of("staleness", "--writes", "300", "--rate", "100", "--keys", "50",
+                "--probes", "0,5,50", "--trace-fraction", "0.2", "--out", dir.toString()));
+        args.addAll(clusterArgs("cassandra.keyspace=staleness", "cassandra.replication=3",
+                "cassandra.readconsistency=ONE", "cassandra.writeconsistency=ONE"));
+        CliRunner r = CliRunner.run(args.toArray(String[]::new));
+        assertEquals(0, r.exitCode, r::toString);
+        assertTrue(r.out.contains("[STALENESS], TVisibilityp50(ms), "), r::toString);
+        assertTrue(r.out.contains("[PBS], Replicas, N=3 R=1 W=1"), r::toString);
+        assertTrue(r.out.matches("(?s).*\\[PBS\\], PConsistentAt\\(0ms\\), measured [01]\\.\\d{5}, predicted [01]\\.\\d{5}.*"),
+                r::toString);
+        JsonNode json = new ObjectMapper().readTree(dir.resolve("staleness.json").toFile());
+        assertEquals(300, json.at("/staleness/writes").asLong());
+        JsonNode side = json.at("/pbs/pConsistentAt/5");
+        assertTrue(side.get("measured").asDouble() > 0.5, json.at("/pbs").toString());
+        assertTrue(side.get("predicted").asDouble() > 0.5, json.at("/pbs").toString());
+        assertEquals(60, json.at("/pbs/tracedPairs").asLong(),
+                json.at("/pbs").toString());
+        assertTrue(json.at("/pbs/delaysMs/W/count").asLong() > 0, json.at("/pbs").toString());
+    }
+
     @Test
     void run_unknownConsistencyLevel_exit2NamingPropertyAndLevels() {
         List<String> args = new ArrayList<>(List.of("run", "-P", "workloada", "-p", "operationcount=10"));

@@ -11,6 +11,8 @@ import java.util.Optional;
 import java.util.TreeMap;
 import org.openmark.api.Session;
 import org.openmark.api.Store;
+import org.openmark.api.StoreException;
+import org.openmark.api.WarsTracing;
 import org.openmark.store.cassandra.CassandraSession.OpKind;
 
 /**
@@ -19,7 +21,7 @@ import org.openmark.store.cassandra.CassandraSession.OpKind;
  * cluster, a wrong datacenter or a replication factor the cluster cannot hold are refused before
  * anything runs. One driver session serves every openmark session.
  */
-public final class CassandraStore implements Store {
+public final class CassandraStore implements Store, WarsTracing {
     private static final SimpleStatement LOCAL = SimpleStatement.newInstance(
             "SELECT release_version FROM system.local");
 
@@ -27,12 +29,14 @@ public final class CassandraStore implements Store {
     private final CqlSession session;
     private final CassandraSchema schema;
     private final CassandraFailures failures = new CassandraFailures();
+    private final CassandraWarsTracer tracer;
     /** The version a node reported, or null until asked. */
     private volatile String version;
 
     CassandraStore(CassandraConfig config) {
         this.config = config;
         this.session = CassandraConnector.connect(config);
+        this.tracer = new CassandraWarsTracer(session);
         try {
             this.schema = new CassandraSchema(session, config);
             schema.ensureKeyspace();
@@ -131,6 +135,33 @@ public final class CassandraStore implements Store {
         } catch (DriverException e) {
             return false;
         }
+    }
+
+    /** N from the keyspace's replication, R and W from the configured levels. */
+    @Override
+    public Quorums quorums() {
+        int n = schema.replicationFactor();
+        if (n < 1) {
+            throw new StoreException("cannot tell the replication factor of keyspace " + config.keyspace());
+        }
+        return new Quorums(n, CassandraWarsTracer.replicasFor(config.readConsistency(), n),
+                CassandraWarsTracer.replicasFor(config.writeConsistency(), n));
+    }
+
+    /** A write and a read of the key, both at ALL and traced. */
+    @Override
+    public Traced traceWriteAndRead(String table, String key, Map<String, byte[]> values) {
+        try {
+            return tracer.trace(schema.createIfMissing(table), key, values);
+        } catch (DriverException e) {
+            return Traced.failed(CassandraErrors.reason(e));
+        }
+    }
+
+    /** The delays in the pair's traces, read from {@code system_traces}. */
+    @Override
+    public WarsSample delays(Traced traced) {
+        return tracer.delays(traced);
     }
 
     @Override
