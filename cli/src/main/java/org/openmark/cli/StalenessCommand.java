@@ -16,7 +16,10 @@ import org.openmark.api.StoreConfigException;
 import org.openmark.api.StoreFactory;
 import org.openmark.api.StoreProperties;
 import org.openmark.config.ConfigException;
+import org.openmark.api.WarsTracing;
+import org.openmark.consistency.PbsPrediction;
 import org.openmark.consistency.StalenessConfig;
+import org.openmark.consistency.TracedWars;
 import org.openmark.consistency.StalenessMeasurement;
 import org.openmark.consistency.StalenessResult;
 import org.openmark.load.StopSignal;
@@ -78,6 +81,12 @@ final class StalenessCommand implements Callable<Integer> {
             + " not large against it is biased upward.")
     String maxProbeLate;
 
+    @Option(names = "--trace-fraction", paramLabel = "F", description = "For stores that trace their own"
+            + " replication delays (cassandra): trace F write-and-read pairs per measured write (default 0.1; 0: off),"
+            + " on keys of their own, and print the PBS prediction from the traced delays beside the measured"
+            + " P(consistent).")
+    double traceFraction = 0.1;
+
     @Option(names = "--out", paramLabel = "DIR", description = "Write staleness.json here.")
     Path out;
 
@@ -93,8 +102,12 @@ final class StalenessCommand implements Callable<Integer> {
         if (seed != null && factory.propertyNames().contains(SIM_SEED)) {
             props.putIfAbsent(SIM_SEED, Long.toString(seed));
         }
+        if (!(traceFraction >= 0 && traceFraction <= 1)) {
+            throw ConfigException.of("--trace-fraction", Double.toString(traceFraction), "must be from 0 to 1");
+        }
         StalenessResult result;
         Map<String, String> facts;
+        PbsPrediction prediction = null;
         List<Map<String, Object>> workers = null;
         List<String> warnings = new ArrayList<>();
         long maxLateUs = (maxProbeLate == null ? java.time.Duration.ofMillis(1)
@@ -122,8 +135,27 @@ final class StalenessCommand implements Callable<Integer> {
             }
         } else {
             try (Store s = factory.open(StoreProperties.of(props), timing.clock())) {
+                StopSignal stop = new StopSignal();
+                TracedWars traced = s instanceof WarsTracing tracing && traceFraction > 0
+                        ? new TracedWars(tracing, table, rate * traceFraction, Math.max(1, Math.round(writes * traceFraction)),
+                                keys, timing.clock(), stop)
+                        : null;
+                Thread tracer = traced == null ? null : timing.tasks().startPlatform("openmark-wars-tracer", () -> {
+                    try {
+                        traced.run();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                });
+                try {
+                    result = new StalenessMeasurement(cfg, timing.clock(), timing.tasks(), stop).run(s);
+                } finally {
+                    if (tracer != null) {
+                        tracer.join();
+                    }
+                }
                 facts = new java.util.TreeMap<>(s.facts());
-                result = new StalenessMeasurement(cfg, timing.clock(), timing.tasks(), new StopSignal()).run(s);
+                prediction = traced == null ? null : predict((WarsTracing) s, traced, warnings);
             } catch (StoreConfigException e) {
                 throw new ConfigException(e.getMessage());
             }
@@ -133,6 +165,9 @@ final class StalenessCommand implements Callable<Integer> {
             warnings.add(late);
         }
         parent.out.print(result.text());
+        if (prediction != null) {
+            parent.out.print(prediction.text(result));
+        }
         if (workers != null) {
             for (Map<String, Object> w : workers) {
                 parent.out.println("[STALENESS], Worker, " + w.get("name") + " " + w.get("address") + " share "
@@ -154,6 +189,9 @@ final class StalenessCommand implements Callable<Integer> {
             json.put("probesMs", probes);
             json.put("time", time);
             json.put("staleness", result.json());
+            if (prediction != null) {
+                json.put("pbs", prediction.json(result));
+            }
             if (workers != null) {
                 json.put("workers", workers);
             }
@@ -163,6 +201,21 @@ final class StalenessCommand implements Callable<Integer> {
                             .writeValueAsString(json) + "\n");
         }
         return 0;
+    }
+
+    /** The PBS prediction from the traced delays, or null (with a warning) when the traces gave too little. */
+    private PbsPrediction predict(WarsTracing store, TracedWars traced, List<String> warnings) {
+        traced.collect();
+        if (!traced.samples().complete()) {
+            warnings.add("the traced pairs gave no complete set of W, A, R and S delays ("
+                    + traced.samples().traces() + " traced, " + traced.failedPairs() + " failed"
+                    + (traced.lastFailure() == null ? "" : ", last: " + traced.lastFailure()) + "): no PBS prediction");
+            return null;
+        }
+        if (traced.failedPairs() > 0) {
+            warnings.add(traced.failedPairs() + " traced pairs failed (last: " + traced.lastFailure() + ")");
+        }
+        return PbsPrediction.predict(store.quorums(), traced.samples(), probes, seed == null ? 1 : seed);
     }
 
     /** Each worker's part: its share, what it measured (or that it was lost), its store's facts. */

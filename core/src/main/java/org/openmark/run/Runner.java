@@ -12,6 +12,7 @@ import java.util.Set;
 import org.openmark.api.Clock;
 import org.openmark.api.Store;
 import org.openmark.api.StoreConfigException;
+import org.openmark.api.StoreUnreachableException;
 import org.openmark.api.StoreException;
 import org.openmark.api.StoreFactory;
 import org.openmark.api.StoreProperties;
@@ -190,6 +191,9 @@ public final class Runner {
             return factory.open(StoreProperties.of(settings.asMap()), clock);
         } catch (StoreConfigException e) {
             throw new ConfigException(e.getMessage());
+        } catch (StoreUnreachableException e) {
+            // a store that connects when it opens (cassandra) finds out here, not in the preflight
+            throw new StoreUnreachableException("cannot reach store '" + factory.name() + "': " + e.getMessage());
         } catch (StoreException e) {
             throw new StoreException("cannot open store '" + factory.name() + "': " + e.getMessage(), e);
         }

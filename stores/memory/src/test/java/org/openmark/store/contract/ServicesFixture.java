@@ -23,22 +23,40 @@ public final class ServicesFixture implements BeforeAllCallback {
     private static final long SCRIPT_TIMEOUT_SECONDS = 300;
 
     private final String kind;
+    private final String[] startOptions;
     private volatile Map<String, String> properties;
 
-    private ServicesFixture(String kind) {
+    private ServicesFixture(String kind, String... startOptions) {
         this.kind = kind;
+        this.startOptions = startOptions.clone();
     }
 
     /** A fixture for {@code redis}, {@code redis-pair} or {@code postgres}. */
     public static ServicesFixture of(String kind) {
-        return new ServicesFixture(kind);
+        return new ServicesFixture(kind, new String[0]);
+    }
+
+    /**
+     * A fixture started with options, e.g. {@code of("cassandra", "--nodes", "3")}; every test class
+     * of one test run that names the same kind shares the first one started.
+     */
+    public static ServicesFixture of(String kind, String... startOptions) {
+        return new ServicesFixture(kind, startOptions);
     }
 
     @Override
     public void beforeAll(ExtensionContext context) {
         Running running = context.getRoot().getStore(NAMESPACE)
-                .computeIfAbsent(kind, ServicesFixture::start, Running.class);
+                .computeIfAbsent(kind, k -> start(k, startOptions), Running.class);
         properties = running.properties();
+    }
+
+    /**
+     * Runs {@code bin/openmark-services ARGS...} on this fixture's services (e.g. {@code kill-node
+     * cassandra 2}) and returns what it printed on stdout; throws when it fails.
+     */
+    public String services(String... args) {
+        return runScript(args);
     }
 
     /** The properties the script printed, plus the given {@code key=value} pairs. */
@@ -59,10 +77,14 @@ public final class ServicesFixture implements BeforeAllCallback {
         }
     }
 
-    private static Running start(String kind) {
+    private static Running start(String kind, String... options) {
         // a server left over from an interrupted run would hold its old data: begin clean
         runScript("stop", kind);
-        String output = runScript("start", kind);
+        String[] start = new String[options.length + 2];
+        start[0] = "start";
+        start[1] = kind;
+        System.arraycopy(options, 0, start, 2, options.length);
+        String output = runScript(start);
         Map<String, String> parsed = new HashMap<>();
         String[] tokens = output.trim().split("\\s+");
         for (int i = 0; i + 1 < tokens.length; i++) {

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,11 +31,26 @@ import org.openmark.api.Store;
  * The {@link Session} contract every openmark store with real storage must meet: CRUD
  * semantics (missing key: NOT_FOUND; insert of an existing key: overwrite and OK), ordered
  * scans, field subsets, byte-exact values, no aliasing of caller arrays, concurrent inserts.
- * A store module extends this class and says how to open a fresh, empty store.
+ * A store module extends this class and says how to open a fresh, empty store, and where its
+ * semantics differ in ways the api allows (upserts, merging inserts, deletes that cannot tell
+ * a missing key, scans in an order other than the keys').
+ *
+ * <p>Records use YCSB's field names {@code field0} .. {@code field10} only ({@link #FIELD_COUNT}),
+ * so a store with a fixed schema (a table created with {@code fieldcount} columns) can run it.
  */
 public abstract class StoreContractTest {
     protected static final String TABLE = "usertable";
+    /** The fields the contract writes: field0 .. field10; a store with a fixed schema creates at least these. */
+    public static final int FIELD_COUNT = 11;
     private static final long SEED = 20240611L;
+    // The fields the tests write, by role.
+    private static final String A = "field0";
+    private static final String B = "field1";
+    private static final String C = "field2";
+    private static final String BASE = "field3";
+    private static final String EMPTY = "field10";
+    /** A field no record has (and a fixed schema may not have either). */
+    private static final String NO_SUCH_FIELD = "nosuch";
 
     protected Store store;
     protected Session session;
@@ -52,6 +69,41 @@ public abstract class StoreContractTest {
     /** Whether an insert of an existing key merges its fields into the record instead of replacing it. */
     protected boolean insertMerges() {
         return false;
+    }
+
+    /**
+     * Whether a delete of a missing key returns NOT_FOUND; a store that writes a tombstone without
+     * reading (Cassandra) cannot tell and returns OK.
+     */
+    protected boolean deleteReportsMissing() {
+        return true;
+    }
+
+    /**
+     * The order scans return records in, and in which "from the start key" is meant: key order by
+     * default; token order for a store that hashes keys over a ring (Cassandra). The empty key
+     * comes first in any order.
+     */
+    protected Comparator<String> scanOrder() {
+        return Comparator.naturalOrder();
+    }
+
+    /** The {@code count} keys of {@code keys} a scan from {@code start} returns, in scan order. */
+    private List<String> following(Collection<String> keys, String start, int count) {
+        Comparator<String> order = scanOrder();
+        return keys.stream().filter(k -> order.compare(k, start) >= 0).sorted(order).limit(count).toList();
+    }
+
+    /** A key after every one of {@code keys} in scan order. */
+    private String keyPastEnd(Collection<String> keys) {
+        Comparator<String> order = scanOrder();
+        String last = keys.stream().max(order).orElseThrow();
+        for (int i = 0; ; i++) {
+            String candidate = "zzz" + (i == 0 ? "" : Integer.toString(i));
+            if (order.compare(candidate, last) > 0) {
+                return candidate;
+            }
+        }
     }
 
     @BeforeEach
@@ -99,10 +151,13 @@ public abstract class StoreContractTest {
         return result;
     }
 
-    private void insertKeys(int count) {
+    private List<String> insertKeys(int count) {
+        List<String> keys = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             assertEquals(Status.OK, session.insert(TABLE, key(i), Map.of("field0", bytes("v" + i))));
+            keys.add(key(i));
         }
+        return keys;
     }
 
     @Test
@@ -110,7 +165,7 @@ public abstract class StoreContractTest {
         Map<String, byte[]> result = new HashMap<>();
         assertEquals(Status.NOT_FOUND, session.read(TABLE, key(1), null, result));
         assertTrue(result.isEmpty());
-        session.insert(TABLE, key(2), Map.of("f", bytes("x")));
+        session.insert(TABLE, key(2), Map.of(A, bytes("x")));
         assertEquals(Status.NOT_FOUND, session.read(TABLE, key(1), null, result));
     }
 
@@ -118,65 +173,67 @@ public abstract class StoreContractTest {
     void insert_randomValues_readBackByteExact() {
         SplittableRandom random = new SplittableRandom(SEED);
         Map<String, byte[]> values = randomFields(random, 10, 100);
-        values.put("empty", new byte[0]);
+        values.put(EMPTY, new byte[0]);
         assertEquals(Status.OK, session.insert(TABLE, key(7), values));
         assertFieldsEqual(values, readAll(key(7)));
     }
 
     @Test
     void insert_existingKey_replacesOrMergesAsDeclared() {
-        session.insert(TABLE, key(1), Map.of("a", bytes("1"), "b", bytes("2")));
-        assertEquals(Status.OK, session.insert(TABLE, key(1), Map.of("a", bytes("3"))));
-        assertFieldsEqual(insertMerges() ? Map.of("a", bytes("3"), "b", bytes("2")) : Map.of("a", bytes("3")),
+        session.insert(TABLE, key(1), Map.of(A, bytes("1"), B, bytes("2")));
+        assertEquals(Status.OK, session.insert(TABLE, key(1), Map.of(A, bytes("3"))));
+        assertFieldsEqual(insertMerges() ? Map.of(A, bytes("3"), B, bytes("2")) : Map.of(A, bytes("3")),
                 readAll(key(1)));
     }
 
     @Test
     void update_missingKey_notFoundOrUpsertAsDeclared() {
         if (updateUpserts()) {
-            assertEquals(Status.OK, session.update(TABLE, key(1), Map.of("a", bytes("1"))));
-            assertFieldsEqual(Map.of("a", bytes("1")), readAll(key(1)));
+            assertEquals(Status.OK, session.update(TABLE, key(1), Map.of(A, bytes("1"))));
+            assertFieldsEqual(Map.of(A, bytes("1")), readAll(key(1)));
             return;
         }
-        assertEquals(Status.NOT_FOUND, session.update(TABLE, key(1), Map.of("a", bytes("1"))));
-        session.insert(TABLE, key(2), Map.of("a", bytes("2")));
-        assertEquals(Status.NOT_FOUND, session.update(TABLE, key(1), Map.of("a", bytes("1"))));
+        assertEquals(Status.NOT_FOUND, session.update(TABLE, key(1), Map.of(A, bytes("1"))));
+        session.insert(TABLE, key(2), Map.of(A, bytes("2")));
+        assertEquals(Status.NOT_FOUND, session.update(TABLE, key(1), Map.of(A, bytes("1"))));
         assertEquals(Status.NOT_FOUND, session.read(TABLE, key(1), null, new HashMap<>()));
     }
 
     @Test
     void update_existingKey_overwritesGivenFieldsKeepsOthers() {
-        session.insert(TABLE, key(1), Map.of("a", bytes("1"), "b", bytes("2")));
-        assertEquals(Status.OK, session.update(TABLE, key(1), Map.of("b", bytes("20"), "c", bytes("30"))));
-        assertFieldsEqual(Map.of("a", bytes("1"), "b", bytes("20"), "c", bytes("30")), readAll(key(1)));
+        session.insert(TABLE, key(1), Map.of(A, bytes("1"), B, bytes("2")));
+        assertEquals(Status.OK, session.update(TABLE, key(1), Map.of(B, bytes("20"), C, bytes("30"))));
+        assertFieldsEqual(Map.of(A, bytes("1"), B, bytes("20"), C, bytes("30")), readAll(key(1)));
     }
 
     @Test
     void delete_existingKey_okThenGone() {
-        session.insert(TABLE, key(1), Map.of("a", bytes("1")));
+        session.insert(TABLE, key(1), Map.of(A, bytes("1")));
         assertEquals(Status.OK, session.delete(TABLE, key(1)));
         assertEquals(Status.NOT_FOUND, session.read(TABLE, key(1), null, new HashMap<>()));
-        assertEquals(Status.NOT_FOUND, session.delete(TABLE, key(1)));
+        assertEquals(deleteReportsMissing() ? Status.NOT_FOUND : Status.OK, session.delete(TABLE, key(1)));
     }
 
     @Test
     void delete_missingKey_notFound() {
-        assertEquals(Status.NOT_FOUND, session.delete(TABLE, key(1)));
-        session.insert(TABLE, key(2), Map.of("a", bytes("2")));
-        assertEquals(Status.NOT_FOUND, session.delete(TABLE, key(1)));
+        Status missing = deleteReportsMissing() ? Status.NOT_FOUND : Status.OK;
+        assertEquals(missing, session.delete(TABLE, key(1)));
+        session.insert(TABLE, key(2), Map.of(A, bytes("2")));
+        assertEquals(missing, session.delete(TABLE, key(1)));
+        assertEquals(Status.OK, session.read(TABLE, key(2), null, new HashMap<>()));
     }
 
     @Test
     void read_fieldSubset_returnsOnlyRequestedExistingFields() {
-        session.insert(TABLE, key(1), Map.of("a", bytes("1"), "b", bytes("2"), "c", bytes("3")));
+        session.insert(TABLE, key(1), Map.of(A, bytes("1"), B, bytes("2"), C, bytes("3")));
         Map<String, byte[]> result = new HashMap<>();
-        assertEquals(Status.OK, session.read(TABLE, key(1), Set.of("a", "c", "nosuch"), result));
-        assertFieldsEqual(Map.of("a", bytes("1"), "c", bytes("3")), result);
+        assertEquals(Status.OK, session.read(TABLE, key(1), Set.of(A, C, NO_SUCH_FIELD), result));
+        assertFieldsEqual(Map.of(A, bytes("1"), C, bytes("3")), result);
     }
 
     @Test
     void read_emptyFieldSet_okWithNoFields() {
-        session.insert(TABLE, key(1), Map.of("a", bytes("1")));
+        session.insert(TABLE, key(1), Map.of(A, bytes("1")));
         Map<String, byte[]> result = new HashMap<>();
         assertEquals(Status.OK, session.read(TABLE, key(1), Set.of(), result));
         assertTrue(result.isEmpty());
@@ -185,56 +242,61 @@ public abstract class StoreContractTest {
     @Test
     void storedData_callerMutatesArrays_storeUnchanged() {
         byte[] value = bytes("original");
-        Map<String, byte[]> values = new HashMap<>(Map.of("a", value));
+        Map<String, byte[]> values = new HashMap<>(Map.of(A, value));
         session.insert(TABLE, key(1), values);
         value[0] = 'X';
-        values.put("b", bytes("added later"));
+        values.put(B, bytes("added later"));
         Map<String, byte[]> first = readAll(key(1));
-        first.get("a")[1] = 'Y';
-        assertFieldsEqual(Map.of("a", bytes("original")), readAll(key(1)));
+        first.get(A)[1] = 'Y';
+        assertFieldsEqual(Map.of(A, bytes("original")), readAll(key(1)));
 
         List<Record> scanned = new ArrayList<>();
         session.scan(TABLE, key(1), 1, null, scanned);
-        scanned.get(0).fields().get("a")[2] = 'Z';
-        assertFieldsEqual(Map.of("a", bytes("original")), readAll(key(1)));
+        scanned.get(0).fields().get(A)[2] = 'Z';
+        assertFieldsEqual(Map.of(A, bytes("original")), readAll(key(1)));
     }
 
     @Test
     void scan_startKeyInMiddle_returnsFollowingKeysInOrder() {
-        insertKeys(200);
+        List<String> keys = insertKeys(200);
+        String start = keys.stream().sorted(scanOrder()).toList().get(50);
         List<Record> result = new ArrayList<>();
-        assertEquals(Status.OK, session.scan(TABLE, key(50), 25, null, result));
-        assertEquals(25, result.size());
+        assertEquals(Status.OK, session.scan(TABLE, start, 25, null, result));
+        List<String> expected = following(keys, start, 25);
+        assertEquals(expected, result.stream().map(Record::key).toList());
         for (int i = 0; i < 25; i++) {
-            assertEquals(key(50 + i), result.get(i).key());
-            assertFieldsEqual(Map.of("field0", bytes("v" + (50 + i))), result.get(i).fields());
+            int n = Integer.parseInt(expected.get(i).substring("user".length()));
+            assertFieldsEqual(Map.of("field0", bytes("v" + n)), result.get(i).fields());
         }
     }
 
     @Test
     void scan_startKeyAbsent_startsAtNextGreaterKey() {
+        List<String> keys = new ArrayList<>();
         for (int i = 0; i < 20; i += 2) {
-            session.insert(TABLE, key(i), Map.of("f", bytes("v")));
+            session.insert(TABLE, key(i), Map.of(A, bytes("v")));
+            keys.add(key(i));
         }
         List<Record> result = new ArrayList<>();
         assertEquals(Status.OK, session.scan(TABLE, key(5), 3, null, result));
-        assertEquals(List.of(key(6), key(8), key(10)), result.stream().map(Record::key).toList());
+        assertEquals(following(keys, key(5), 3), result.stream().map(Record::key).toList());
     }
 
     @Test
     void scan_countBeyondEnd_returnsRemainingRecords() {
-        insertKeys(30);
+        List<String> keys = insertKeys(30);
+        String start = keys.stream().sorted(scanOrder()).toList().get(25);
         List<Record> result = new ArrayList<>();
-        assertEquals(Status.OK, session.scan(TABLE, key(25), 100, null, result));
-        assertEquals(List.of(key(25), key(26), key(27), key(28), key(29)),
-                result.stream().map(Record::key).toList());
+        assertEquals(Status.OK, session.scan(TABLE, start, 100, null, result));
+        assertEquals(following(keys, start, 100), result.stream().map(Record::key).toList());
+        assertEquals(5, result.size());
     }
 
     @Test
     void scan_startKeyPastEnd_okAndEmpty() {
-        insertKeys(10);
+        List<String> keys = insertKeys(10);
         List<Record> result = new ArrayList<>();
-        assertEquals(Status.OK, session.scan(TABLE, "zzz", 10, null, result));
+        assertEquals(Status.OK, session.scan(TABLE, keyPastEnd(keys), 10, null, result));
         assertTrue(result.isEmpty());
     }
 
@@ -254,32 +316,34 @@ public abstract class StoreContractTest {
     @Test
     void scan_fieldSubset_returnsOnlyRequestedFields() {
         for (int i = 0; i < 5; i++) {
-            session.insert(TABLE, key(i), Map.of("a", bytes("a" + i), "b", bytes("b" + i)));
+            session.insert(TABLE, key(i), Map.of(A, bytes(A + i), B, bytes(B + i)));
         }
         List<Record> result = new ArrayList<>();
-        assertEquals(Status.OK, session.scan(TABLE, key(1), 3, Set.of("b"), result));
+        String start = following(List.of(key(0), key(1), key(2), key(3), key(4)), "", 5).get(1);
+        assertEquals(Status.OK, session.scan(TABLE, start, 3, Set.of(B), result));
         assertEquals(3, result.size());
-        for (int i = 0; i < 3; i++) {
-            assertFieldsEqual(Map.of("b", bytes("b" + (i + 1))), result.get(i).fields());
+        for (Record record : result) {
+            int n = Integer.parseInt(record.key().substring("user".length()));
+            assertFieldsEqual(Map.of(B, bytes(B + n)), record.fields());
         }
     }
 
     @Test
     void tables_sameKey_independent() {
-        session.insert("t1", key(1), Map.of("a", bytes("one")));
-        session.insert("t2", key(1), Map.of("a", bytes("two")));
+        session.insert("t1", key(1), Map.of(A, bytes("one")));
+        session.insert("t2", key(1), Map.of(A, bytes("two")));
         Map<String, byte[]> result = new HashMap<>();
         assertEquals(Status.OK, session.read("t2", key(1), null, result));
-        assertFieldsEqual(Map.of("a", bytes("two")), result);
+        assertFieldsEqual(Map.of(A, bytes("two")), result);
         assertEquals(Status.OK, session.delete("t1", key(1)));
         assertEquals(Status.OK, session.read("t2", key(1), null, new HashMap<>()));
     }
 
     @Test
     void nullArguments_badRequest() {
-        assertEquals(Status.BAD_REQUEST, session.insert(TABLE, null, Map.of("a", bytes("1"))));
+        assertEquals(Status.BAD_REQUEST, session.insert(TABLE, null, Map.of(A, bytes("1"))));
         Map<String, byte[]> nullValue = new HashMap<>();
-        nullValue.put("a", null);
+        nullValue.put(A, null);
         assertEquals(Status.BAD_REQUEST, session.insert(TABLE, key(1), nullValue));
         assertEquals(Status.BAD_REQUEST, session.read(TABLE, null, null, new HashMap<>()));
         assertEquals(Status.NOT_FOUND, session.read(TABLE, key(1), null, new HashMap<>()));
@@ -288,7 +352,7 @@ public abstract class StoreContractTest {
     @Test
     void isKnownEmpty_followsContent() {
         assertTrue(store.isKnownEmpty(TABLE));
-        session.insert(TABLE, key(1), Map.of("a", bytes("1")));
+        session.insert(TABLE, key(1), Map.of(A, bytes("1")));
         assertFalse(store.isKnownEmpty(TABLE));
         assertTrue(store.isKnownEmpty("other"));
         session.delete(TABLE, key(1));
@@ -299,12 +363,12 @@ public abstract class StoreContractTest {
     void update_concurrentOnOneKey_noThreadsFieldLost() throws Exception {
         int threads = 4;
         int rounds = 200;
-        session.insert(TABLE, key(1), Map.of("base", bytes("b")));
+        session.insert(TABLE, key(1), Map.of(BASE, bytes(B)));
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         try {
             List<Callable<Integer>> tasks = new ArrayList<>();
             for (int t = 0; t < threads; t++) {
-                String field = "thread" + t;
+                String field = "field" + (4 + t);
                 tasks.add(() -> {
                     int failures = 0;
                     try (Session own = store.newSession()) {
@@ -323,9 +387,9 @@ public abstract class StoreContractTest {
         } finally {
             pool.shutdown();
         }
-        Map<String, byte[]> expected = new HashMap<>(Map.of("base", bytes("b")));
+        Map<String, byte[]> expected = new HashMap<>(Map.of(BASE, bytes(B)));
         for (int t = 0; t < threads; t++) {
-            expected.put("thread" + t, bytes(Integer.toString(rounds - 1)));
+            expected.put("field" + (4 + t), bytes(Integer.toString(rounds - 1)));
         }
         assertFieldsEqual(expected, readAll(key(1)));
     }
@@ -345,7 +409,7 @@ public abstract class StoreContractTest {
                         // Interleaved key ranges, so threads write next to each other.
                         for (int i = 0; i < perThread; i++) {
                             String k = key(i * threads + first);
-                            if (own.insert(TABLE, k, Map.of("f", bytes(k))) != Status.OK) {
+                            if (own.insert(TABLE, k, Map.of(A, bytes(k))) != Status.OK) {
                                 failures++;
                             }
                         }
@@ -362,9 +426,13 @@ public abstract class StoreContractTest {
         List<Record> all = new ArrayList<>();
         assertEquals(Status.OK, session.scan(TABLE, "", threads * perThread + 10, null, all));
         assertEquals(threads * perThread, all.size());
-        for (int i = 0; i < all.size(); i++) {
-            assertEquals(key(i), all.get(i).key());
-            assertFieldsEqual(Map.of("f", bytes(key(i))), all.get(i).fields());
+        List<String> expected = new ArrayList<>();
+        for (int i = 0; i < threads * perThread; i++) {
+            expected.add(key(i));
+        }
+        assertEquals(following(expected, "", expected.size()), all.stream().map(Record::key).toList());
+        for (Record record : all) {
+            assertFieldsEqual(Map.of(A, bytes(record.key())), record.fields());
         }
     }
 }

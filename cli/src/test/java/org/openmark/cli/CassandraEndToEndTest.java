@@ -1,0 +1,123 @@
+package org.openmark.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import org.openmark.store.contract.ServicesFixture;
+
+/**
+ * openmark against a real 3-node Cassandra cluster (started once by bin/openmark-services for the
+ * module's tests): the closed economy's verdict, and bad input refused with the exit codes of any
+ * store.
+ */
+class CassandraEndToEndTest {
+    @RegisterExtension
+    static final ServicesFixture CLUSTER = CassandraFixture.NODES;
+
+    @TempDir
+    Path dir;
+
+    static List<String> clusterArgs(String... keyValues) {
+        List<String> args = new ArrayList<>(List.of("--store", "cassandra"));
+        CLUSTER.properties(keyValues).asMap().forEach((k, v) -> args.addAll(List.of("-p", k + "=" + v)));
+        return args;
+    }
+
+    private JsonNode economy(String name, List<String> extra) throws Exception {
+        Path out = dir.resolve(name);
+        List<String> args = new ArrayList<>(List.of("run", "-P", "closed_economy", "-p", "recordcount=5",
+                "-p", "operationcount=1500", "-p", "readproportion=0.5", "-p", "readmodifywriteproportion=0.5",
+                "-p", "table=" + name, "--seed", "5", "--quiet", "--out", out.toString(), "--model", "closed"));
+        args.addAll(extra);
+        CliRunner r = CliRunner.run(args.toArray(String[]::new));
+        assertEquals(0, r.exitCode, r::toString);
+        return new ObjectMapper().readTree(out.resolve("result.json").toFile());
+    }
+
+    @Test
+    void closedEconomy_serialClientAtQuorum_noAnomalies() throws Exception {
+        List<String> args = clusterArgs("cassandra.keyspace=economy", "cassandra.replication=3",
+                "cassandra.readconsistency=QUORUM", "cassandra.writeconsistency=QUORUM");
+        args.addAll(List.of("-threads", "1"));
+        JsonNode r = economy("serial", args);
+        assertEquals(0, r.at("/validation/lostUpdates").asLong(), r.at("/validation").toString());
+        assertTrue(r.at("/validation/passed").asBoolean(), r.at("/validation").toString());
+    }
+
+    /** No multi-key transactions: concurrent transfers overwrite each other, and the validation says so. */
+    @Test
+    void closedEconomy_concurrentClients_lostUpdatesDetectedAndValidationFails() throws Exception {
+        List<String> args = clusterArgs("cassandra.keyspace=economy", "cassandra.replication=3",
+                "cassandra.readconsistency=QUORUM", "cassandra.writeconsistency=QUORUM");
+        args.addAll(List.of("-threads", "8"));
+        JsonNode r = economy("concurrent", args);
+        assertTrue(r.at("/validation/lostUpdates").asLong() > 0, r.at("/validation").toString());
+        assertFalse(r.at("/validation/passed").asBoolean());
+        assertFalse(r.get("valid").asBoolean());
+    }
+
+    /** Measured staleness at ONE/ONE, and beside it the PBS prediction from traced delays. */
+    @Test
+    void staleness_atOne_measuredAndPredictedSideBySide() throws Exception {
+        List<String> args = new ArrayList<>(List.of("staleness", "--writes", "300", "--rate", "100", "--keys", "50",
+                "--probes", "0,5,50", "--trace-fraction", "0.2", "--out", dir.toString()));
+        args.addAll(clusterArgs("cassandra.keyspace=staleness", "cassandra.replication=3",
+                "cassandra.readconsistency=ONE", "cassandra.writeconsistency=ONE"));
+        CliRunner r = CliRunner.run(args.toArray(String[]::new));
+        assertEquals(0, r.exitCode, r::toString);
+        assertTrue(r.out.contains("[STALENESS], TVisibilityp50(ms), "), r::toString);
+        assertTrue(r.out.contains("[PBS], Replicas, N=3 R=1 W=1"), r::toString);
+        assertTrue(r.out.matches("(?s).*\\[PBS\\], PConsistentAt\\(0ms\\), measured [01]\\.\\d{5}, predicted [01]\\.\\d{5}.*"),
+                r::toString);
+        JsonNode json = new ObjectMapper().readTree(dir.resolve("staleness.json").toFile());
+        assertEquals(300, json.at("/staleness/writes").asLong());
+        JsonNode side = json.at("/pbs/pConsistentAt/5");
+        assertTrue(side.get("measured").asDouble() > 0.5, json.at("/pbs").toString());
+        assertTrue(side.get("predicted").asDouble() > 0.5, json.at("/pbs").toString());
+        assertEquals(60, json.at("/pbs/tracedPairs").asLong(),
+                json.at("/pbs").toString());
+        assertTrue(json.at("/pbs/delaysMs/W/count").asLong() > 0, json.at("/pbs").toString());
+    }
+
+    @Test
+    void run_unknownConsistencyLevel_exit2NamingPropertyAndLevels() {
+        List<String> args = new ArrayList<>(List.of("run", "-P", "workloada", "-p", "operationcount=10"));
+        args.addAll(clusterArgs("cassandra.readconsistency=MOST"));
+        CliRunner r = CliRunner.run(args.toArray(String[]::new));
+        assertEquals(Main.EXIT_BAD_INPUT, r.exitCode, r::toString);
+        assertTrue(r.err.contains("cassandra.readconsistency=MOST: must be one of ONE, TWO, THREE, QUORUM, ALL"), r::toString);
+    }
+
+    @Test
+    void load_replicationLargerThanNodes_exit2() {
+        List<String> args = new ArrayList<>(List.of("load", "-P", "workloada", "-p", "recordcount=10"));
+        args.addAll(clusterArgs("cassandra.keyspace=toomany", "cassandra.replication=5"));
+        CliRunner r = CliRunner.run(args.toArray(String[]::new));
+        assertEquals(Main.EXIT_BAD_INPUT, r.exitCode, r::toString);
+        assertTrue(r.err.contains("cassandra.replication=5: larger than the 3 nodes of datacenter datacenter1"), r::toString);
+    }
+
+    @Test
+    void run_nothingListening_exit4NamingHosts() throws IOException {
+        int closed;
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            closed = socket.getLocalPort();
+        }
+        CliRunner r = CliRunner.run("run", "-P", "workloada", "-p", "operationcount=10", "--store", "cassandra",
+                "-p", "cassandra.hosts=127.0.0.1", "-p", "cassandra.port=" + closed);
+        assertEquals(Main.EXIT_STORE_UNREACHABLE, r.exitCode, r::toString);
+        assertTrue(r.err.contains("cassandra at 127.0.0.1 port " + closed), r::toString);
+    }
+}

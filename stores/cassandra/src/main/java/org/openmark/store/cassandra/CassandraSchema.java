@@ -1,0 +1,164 @@
+package org.openmark.store.cassandra;
+
+import com.datastax.oss.driver.api.core.CqlIdentifier;
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.metadata.Node;
+import com.datastax.oss.driver.api.core.metadata.schema.ColumnMetadata;
+import com.datastax.oss.driver.api.core.metadata.schema.KeyspaceMetadata;
+import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import org.openmark.api.StoreConfigException;
+
+/**
+ * The keyspace and its tables: the keyspace is created when the store opens (with
+ * {@code cassandra.replication} copies in the local datacenter), a table on the first write to it,
+ * in YCSB's layout: {@code y_id text PRIMARY KEY, field0 blob, ...}; the workload's table (property
+ * {@code table}) when the store opens, before any session writes. A table that does not exist is
+ * not created by reads: they find nothing. Several processes that write to a missing table at once
+ * can still create it twice: load from one process first.
+ */
+final class CassandraSchema {
+    /** YCSB's key column. */
+    static final String KEY_COLUMN = "y_id";
+
+    private final CqlSession session;
+    private final CassandraConfig config;
+    private final Map<String, CassandraTable> tables = new ConcurrentHashMap<>();
+
+    CassandraSchema(CqlSession session, CassandraConfig config) {
+        this.session = session;
+        this.config = config;
+    }
+
+    /**
+     * Creates the keyspace when missing, refusing a replication factor larger than the local
+     * datacenter's node count; refuses {@code cassandra.replication} that differs from an existing
+     * keyspace's.
+     *
+     * @throws StoreConfigException naming cassandra.replication or cassandra.datacenter
+     */
+    void ensureKeyspace() {
+        int localNodes = localNodeCount();
+        if (localNodes == 0) {
+            throw new StoreConfigException(CassandraConfig.DATACENTER, config.datacenter(),
+                    "no node of the cluster is in this datacenter; the cluster's: " + datacenters());
+        }
+        Optional<KeyspaceMetadata> existing = session.getMetadata().getKeyspace(CqlIdentifier.fromInternal(config.keyspace()));
+        if (existing.isPresent()) {
+            int factor = replicationFactor(existing.get());
+            if (config.replication() != 0 && factor != config.replication()) {
+                throw new StoreConfigException(CassandraConfig.REPLICATION, Integer.toString(config.replication()),
+                        "keyspace " + config.keyspace() + " exists with " + factor + " replicas in " + config.datacenter()
+                                + " (" + existing.get().getReplication() + "); use " + factor
+                                + ", another cassandra.keyspace, or drop it");
+            }
+            return;
+        }
+        int factor = config.replicationOrDefault();
+        if (factor > localNodes) {
+            throw new StoreConfigException(CassandraConfig.REPLICATION, Integer.toString(factor),
+                    "larger than the " + localNodes + " node" + (localNodes == 1 ? "" : "s") + " of datacenter "
+                            + config.datacenter() + " (writes at QUORUM or ALL could never succeed); use 1 to "
+                            + localNodes);
+        }
+        session.execute("CREATE KEYSPACE IF NOT EXISTS " + CassandraTable.quote(config.keyspace())
+                + " WITH replication = {'class': 'NetworkTopologyStrategy', '" + config.datacenter() + "': " + factor + "}");
+    }
+
+    /** The keyspace's replication factor in the local datacenter, or 0 when it cannot tell. */
+    int replicationFactor() {
+        return session.getMetadata().getKeyspace(CqlIdentifier.fromInternal(config.keyspace()))
+                .map(this::replicationFactor).orElse(0);
+    }
+
+    private int replicationFactor(KeyspaceMetadata keyspace) {
+        Map<String, String> replication = keyspace.getReplication();
+        String value = replication.getOrDefault(config.datacenter(), replication.get("replication_factor"));
+        try {
+            // "3", or "3/1" with transient replicas
+            return value == null ? 0 : Integer.parseInt(value.split("/")[0].trim());
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
+    int localNodeCount() {
+        int count = 0;
+        for (Node node : session.getMetadata().getNodes().values()) {
+            if (config.datacenter().equals(node.getDatacenter())) {
+                count++;
+            }
+        }
+        return count;
+    }
+
+    private String datacenters() {
+        TreeSet<String> names = new TreeSet<>();
+        session.getMetadata().getNodes().values().forEach(n -> names.add(String.valueOf(n.getDatacenter())));
+        return String.join(", ", names);
+    }
+
+    /** The table when it exists (as the driver's schema metadata knows it), else empty. */
+    Optional<CassandraTable> existing(String name) {
+        CassandraTable known = tables.get(name);
+        if (known != null) {
+            return Optional.of(known);
+        }
+        Optional<TableMetadata> metadata = session.getMetadata().getKeyspace(CqlIdentifier.fromInternal(config.keyspace()))
+                .flatMap(k -> k.getTable(CqlIdentifier.fromInternal(name)));
+        if (metadata.isEmpty()) {
+            return Optional.empty();
+        }
+        CassandraTable table = fromMetadata(name, metadata.get());
+        CassandraTable raced = tables.putIfAbsent(name, table);
+        return Optional.of(raced == null ? table : raced);
+    }
+
+    /**
+     * The table, created in YCSB's layout when it does not exist. One creation at a time: tables
+     * created concurrently under one name get different ids on different nodes, and writes then
+     * fail on the nodes that kept the other ("Unknown CF").
+     */
+    synchronized CassandraTable createIfMissing(String name) {
+        Optional<CassandraTable> existing = existing(name);
+        if (existing.isPresent()) {
+            return existing.get();
+        }
+        StringBuilder ddl = new StringBuilder("CREATE TABLE IF NOT EXISTS ")
+                .append(CassandraTable.quote(config.keyspace())).append('.').append(CassandraTable.quote(name))
+                .append(" (").append(CassandraTable.quote(KEY_COLUMN)).append(" text PRIMARY KEY");
+        for (String field : config.fieldNames()) {
+            ddl.append(", ").append(CassandraTable.quote(field)).append(" blob");
+        }
+        ddl.append(')');
+        // the driver waits for schema agreement and refreshes its metadata before returning
+        session.execute(ddl.toString());
+        return existing(name).orElseGet(() -> {
+            CassandraTable table = new CassandraTable(session, config.keyspace(), name, KEY_COLUMN, config.fieldNames());
+            CassandraTable raced = tables.putIfAbsent(name, table);
+            return raced == null ? table : raced;
+        });
+    }
+
+    /** Forgets what it knew of the tables (after they were dropped or truncated elsewhere). */
+    void forget() {
+        tables.clear();
+    }
+
+    private CassandraTable fromMetadata(String name, TableMetadata metadata) {
+        String key = metadata.getPartitionKey().get(0).getName().asInternal();
+        List<String> fields = new ArrayList<>();
+        for (ColumnMetadata column : metadata.getColumns().values()) {
+            String columnName = column.getName().asInternal();
+            if (!columnName.equals(key)) {
+                fields.add(columnName);
+            }
+        }
+        return new CassandraTable(session, config.keyspace(), name, key, fields);
+    }
+}

@@ -1,0 +1,192 @@
+package org.openmark.store.cassandra;
+
+import com.datastax.oss.driver.api.core.ConsistencyLevel;
+import com.datastax.oss.driver.api.core.DriverException;
+import com.datastax.oss.driver.api.core.cql.BoundStatement;
+import com.datastax.oss.driver.api.core.cql.ResultSet;
+import com.datastax.oss.driver.api.core.cql.Row;
+import java.nio.ByteBuffer;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import org.openmark.api.Record;
+import org.openmark.api.Session;
+import org.openmark.api.Status;
+
+/**
+ * One client of the cluster. All sessions share the store's driver session (which is thread
+ * safe and pools the connections); this object only keeps what its last failure was.
+ *
+ * <p>Semantics, as YCSB's Cassandra binding: insert and update are upserts that write the given
+ * fields and keep the others; delete cannot tell whether the key existed (OK either way); scans
+ * go in token order from the start key's token, not in key order. start/commit/abort do nothing:
+ * Cassandra has no multi-key transactions.
+ */
+final class CassandraSession implements Session {
+    private final CassandraStore store;
+    private String lastFailure;
+
+    CassandraSession(CassandraStore store) {
+        this.store = store;
+    }
+
+    @Override
+    public Status read(String table, String key, Set<String> fields, Map<String, byte[]> result) {
+        if (table == null || key == null || result == null) {
+            return badRequest("read needs a table, a key and a result map");
+        }
+        try {
+            Optional<CassandraTable> t = store.schema().existing(table);
+            if (t.isEmpty()) {
+                return Status.NOT_FOUND;
+            }
+            List<String> columns = t.get().existingFields(fields);
+            BoundStatement statement = t.get().read(columns).bind(key)
+                    .setConsistencyLevel(store.config().readConsistency());
+            Row row = store.execute(statement, OpKind.READ).one();
+            if (row == null) {
+                return Status.NOT_FOUND;
+            }
+            putFields(row, columns, result);
+            return Status.OK;
+        } catch (DriverException e) {
+            return failed(e);
+        }
+    }
+
+    @Override
+    public Status scan(String table, String startKey, int recordCount, Set<String> fields, List<Record> result) {
+        if (table == null || startKey == null || result == null || recordCount < 0) {
+            return badRequest("scan needs a table, a start key, a result list and a record count >= 0");
+        }
+        try {
+            Optional<CassandraTable> t = store.schema().existing(table);
+            if (t.isEmpty() || recordCount == 0) {
+                return Status.OK;
+            }
+            List<String> columns = t.get().existingFields(fields);
+            BoundStatement statement = startKey.equals(CassandraTable.RING_START)
+                    ? t.get().scanAll(columns).bind(recordCount)
+                    : t.get().scanFrom(columns).bind(startKey, recordCount);
+            ResultSet rows = store.execute(statement.setConsistencyLevel(store.config().scanConsistency()), OpKind.SCAN);
+            for (Row row : rows) {
+                Map<String, byte[]> values = new HashMap<>();
+                putFields(row, columns, values);
+                result.add(new Record(row.getString(0), values));
+            }
+            return Status.OK;
+        } catch (DriverException e) {
+            return failed(e);
+        }
+    }
+
+    @Override
+    public Status update(String table, String key, Map<String, byte[]> values) {
+        return write(table, key, values, false);
+    }
+
+    @Override
+    public Status insert(String table, String key, Map<String, byte[]> values) {
+        return write(table, key, values, true);
+    }
+
+    private Status write(String table, String key, Map<String, byte[]> values, boolean insert) {
+        if (table == null || key == null || values == null || values.values().stream().anyMatch(v -> v == null)) {
+            return badRequest("a write needs a table, a key and a value for every field");
+        }
+        if (!CassandraConfig.IDENTIFIER.matcher(table).matches()) {
+            return badRequest("table " + table + ": a CQL table name is a letter, then up to 47 letters, digits or '_'");
+        }
+        try {
+            CassandraTable t = store.schema().createIfMissing(table);
+            TreeMap<String, byte[]> sorted = new TreeMap<>(values);
+            for (String field : sorted.keySet()) {
+                if (!t.hasField(field)) {
+                    return badRequest("table " + table + " has no column " + field + " (a table is created with the"
+                            + " fields of fieldcount and fieldnameprefix when first written)");
+                }
+            }
+            List<String> fields = List.copyOf(sorted.keySet());
+            if (!insert && fields.isEmpty()) {
+                return Status.OK;
+            }
+            Object[] bound = new Object[fields.size() + 1];
+            int i = insert ? 1 : 0;
+            for (byte[] value : sorted.values()) {
+                bound[i++] = ByteBuffer.wrap(value.clone());
+            }
+            bound[insert ? 0 : fields.size()] = key;
+            BoundStatement statement = (insert ? t.insert(fields) : t.update(fields)).bind(bound);
+            store.execute(statement.setConsistencyLevel(store.config().writeConsistency()), OpKind.WRITE);
+            return Status.OK;
+        } catch (DriverException e) {
+            return failed(e);
+        }
+    }
+
+    /** OK whether or not the key existed: Cassandra writes a tombstone without reading. */
+    @Override
+    public Status delete(String table, String key) {
+        if (table == null || key == null) {
+            return badRequest("delete needs a table and a key");
+        }
+        try {
+            Optional<CassandraTable> t = store.schema().existing(table);
+            if (t.isEmpty()) {
+                return Status.NOT_FOUND;
+            }
+            ConsistencyLevel level = store.config().writeConsistency();
+            store.execute(t.get().delete().bind(key).setConsistencyLevel(level), OpKind.WRITE);
+            return Status.OK;
+        } catch (DriverException e) {
+            return failed(e);
+        }
+    }
+
+    /** A read of {@code system.local} on some node: a round trip that needs no table. */
+    @Override
+    public Status ping(String table) {
+        try {
+            store.ping();
+            return Status.OK;
+        } catch (DriverException e) {
+            return failed(e);
+        }
+    }
+
+    @Override
+    public String lastFailure() {
+        return lastFailure;
+    }
+
+    private static void putFields(Row row, List<String> columns, Map<String, byte[]> result) {
+        for (int i = 0; i < columns.size(); i++) {
+            ByteBuffer value = row.getByteBuffer(i + 1);
+            if (value != null) {
+                byte[] bytes = new byte[value.remaining()];
+                value.duplicate().get(bytes);
+                result.put(columns.get(i), bytes);
+            }
+        }
+    }
+
+    private Status failed(DriverException e) {
+        lastFailure = CassandraErrors.reason(e);
+        Status status = CassandraErrors.statusOf(e);
+        store.failures().count(status, e);
+        return status;
+    }
+
+    private Status badRequest(String why) {
+        lastFailure = why;
+        return Status.BAD_REQUEST;
+    }
+
+    /** What kind of request a statement is (the store traces some of each). */
+    enum OpKind {
+        READ, SCAN, WRITE
+    }
+}

@@ -1,0 +1,176 @@
+package org.openmark.store.cassandra;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.DriverException;
+import com.datastax.oss.driver.api.core.cql.ResultSet;
+import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import com.datastax.oss.driver.api.core.cql.Statement;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import org.openmark.api.Session;
+import org.openmark.api.Store;
+import org.openmark.api.StoreException;
+import org.openmark.api.WarsTracing;
+import org.openmark.store.cassandra.CassandraSession.OpKind;
+
+/**
+ * An Apache Cassandra cluster as an openmark store, through the Apache Cassandra Java driver.
+ * Opening connects to the contact points and makes sure the keyspace exists, so an unreachable
+ * cluster, a wrong datacenter or a replication factor the cluster cannot hold are refused before
+ * anything runs. One driver session serves every openmark session.
+ */
+public final class CassandraStore implements Store, WarsTracing {
+    private static final SimpleStatement LOCAL = SimpleStatement.newInstance(
+            "SELECT release_version FROM system.local");
+
+    private final CassandraConfig config;
+    private final CqlSession session;
+    private final CassandraSchema schema;
+    private final CassandraFailures failures = new CassandraFailures();
+    private final CassandraWarsTracer tracer;
+    /** The version a node reported, or null until asked. */
+    private volatile String version;
+
+    CassandraStore(CassandraConfig config) {
+        this.config = config;
+        this.session = CassandraConnector.connect(config);
+        this.tracer = new CassandraWarsTracer(session);
+        try {
+            this.schema = new CassandraSchema(session, config);
+            schema.ensureKeyspace();
+            schema.createIfMissing(config.table());
+        } catch (RuntimeException e) {
+            session.close();
+            throw e;
+        }
+    }
+
+    /** The validated settings. */
+    public CassandraConfig config() {
+        return config;
+    }
+
+    /** The driver session (tests and tools use it for what the Session API cannot say). */
+    public CqlSession driverSession() {
+        return session;
+    }
+
+    CassandraSchema schema() {
+        return schema;
+    }
+
+    CassandraFailures failures() {
+        return failures;
+    }
+
+    @Override
+    public Session newSession() {
+        return new CassandraSession(this);
+    }
+
+    /** Runs one request of an openmark operation. */
+    ResultSet execute(Statement<?> statement, OpKind kind) {
+        return session.execute(statement);
+    }
+
+    /** Asks some node for its release version; throws the driver's exception when none answers. */
+    void ping() {
+        Row row = session.execute(LOCAL).one();
+        if (row != null && version == null) {
+            version = row.getString(0);
+        }
+    }
+
+    /** {@code cassandra at HOSTS port P (datacenter D, keyspace K)}, for error messages. */
+    @Override
+    public String target() {
+        return CassandraConnector.where(config) + " (datacenter " + config.datacenter() + ", keyspace "
+                + config.keyspace() + ")";
+    }
+
+    /**
+     * {@code version} (a node's release_version), {@code nodes} (in the local datacenter),
+     * {@code replication} (the keyspace's factor there), {@code readconsistency},
+     * {@code writeconsistency}, and {@code failures}: the driver's reasons for failed requests so
+     * far, counted (absent when none failed).
+     */
+    @Override
+    public Map<String, String> facts() {
+        Map<String, String> facts = new TreeMap<>();
+        if (version == null) {
+            try {
+                ping();
+            } catch (DriverException e) {
+                // facts never fail: the version stays unknown
+            }
+        }
+        if (version != null) {
+            facts.put("version", version);
+        }
+        facts.put("nodes", Integer.toString(schema.localNodeCount()));
+        int replication = schema.replicationFactor();
+        if (replication > 0) {
+            facts.put("replication", Integer.toString(replication));
+        }
+        facts.put("readconsistency", config.readConsistency().name());
+        facts.put("writeconsistency", config.writeConsistency().name());
+        String failed = failures.summary();
+        if (!failed.isEmpty()) {
+            facts.put("failures", failed);
+        }
+        return facts;
+    }
+
+    /** True when the table does not exist or a read of one key finds none; false when unsure. */
+    @Override
+    public boolean isKnownEmpty(String table) {
+        try {
+            Optional<CassandraTable> t = schema.existing(table);
+            if (t.isEmpty()) {
+                return true;
+            }
+            return session.execute(t.get().any().bind().setConsistencyLevel(config.scanConsistency())).one() == null;
+        } catch (DriverException e) {
+            return false;
+        }
+    }
+
+    /** N from the keyspace's replication, R and W from the configured levels. */
+    @Override
+    public Quorums quorums() {
+        int n = schema.replicationFactor();
+        if (n < 1) {
+            throw new StoreException("cannot tell the replication factor of keyspace " + config.keyspace());
+        }
+        return new Quorums(n, CassandraWarsTracer.replicasFor(config.readConsistency(), n),
+                CassandraWarsTracer.replicasFor(config.writeConsistency(), n));
+    }
+
+    /** A write and a read of the key, both at ALL and traced. */
+    @Override
+    public Traced traceWriteAndRead(String table, String key, Map<String, byte[]> values) {
+        try {
+            return tracer.trace(schema.createIfMissing(table), key, values);
+        } catch (DriverException e) {
+            return Traced.failed(CassandraErrors.reason(e));
+        }
+    }
+
+    /** The delays in the pair's traces, read from {@code system_traces}. */
+    @Override
+    public WarsSample delays(Traced traced) {
+        return tracer.delays(traced);
+    }
+
+    @Override
+    public void close() {
+        session.close();
+    }
+
+    @Override
+    public String toString() {
+        return "CassandraStore[" + config + "]";
+    }
+}
