@@ -15,6 +15,7 @@ import org.openmark.run.RunConfig;
 import org.openmark.run.RunResult;
 import org.openmark.run.Runner;
 import org.openmark.testing.LatencyStore;
+import org.openmark.testing.ParkFloor;
 import org.openmark.testing.SimpleWorkload;
 import org.openmark.testing.TestConfigs;
 
@@ -38,8 +39,10 @@ class OpenModelRealTimeTest {
         });
         RunConfig cfg = TestConfigs.run("model", "open", "rate", "1000", "arrival", "constant",
                 "operationcount", String.valueOf(OPS));
+        long floorBefore = ParkFloor.p99Micros(300);
         RunResult r = new PhaseRunner(Clock.system(), Tasks.real(), new StopSignal(), null)
                 .run(cfg, Runner.modelOf(cfg), new SimpleWorkload(100, 0), store, OPS, Duration.ZERO, List.of());
+        long floor = Math.max(floorBefore, ParkFloor.p99Micros(300));
 
         assertEquals(OPS, r.accounting().issued());
         assertTrue(r.accounting().addsUp(), () -> "accounting: " + r.accounting());
@@ -48,12 +51,19 @@ class OpenModelRealTimeTest {
         assertEquals(OPS, read.okResponse().getTotalCount());
         // Requests that arrived at the start of the stall waited for all of it.
         assertTrue(read.okResponse().getMaxValue() >= 95_000, () -> "max " + read.okResponse().getMaxValue());
-        // ...while the generator kept its schedule (a loose bound: CI machines are noisy).
+        // ...while the generator kept its schedule: its send-lag p99 within a few times what this
+        // machine's own wake-ups cost just before and after (a thread that only parks until each
+        // deadline), and never beyond 20 ms on a machine whose floor is below that. Had the stall
+        // held the schedule, the lag would be the stall itself: 100 ms.
         long lagP99 = r.schedule().sendLag().getValueAtPercentile(99);
-        assertTrue(lagP99 < 20_000, () -> "send-lag p99 " + lagP99 + " us");
-        // About 100 operations were in the store at once, each on a worker with a session of its own.
-        assertTrue(r.schedule().sessions() >= 90 && r.schedule().sessions() <= OPS + 1,
-                () -> "sessions " + r.schedule().sessions());
+        long bound = Math.max(20_000, 4 * floor);
+        assertTrue(lagP99 < bound, () -> "send-lag p99 " + lagP99 + " us, bound " + bound + " us (machine floor p99 "
+                + floor + " us)");
+        // The operations the stall held were in the store at once, each on a worker with a session
+        // of its own (how many depends on how promptly they were issued, not on the pool).
+        assertTrue(store.maxConcurrent() > 1, () -> "in the store at once: " + store.maxConcurrent());
+        assertTrue(r.schedule().sessions() >= store.maxConcurrent() && r.schedule().sessions() <= OPS + 1,
+                () -> "sessions " + r.schedule().sessions() + ", in the store at once " + store.maxConcurrent());
         // The store's truth: every call took 0.1 ms or waited for the end of the stall.
         assertEquals(OPS, store.truth().getTotalCount());
     }
