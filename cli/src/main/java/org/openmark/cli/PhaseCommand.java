@@ -36,6 +36,12 @@ abstract class PhaseCommand implements Callable<Integer> {
     @Mixin
     ClusterOptions cluster;
 
+    @Option(names = "--event", paramLabel = "AT:COMMAND", description = "Run a shell command AT after the measured"
+            + " start (the end of the warm-up), e.g. --event 60s:'bin/openmark-services add-node cassandra'."
+            + " Repeatable. Its start, end and exit code go to result.json and the text report, its output to"
+            + " DIR/events/event-N.log, and report.html marks it on the plots over time.")
+    java.util.List<String> events = new java.util.ArrayList<>();
+
     @Option(names = "-load", description = "YCSB compatibility: run the load phase.")
     boolean loadFlag;
 
@@ -51,9 +57,22 @@ abstract class PhaseCommand implements Callable<Integer> {
         PrintStream err = parent.err;
         Settings settings = options.settings(err);
         RunConfig cfg = RunConfigParser.parse(phase, settings, options.out, options.quiet);
+        java.util.List<org.openmark.event.EventSpec> eventSpecs = new java.util.ArrayList<>();
+        for (String e : events) {
+            eventSpecs.add(org.openmark.event.EventSpec.parse("--event", e));
+        }
+        if (!eventSpecs.isEmpty() && cluster.requested()) {
+            throw org.openmark.config.ConfigException.of("--event", events.get(0), "is not available with"
+                    + " --cluster/--local-workers yet: run the commands by hand, or in one process");
+        }
+        if (!eventSpecs.isEmpty() && !"real".equals(options.time)) {
+            throw org.openmark.config.ConfigException.of("--event", events.get(0), "needs --time real: a command"
+                    + " runs in real time");
+        }
         StopSignal stop = new StopSignal();
         CountDownLatch reported = new CountDownLatch(1);
         Thread hook = interruptHook(stop, reported, cfg.grace(), err);
+        java.util.List<org.openmark.event.EventOutcome> eventOutcomes = null;
         Runtime.getRuntime().addShutdownHook(hook);
         try {
             RunResult result;
@@ -72,7 +91,23 @@ abstract class PhaseCommand implements Callable<Integer> {
                 org.openmark.load.Timing timing = org.openmark.load.Timing.parse("--time", options.time);
                 Runner runner = new Runner(StoreRegistry.discover(), Workloads::create, timing.clock(), timing.tasks(),
                         stop, err);
-                result = runner.execute(cfg);
+                org.openmark.event.EventSchedule schedule = new org.openmark.event.EventSchedule(eventSpecs,
+                        timing.clock(), org.openmark.event.CommandLauncher.shell(),
+                        cfg.outDir() == null ? null : cfg.outDir().resolve("events"));
+                // The phase starts right after its gate: the events count from the end of the warm-up.
+                org.openmark.run.PhaseHooks hooks = schedule.isEmpty() ? org.openmark.run.PhaseHooks.NONE
+                        : new org.openmark.run.PhaseHooks(java.util.List.of(),
+                                () -> schedule.start(timing.clock().nanoTime() + cfg.warmup().toNanos()));
+                try {
+                    result = runner.execute(cfg, hooks);
+                } finally {
+                    if (!schedule.isEmpty()) {
+                        eventOutcomes = schedule.finish(cfg.grace());
+                    }
+                }
+                if (eventOutcomes != null) {
+                    result = result.withEvents(eventOutcomes);
+                }
             }
             String text = YcsbTextReport.render(result);
             out.print(text);
@@ -91,6 +126,12 @@ abstract class PhaseCommand implements Callable<Integer> {
             }
             for (String w : result.warnings()) {
                 err.println("openmark: warning: " + w);
+            }
+            for (org.openmark.event.EventOutcome e : result.events()) {
+                if (!e.succeeded()) {
+                    err.println("openmark: warning: event " + e.spec() + ": " + (e.exitCode() != null
+                            ? "ended with exit code " + e.exitCode() : e.note()));
+                }
             }
             return result.interrupted() ? Main.EXIT_INTERRUPTED : 0;
         } finally {

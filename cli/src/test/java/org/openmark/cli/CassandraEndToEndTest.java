@@ -91,6 +91,45 @@ class CassandraEndToEndTest {
         assertTrue(json.at("/pbs/delaysMs/W/count").asLong() > 0, json.at("/pbs").toString());
     }
 
+    /**
+     * NoSQLMark's elasticity experiment turned round: a node killed by an action during the run
+     * (--event). Writes at ALL need every replica, so the store fails from the kill on: the
+     * action's time and exit code are in the result, the errors are located in time after it,
+     * and the report marks it. The node is started again for the other tests.
+     */
+    @Test
+    void run_eventKillsANodeMidRun_recordedAndTheErrorsLocatedAfterIt() throws Exception {
+        Path out = dir.resolve("kill");
+        Path script = Path.of("").toAbsolutePath().getParent().resolve("bin/openmark-services");
+        String kill = "OPENMARK_SERVICES_DIR=" + Path.of("target/openmark-services").toAbsolutePath() + " bash "
+                + script + " kill-node cassandra 3";
+        List<String> args = new ArrayList<>(List.of("run", "-P", "workloada", "-p", "recordcount=200", "--rate", "100",
+                "--duration", "14s", "--seed", "3", "--quiet", "--event", "3s:" + kill, "--out", out.toString()));
+        args.addAll(clusterArgs("cassandra.keyspace=events", "cassandra.replication=3",
+                "cassandra.readconsistency=ALL", "cassandra.writeconsistency=ALL"));
+        CliRunner r;
+        try {
+            r = CliRunner.run(args.toArray(String[]::new));
+        } finally {
+            CLUSTER.services("start-node", "cassandra", "3");
+        }
+        assertEquals(0, r.exitCode, r::toString);
+        JsonNode result = new ObjectMapper().readTree(out.resolve("result.json").toFile());
+        JsonNode event = result.at("/events/0");
+        assertEquals(kill, event.get("command").asText(), result.toString());
+        assertEquals(3.0, event.get("startSeconds").asDouble(), 0.5, event.toString());
+        assertEquals(0, event.get("exitCode").asInt(-1), event.toString());
+        assertTrue(r.out.contains("[EVENT], 3s:" + kill + ", started at"), r::toString);
+        // The store failed after the kill, never before it.
+        assertTrue(result.get("outages").size() > 0, result.toString());
+        for (JsonNode o : result.get("outages")) {
+            assertTrue(o.get("fromSeconds").asDouble() >= 3.0, o.toString());
+        }
+        assertFalse(result.get("valid").asBoolean(), result.toString());
+        String html = java.nio.file.Files.readString(out.resolve("report.html"));
+        assertTrue(html.contains("event-marker") && html.contains("event 1: OPENMARK_SERVICES_DIR="), "marked in the report");
+    }
+
     @Test
     void run_unknownConsistencyLevel_exit2NamingPropertyAndLevels() {
         List<String> args = new ArrayList<>(List.of("run", "-P", "workloada", "-p", "operationcount=10"));

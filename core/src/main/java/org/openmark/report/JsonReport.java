@@ -74,6 +74,22 @@ public final class JsonReport {
         if (!r.workers().isEmpty()) {
             m.put("workers", r.workers().stream().map(JsonReport::worker).toList());
         }
+        if (!r.events().isEmpty()) {
+            m.put("events", r.events().stream().map(JsonReport::event).toList());
+        }
+        return m;
+    }
+
+    /** One action during the run; times in seconds after the measured start, null when it did not happen. */
+    private static Map<String, Object> event(org.openmark.event.EventOutcome e) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("atSeconds", Percentiles.round(e.spec().at().toNanos() / 1e9));
+        m.put("command", e.spec().command());
+        m.put("startSeconds", Double.isNaN(e.startSeconds()) ? null : Percentiles.round(e.startSeconds()));
+        m.put("endSeconds", Double.isNaN(e.endSeconds()) ? null : Percentiles.round(e.endSeconds()));
+        m.put("exitCode", e.exitCode());
+        m.put("output", e.output());
+        m.put("note", e.note());
         return m;
     }
 

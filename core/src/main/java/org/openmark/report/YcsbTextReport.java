@@ -78,6 +78,9 @@ public final class YcsbTextReport {
             line(b, "OUTAGE", o.describe(), o.kind() == org.openmark.measure.Outage.Kind.STALL
                     ? o.operations() + " operations outstanding" : o.operations() + " operations failed");
         }
+        for (org.openmark.event.EventOutcome e : r.events()) {
+            line(b, "EVENT", e.spec().toString(), event(e));
+        }
         for (org.openmark.run.WorkerReport w : r.workers()) {
             Histogram lag = w.sendLag();
             line(b, "WORKER", w.name(), String.format(java.util.Locale.ROOT,
@@ -95,6 +98,18 @@ public final class YcsbTextReport {
             line(b, "WARNING", w.replace('\n', ' '), "");
         }
         return b.toString();
+    }
+
+    private static String event(org.openmark.event.EventOutcome e) {
+        if (Double.isNaN(e.startSeconds())) {
+            return e.note();
+        }
+        String started = String.format(java.util.Locale.ROOT, "started at %.1f s", e.startSeconds());
+        if (Double.isNaN(e.endSeconds())) {
+            return started + ", " + e.note();
+        }
+        return started + String.format(java.util.Locale.ROOT, ", ended at %.1f s", e.endSeconds())
+                + (e.exitCode() != null ? ", exit code " + e.exitCode() : "") + (e.note() != null ? ", " + e.note() : "");
     }
 
     private static void failed(StringBuilder b, RunResult r, OpResult op, Histogram h) {

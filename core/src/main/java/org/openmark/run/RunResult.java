@@ -3,6 +3,7 @@ package org.openmark.run;
 import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
+import org.openmark.event.EventOutcome;
 import org.openmark.load.LoadSpec;
 import org.openmark.measure.Outage;
 import org.openmark.workload.ReportSection;
@@ -28,13 +29,26 @@ import org.openmark.workload.ValidationReport;
  * @param sections figures the workload kept (transaction outcomes), in the order given
  * @param workers the load-generator processes of a cluster run (empty for a run in one process)
  * @param outages the stretches in which the store failed (errors, or nothing completed), in time order
+ * @param events the actions run during the run ({@code --event}), in the order they were given
  */
 public record RunResult(String openmarkVersion, long seed, boolean seedChosen, Phase phase, LoadSpec model, boolean paced,
         boolean openModel, String store, Map<String, String> storeFacts, Map<String, String> config, long startEpochMs, long runtimeMs,
         double throughput, List<OpResult> operations, Accounting accounting, ScheduleReport schedule,
         Histogram unfinishedLatency, List<String> warnings, List<String> notes, boolean valid, boolean interrupted,
         ValidationReport validation, List<Double> percentiles, List<ReportSection> sections,
-        List<WorkerReport> workers, List<Outage> outages) {
+        List<WorkerReport> workers, List<Outage> outages, List<EventOutcome> events) {
+
+    /** A result with no actions during the run. */
+    public RunResult(String openmarkVersion, long seed, boolean seedChosen, Phase phase, LoadSpec model, boolean paced,
+            boolean openModel, String store, Map<String, String> storeFacts, Map<String, String> config,
+            long startEpochMs, long runtimeMs, double throughput, List<OpResult> operations, Accounting accounting,
+            ScheduleReport schedule, Histogram unfinishedLatency, List<String> warnings, List<String> notes,
+            boolean valid, boolean interrupted, ValidationReport validation, List<Double> percentiles,
+            List<ReportSection> sections, List<WorkerReport> workers, List<Outage> outages) {
+        this(openmarkVersion, seed, seedChosen, phase, model, paced, openModel, store, storeFacts, config,
+                startEpochMs, runtimeMs, throughput, operations, accounting, schedule, unfinishedLatency, warnings,
+                notes, valid, interrupted, validation, percentiles, sections, workers, outages, List.of());
+    }
 
     /** A run in one process. */
     public RunResult(String openmarkVersion, long seed, boolean seedChosen, Phase phase, LoadSpec model, boolean paced,
@@ -52,6 +66,15 @@ public record RunResult(String openmarkVersion, long seed, boolean seedChosen, P
     public RunResult withVerdict(List<String> newWarnings, boolean newValid, List<Outage> newOutages) {
         return new RunResult(openmarkVersion, seed, seedChosen, phase, model, paced, openModel, store, storeFacts,
                 config, startEpochMs, runtimeMs, throughput, operations, accounting, schedule, unfinishedLatency,
-                newWarnings, notes, newValid, interrupted, validation, percentiles, sections, workers, newOutages);
+                newWarnings, notes, newValid, interrupted, validation, percentiles, sections, workers, newOutages,
+                events);
+    }
+
+    /** This result with the actions run during it. */
+    public RunResult withEvents(List<EventOutcome> newEvents) {
+        return new RunResult(openmarkVersion, seed, seedChosen, phase, model, paced, openModel, store, storeFacts,
+                config, startEpochMs, runtimeMs, throughput, operations, accounting, schedule, unfinishedLatency,
+                warnings, notes, valid, interrupted, validation, percentiles, sections, workers, outages,
+                List.copyOf(newEvents));
     }
 }

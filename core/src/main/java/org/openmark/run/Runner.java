@@ -70,6 +70,14 @@ public final class Runner {
 
     /** Runs the configured phase (loading first when needed) and returns its result. */
     public RunResult execute(RunConfig cfg) throws InterruptedException, IOException {
+        return execute(cfg, PhaseHooks.NONE);
+    }
+
+    /**
+     * Runs the configured phase (loading first when needed) with {@code hooks} added to the phase
+     * itself (not to the automatic load), and returns its result.
+     */
+    public RunResult execute(RunConfig cfg, PhaseHooks hooks) throws InterruptedException, IOException {
         StoreFactory factory = stores.get("store", cfg.store());
         Workload workload = createWorkload(cfg);
         // a store that hands every property on (a YCSB binding) may read any: a note, not warnings
@@ -99,7 +107,7 @@ public final class Runner {
                     warnings.add("the automatic load had " + load.accounting().errors() + " errors");
                 }
             }
-            return runOn(cfg, workload, store, warnings, notes);
+            return runOn(cfg, workload, store, warnings, notes, hooks);
         }
     }
 

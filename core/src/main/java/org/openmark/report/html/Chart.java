@@ -26,6 +26,10 @@ final class Chart {
     private record Line(double[] xs, double[] ys, LineStyle style, boolean right, String tooltip, Marks marks) {
     }
 
+    /** A moment marked across the plot: a dashed vertical line, labelled at its top. */
+    record Marker(double x, String label) {
+    }
+
     private record Band(double x0, double x1, String label, String fill) {
     }
 
@@ -39,6 +43,7 @@ final class Chart {
     private AxisSpec y2;
     private final List<Line> lines = new ArrayList<>();
     private final List<Band> bands = new ArrayList<>();
+    private final List<Marker> markers = new ArrayList<>();
     private final List<LegendEntry> legend = new ArrayList<>();
 
     /** A chart; {@code id} must be unique in the page (it names the clip path). */
@@ -101,6 +106,12 @@ final class Chart {
         return this;
     }
 
+    /** Moments to mark (actions during the run), each a dashed vertical line with its label. */
+    Chart markers(List<Marker> toMark) {
+        markers.addAll(toMark);
+        return this;
+    }
+
     /** A legend entry. */
     Chart legend(String entryLabel, LineStyle style) {
         legend.add(new LegendEntry(entryLabel, style));
@@ -128,6 +139,12 @@ final class Chart {
             svg.text(x0 + 4, f.top + 14, band.label(), "fill", "#777777", "font-size", "11");
         }
         drawGridAndAxes(svg, f);
+        for (Marker m : markers) {
+            double mx = f.px(x.axis(), m.x());
+            svg.line(mx, f.top, mx, f.top + f.height, "stroke", "#6a1b9a", "stroke-width", "1.5",
+                    "stroke-dasharray", "5 3", "class", "event-marker");
+            svg.text(mx + 3, f.top + f.height - 6, m.label(), "fill", "#6a1b9a", "font-size", "11");
+        }
         svg.open("g", "clip-path", "url(#" + id + "-clip)", "fill", "none");
         // Markers on every line or on none: a line with one point more should not look different.
         boolean markers = lines.stream().mapToInt(l -> l.xs().length).max().orElse(0) <= MARKERS_UP_TO;

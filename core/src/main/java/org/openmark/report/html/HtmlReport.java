@@ -81,18 +81,21 @@ public final class HtmlReport {
                                 : ", INVALID")))
                 .append("</title>\n<style>\n").append(PageStyle.CSS).append("</style>\n</head>\n<body>\n<main>\n");
         b.append(HeaderSection.render(result));
+        List<Chart.Marker> events = events(result, ts);
+        String eventsLead = events.isEmpty() ? "" : " Dashed purple lines: the actions run during the run (--event),"
+                + " where each started.";
         section(b, "Latency over time", "Response time (from the intended start) per status interval: p50, p99 and"
                 + " the maximum of each operation, on a log scale." + (open ? " The grey band is the send lag of the"
-                + " load generator; when it rises, the generator, not the store, fell behind." : ""),
-                ts.isEmpty() ? null : LatencyPlot.render(ts, open, palette), noTimeSeriesNote);
+                + " load generator; when it rises, the generator, not the store, fell behind." : "") + eventsLead,
+                ts.isEmpty() ? null : LatencyPlot.render(ts, open, palette, events), noTimeSeriesNote);
         List<ThroughputPlot.OutageBand> outages = new ArrayList<>();
         result.path("outages").forEach(o -> outages.add(new ThroughputPlot.OutageBand(o.path("fromSeconds").asDouble(),
                 o.path("toSeconds").asDouble(), o.path("kind").asText("").equals("stall") ? "stall" : "errors")));
         section(b, "Throughput over time", "Completions per second of each operation, failed completions per second"
                 + " (red) when there are any, and the operations outstanding at the end of each interval (right"
                 + " axis). Red bands: the store's outages (a tenth or more of the operations failed, or none"
-                + " completed while some were outstanding).",
-                ts.isEmpty() ? null : ThroughputPlot.render(ts, palette, outages), noTimeSeriesNote);
+                + " completed while some were outstanding)." + eventsLead,
+                ts.isEmpty() ? null : ThroughputPlot.render(ts, palette, outages, events), noTimeSeriesNote);
         boolean showService = open || serviceDiffers(operations);
         section(b, "Percentile spectrum", spectrumLead(showService),
                 SpectrumPlot.render(spectrumOperations(operations), showService, palette),
@@ -106,6 +109,24 @@ public final class HtmlReport {
                 .append(") and timeseries.csv. Regenerate with <code>bin/openmark report DIR</code>.</footer>\n")
                 .append("</main>\n</body>\n</html>\n");
         return b.toString();
+    }
+
+    /**
+     * The actions that ran, at the moment each started on the plots' time axis (which counts from
+     * the start of the warm-up, while an action's time counts from the measured start).
+     */
+    private static List<Chart.Marker> events(JsonNode result, TimeSeries ts) {
+        List<Chart.Marker> markers = new ArrayList<>();
+        int n = 0;
+        for (JsonNode e : result.path("events")) {
+            n++;
+            if (e.path("startSeconds").isNumber()) {
+                String command = e.path("command").asText("");
+                String label = "event " + n + ": " + (command.length() > 40 ? command.substring(0, 39) + "…" : command);
+                markers.add(new Chart.Marker(ts.warmUpEndSeconds() + e.path("startSeconds").asDouble(), label));
+            }
+        }
+        return markers;
     }
 
     private static String spectrumLead(boolean showService) {

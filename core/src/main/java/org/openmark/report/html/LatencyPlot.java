@@ -18,6 +18,11 @@ final class LatencyPlot {
 
     /** The SVG, or null when no interval recorded a latency. */
     static String render(TimeSeries ts, boolean showSendLag, Palette palette) {
+        return render(ts, showSendLag, palette, java.util.List.of());
+    }
+
+    /** The SVG, with actions during the run marked. */
+    static String render(TimeSeries ts, boolean showSendLag, Palette palette, java.util.List<Chart.Marker> events) {
         double min = Double.MAX_VALUE;
         double max = 0;
         for (String op : ts.operations()) {
@@ -48,6 +53,7 @@ final class LatencyPlot {
         if (ts.warmUpEndSeconds() > 0) {
             chart.band(0, ts.warmUpEndSeconds(), "warm-up");
         }
+        chart.markers(events);
         if (lagShown) {
             chart.line(ts.intervalEnds(), lag, SEND_LAG, false, "send-lag p99 (load generator)");
         }

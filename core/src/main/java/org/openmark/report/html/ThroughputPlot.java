@@ -19,6 +19,12 @@ final class ThroughputPlot {
 
     /** The SVG. */
     static String render(TimeSeries ts, Palette palette, java.util.List<OutageBand> outages) {
+        return render(ts, palette, outages, java.util.List.of());
+    }
+
+    /** The SVG, with actions during the run marked. */
+    static String render(TimeSeries ts, Palette palette, java.util.List<OutageBand> outages,
+            java.util.List<Chart.Marker> events) {
         double[] total = ts.intervalSums(TimeSeriesRow::opsPerSecond);
         double[] inFlight = ts.intervalShared(TimeSeriesRow::inFlight);
         double maxRate = 0;
@@ -40,6 +46,7 @@ final class ThroughputPlot {
         for (OutageBand o : outages) {
             chart.band(o.fromSeconds(), o.toSeconds(), o.label(), "#fde0dc");
         }
+        chart.markers(events);
         double[] failed = ts.intervalSums(TimeSeriesRow::failedPerSecond);
         boolean anyFailed = java.util.Arrays.stream(failed).anyMatch(v -> v > 0);
         if (anyFailed) {

@@ -32,7 +32,9 @@ final class CassandraConnector {
                 .withDuration(DefaultDriverOption.CONNECTION_CONNECT_TIMEOUT, connect)
                 .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, connect)
                 .withDuration(DefaultDriverOption.CONTROL_CONNECTION_TIMEOUT, connect)
-                .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, request)
+                // schema changes wait for the nodes to agree: slow on a fresh cluster or a busy machine
+                .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT,
+                        request.compareTo(CassandraSchema.DDL_TIMEOUT) > 0 ? request : CassandraSchema.DDL_TIMEOUT)
                 .withDuration(DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, request)
                 .withInt(DefaultDriverOption.CONNECTION_POOL_LOCAL_SIZE, config.connections())
                 .withDuration(DefaultDriverOption.REQUEST_TRACE_INTERVAL, Duration.ofMillis(20))

@@ -66,7 +66,7 @@ final class CassandraSchema {
                             + config.datacenter() + " (writes at QUORUM or ALL could never succeed); use 1 to "
                             + localNodes);
         }
-        session.execute("CREATE KEYSPACE IF NOT EXISTS " + CassandraTable.quote(config.keyspace())
+        ddl("CREATE KEYSPACE IF NOT EXISTS " + CassandraTable.quote(config.keyspace())
                 + " WITH replication = {'class': 'NetworkTopologyStrategy', '" + config.datacenter() + "': " + factor + "}");
     }
 
@@ -137,13 +137,31 @@ final class CassandraSchema {
         }
         ddl.append(')');
         // the driver waits for schema agreement and refreshes its metadata before returning
-        session.execute(ddl.toString());
+        ddl(ddl.toString());
         return existing(name).orElseGet(() -> {
             CassandraTable table = new CassandraTable(session, config.keyspace(), name, KEY_COLUMN, config.fieldNames());
             CassandraTable raced = tables.putIfAbsent(name, table);
             return raced == null ? table : raced;
         });
     }
+
+    /**
+     * Runs a schema change. The nodes must agree on it before it returns, which on a busy machine
+     * or a freshly started cluster takes far longer than an ordinary request: it gets at least
+     * {@link #DDL_TIMEOUT}, and a timeout is the store's failure, said in one line.
+     */
+    private void ddl(String cql) {
+        java.time.Duration timeout = java.time.Duration.ofMillis(Math.max(DDL_TIMEOUT.toMillis(), config.requestTimeoutMs()));
+        try {
+            session.execute(com.datastax.oss.driver.api.core.cql.SimpleStatement.newInstance(cql).setTimeout(timeout));
+        } catch (com.datastax.oss.driver.api.core.DriverTimeoutException e) {
+            throw new org.openmark.api.StoreException("the cluster did not apply a schema change within "
+                    + timeout.toSeconds() + " s (" + cql + "): is every node up and the machine not overloaded?");
+        }
+    }
+
+    /** The least time a schema change gets. */
+    static final java.time.Duration DDL_TIMEOUT = java.time.Duration.ofSeconds(60);
 
     /** Forgets what it knew of the tables (after they were dropped or truncated elsewhere). */
     void forget() {

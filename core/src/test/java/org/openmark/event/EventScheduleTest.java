@@ -1,0 +1,181 @@
+package org.openmark.event;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.openmark.api.Clock;
+import org.openmark.config.ConfigException;
+
+class EventScheduleTest {
+    private static final long S = 1_000_000_000L;
+
+    /**
+     * A clock that stands at {@code now} until a deadline no later than {@code limit} is asked
+     * for, then jumps to it; a later deadline blocks until the thread is interrupted (time has
+     * stopped there: the run ends first).
+     */
+    private static final class StepClock implements Clock {
+        private volatile long now;
+        private final long limit;
+
+        StepClock(long limit) {
+            this.limit = limit;
+        }
+
+        @Override
+        public long nanoTime() {
+            return now;
+        }
+
+        @Override
+        public long currentTimeMillis() {
+            return now / 1_000_000;
+        }
+
+        @Override
+        public void parkUntil(long deadline) throws InterruptedException {
+            if (deadline > limit) {
+                new CountDownLatch(1).await(); // until interrupted
+            }
+            now = Math.max(now, deadline);
+        }
+    }
+
+    /** Commands end at once with the exit code their text names ("exit N"), or never ("hang"). */
+    private static final class FakeLauncher implements CommandLauncher {
+        final Map<String, Path> started = new ConcurrentHashMap<>();
+        final java.util.concurrent.atomic.AtomicInteger attempts = new java.util.concurrent.atomic.AtomicInteger();
+
+        @Override
+        public Running start(String command, Path output) throws IOException {
+            attempts.incrementAndGet();
+            if (command.equals("missing")) {
+                throw new IOException("sh: not found");
+            }
+            started.put(command, output == null ? Path.of("-") : output);
+            if (command.equals("hang")) {
+                CountDownLatch never = new CountDownLatch(1);
+                return nanos -> never.await(nanos, TimeUnit.NANOSECONDS) ? 0 : null;
+            }
+            int code = Integer.parseInt(command.substring("exit ".length()));
+            return nanos -> code;
+        }
+    }
+
+    private static EventSpec at(long seconds, String command) {
+        return new EventSpec(Duration.ofSeconds(seconds), command);
+    }
+
+    @Test
+    void finish_eventsRanAtTheirTimes_outcomesInTheOrderGivenWithTheirExitCodes() throws Exception {
+        StepClock clock = new StepClock(Long.MAX_VALUE);
+        FakeLauncher launcher = new FakeLauncher();
+        EventSchedule schedule = new EventSchedule(List.of(at(3, "exit 3"), at(1, "exit 0")), clock, launcher,
+                Path.of("/tmp/out/events"));
+        schedule.start(10 * S);
+        // Both are due by the time the run ends; the starter must have launched them.
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (launcher.started.size() < 2 && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+        List<EventOutcome> outcomes = schedule.finish(Duration.ofSeconds(5));
+
+        assertEquals("exit 3", outcomes.get(0).spec().command());
+        assertEquals(3.0, outcomes.get(0).startSeconds(), 1e-9);
+        assertEquals(3, outcomes.get(0).exitCode());
+        assertEquals(1.0, outcomes.get(1).startSeconds(), 1e-9);
+        assertEquals(0, outcomes.get(1).exitCode());
+        assertTrue(outcomes.get(1).succeeded());
+        assertEquals(Path.of("/tmp/out/events/event-2.log"), launcher.started.get("exit 0"));
+    }
+
+    @Test
+    void finish_beforeAnEventsTime_itNeverRunsAndSaysWhy() throws Exception {
+        StepClock clock = new StepClock(15 * S); // time reaches 5 s after the start, then the run ends
+        FakeLauncher launcher = new FakeLauncher();
+        EventSchedule schedule = new EventSchedule(List.of(at(5, "exit 0"), at(60, "exit 0")), clock, launcher, null);
+        schedule.start(10 * S);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (launcher.started.isEmpty() && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+        List<EventOutcome> outcomes = schedule.finish(Duration.ofSeconds(5));
+
+        assertEquals(0, outcomes.get(0).exitCode());
+        assertTrue(Double.isNaN(outcomes.get(1).startSeconds()));
+        assertNull(outcomes.get(1).exitCode());
+        assertEquals("not run: the run ended at 5.0 s, before its time", outcomes.get(1).note());
+        assertEquals(1, launcher.started.size());
+    }
+
+    @Test
+    void finish_aCommandStillRunning_isLeftRunningAndReportedSo() throws Exception {
+        StepClock clock = new StepClock(Long.MAX_VALUE);
+        FakeLauncher launcher = new FakeLauncher();
+        EventSchedule schedule = new EventSchedule(List.of(at(0, "hang")), clock, launcher, null);
+        schedule.start(0);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (launcher.started.isEmpty() && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+        EventOutcome o = schedule.finish(Duration.ofMillis(50)).get(0);
+
+        assertEquals(0.0, o.startSeconds(), 1e-9);
+        assertTrue(Double.isNaN(o.endSeconds()));
+        assertNull(o.exitCode());
+        assertEquals("still running when the run ended (left running)", o.note());
+    }
+
+    @Test
+    void finish_aCommandThatCannotStart_saysWhy() throws Exception {
+        FakeLauncher launcher = new FakeLauncher();
+        EventSchedule schedule = new EventSchedule(List.of(at(0, "missing")), new StepClock(Long.MAX_VALUE), launcher,
+                null);
+        schedule.start(0);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (launcher.attempts.get() == 0 && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+        // finish waits for the starter, which records the failure before it ends
+        EventOutcome o = schedule.finish(Duration.ZERO).get(0);
+
+        assertEquals("could not start: sh: not found", o.note());
+        assertNull(o.exitCode());
+    }
+
+    @Test
+    void finish_neverStarted_nothingRan() throws Exception {
+        EventSchedule schedule = new EventSchedule(List.of(at(1, "exit 0")), new StepClock(Long.MAX_VALUE),
+                new FakeLauncher(), null);
+        EventOutcome o = schedule.finish(Duration.ZERO).get(0);
+        assertEquals("not run: the run ended before its measured start", o.note());
+    }
+
+    @Test
+    void parse_timeAndCommand() {
+        EventSpec e = EventSpec.parse("--event", "60s:bin/openmark-services add-node cassandra");
+        assertEquals(Duration.ofSeconds(60), e.at());
+        assertEquals("bin/openmark-services add-node cassandra", e.command());
+        assertEquals(Duration.ofMillis(1500), EventSpec.parse("--event", "1.5s: echo a:b").at());
+        assertEquals("echo a:b", EventSpec.parse("--event", "1.5s: echo a:b").command());
+    }
+
+    @Test
+    void parse_badText_namesTheFlagAndTheForm() {
+        for (String bad : new String[] {"60s", ":echo", "60s:", "60s:  ", "soon:echo"}) {
+            ConfigException e = assertThrows(ConfigException.class, () -> EventSpec.parse("--event", bad), bad);
+            assertTrue(e.getMessage().startsWith("--event"), e.getMessage());
+        }
+    }
+}
