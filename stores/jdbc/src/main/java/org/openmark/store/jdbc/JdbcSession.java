@@ -71,7 +71,7 @@ final class JdbcSession implements Session {
         if (!SqlText.isIdentifier(table) || key == null || columns == null) {
             return Status.BAD_REQUEST;
         }
-        return execute(() -> {
+        return execute(() -> emptyIfNotCreatedYet(Status.NOT_FOUND, () -> {
             PreparedStatement statement = prepare(SqlText.read(table, columns));
             statement.setString(1, key);
             try (ResultSet rows = statement.executeQuery()) {
@@ -81,7 +81,7 @@ final class JdbcSession implements Session {
                 putColumns(rows, columns, result);
                 return Status.OK;
             }
-        });
+        }));
     }
 
     @Override
@@ -90,7 +90,7 @@ final class JdbcSession implements Session {
         if (!SqlText.isIdentifier(table) || startKey == null || recordCount < 0 || columns == null) {
             return Status.BAD_REQUEST;
         }
-        return execute(() -> {
+        return execute(() -> emptyIfNotCreatedYet(Status.OK, () -> {
             PreparedStatement statement = prepare(SqlText.scan(table, columns));
             statement.setString(1, startKey);
             statement.setInt(2, recordCount);
@@ -102,7 +102,24 @@ final class JdbcSession implements Session {
                 }
                 return Status.OK;
             }
-        });
+        }));
+    }
+
+    /**
+     * A read of a table the store creates before its first insert, and has not yet: the table holds
+     * no record, so {@code empty} (NOT_FOUND for a read, OK with nothing for a scan), as in every
+     * other store. Outside a unit of work only: in one, the failed statement has already aborted
+     * the transaction, which must fail as it is.
+     */
+    private Status emptyIfNotCreatedYet(Status empty, SqlCall call) throws SQLException {
+        try {
+            return call.run();
+        } catch (SQLException e) {
+            if (config.createTable() && unit == null && SqlDialect.isMissingTable(e)) {
+                return empty;
+            }
+            throw e;
+        }
     }
 
     @Override
@@ -275,11 +292,21 @@ final class JdbcSession implements Session {
     }
 
     /** The columns to read: all configured fields, or the requested ones sorted; null if one is not an identifier. */
+    /**
+     * The columns a read asks for: all the configured fields, or those of {@code fields} the table
+     * has (a field no record has is absent from the result, as in every store, not an SQL error);
+     * null when a name is not an identifier.
+     */
     private List<String> columns(Set<String> fields) {
         if (fields == null) {
             return config.fieldNames();
         }
-        return sortedIdentifiers(fields);
+        List<String> asked = sortedIdentifiers(fields);
+        if (asked == null) {
+            return null;
+        }
+        asked.retainAll(config.fieldNames());
+        return asked;
     }
 
     private static List<String> writeColumns(String table, String key, Map<String, byte[]> values) {

@@ -81,6 +81,12 @@ public final class RocksDbStore implements Store, Imageable {
             return new StoreException(directory.describe() + ": the database is locked: another process, or another"
                     + " open store in this one, is using it (RocksDB: " + detail + ")", e);
         }
+        if (detail.contains("format_version")) {
+            RocksDB.Version ours = RocksDB.rocksdbVersion();
+            return new StoreException(directory.describe() + ": written by a newer RocksDB than this one ("
+                    + (ours == null ? "?" : ours) + "): its table format is unknown here; open it with the openmark"
+                    + " that wrote it, or load a fresh directory (RocksDB: " + detail + ")", e);
+        }
         return new StoreException(directory.describe() + ": cannot open RocksDB there (RocksDB: " + detail + ")", e);
     }
 
