@@ -23,6 +23,9 @@ public abstract class SimSessionBase implements Session {
 
     @Override
     public Status read(String table, String key, Set<String> fields, Map<String, byte[]> result) {
+        if (table == null || key == null || result == null) {
+            return Status.BAD_REQUEST;
+        }
         SimReply.OpReply reply = call(new SimRequest.Read(table, key, fields == null ? null : Set.copyOf(fields)));
         if (reply.fields() != null) {
             result.putAll(reply.fields());
@@ -32,7 +35,7 @@ public abstract class SimSessionBase implements Session {
 
     @Override
     public Status scan(String table, String startKey, int recordCount, Set<String> fields, List<Record> result) {
-        if (recordCount < 0) {
+        if (recordCount < 0 || table == null || startKey == null || result == null) {
             return Status.BAD_REQUEST;
         }
         SimReply.OpReply reply = call(new SimRequest.Scan(table, startKey, recordCount,
@@ -45,17 +48,39 @@ public abstract class SimSessionBase implements Session {
 
     @Override
     public Status update(String table, String key, Map<String, byte[]> values) {
+        if (!wellFormed(table, key, values)) {
+            return Status.BAD_REQUEST;
+        }
         return call(new SimRequest.Update(table, key, values)).status();
     }
 
     @Override
     public Status insert(String table, String key, Map<String, byte[]> values) {
+        if (!wellFormed(table, key, values)) {
+            return Status.BAD_REQUEST;
+        }
         return call(new SimRequest.Insert(table, key, values)).status();
     }
 
     @Override
     public Status delete(String table, String key) {
+        if (table == null || key == null) {
+            return Status.BAD_REQUEST;
+        }
         return call(new SimRequest.Delete(table, key)).status();
+    }
+
+    /** A write the engine can take: names and every value present (a null is the caller's error, not a crash). */
+    private static boolean wellFormed(String table, String key, Map<String, byte[]> values) {
+        if (table == null || key == null || values == null) {
+            return false;
+        }
+        for (Map.Entry<String, byte[]> e : values.entrySet()) { // Map.of refuses containsKey(null)
+            if (e.getKey() == null || e.getValue() == null) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** A reply with no data and no wait. */
