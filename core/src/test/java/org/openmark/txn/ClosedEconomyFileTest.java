@@ -1,5 +1,6 @@
 package org.openmark.txn;
 
+import org.openmark.testing.JumpingClock;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -26,7 +27,7 @@ class ClosedEconomyFileTest {
         p.stringPropertyNames().forEach(n -> m.put(n, p.getProperty(n)));
         Settings s = Settings.of(m);
 
-        ClosedEconomyWorkload w = ClosedEconomyWorkload.create(s, new StepClock());
+        ClosedEconomyWorkload w = ClosedEconomyWorkload.create(s, new JumpingClock());
         TxnConfig txn = TxnConfig.forWorkload(s, w);
 
         assertEquals(ClosedEconomyWorkload.NAME, m.get("workload"));

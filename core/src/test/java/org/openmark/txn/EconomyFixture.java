@@ -1,5 +1,6 @@
 package org.openmark.txn;
 
+import org.openmark.testing.JumpingClock;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -34,7 +35,7 @@ final class EconomyFixture {
     }
 
     static ClosedEconomyWorkload economy(String... pairs) {
-        return ClosedEconomyWorkload.create(settings(pairs), new StepClock());
+        return ClosedEconomyWorkload.create(settings(pairs), new JumpingClock());
     }
 
     /** Loads every account through one client, sequentially. */

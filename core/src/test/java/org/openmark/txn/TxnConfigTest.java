@@ -1,5 +1,6 @@
 package org.openmark.txn;
 
+import org.openmark.testing.JumpingClock;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -23,7 +24,7 @@ class TxnConfigTest {
 
     @Test
     void forWorkload_transactionalWorkload_enabledByDefault() {
-        var cew = ClosedEconomyWorkload.create(settings(), new StepClock());
+        var cew = ClosedEconomyWorkload.create(settings(), new JumpingClock());
         TxnConfig c = TxnConfig.forWorkload(settings(), cew);
         assertTrue(c.enabled());
         assertFalse(c.wrapLoad());

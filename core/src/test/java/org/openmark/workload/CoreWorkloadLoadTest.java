@@ -1,5 +1,6 @@
 package org.openmark.workload;
 
+import org.openmark.testing.JumpingClock;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -62,7 +63,7 @@ class CoreWorkloadLoadTest {
 
     @Test
     void loadInsert_failingTwice_retriesWithJitteredWaitsOnTheClock() {
-        FakeClock clock = new FakeClock();
+        JumpingClock clock = new JumpingClock();
         CoreWorkload w = TestWorkloads.core(clock, OptionalLong.empty(), "recordcount", "1",
                 "core_workload_insertion_retry_limit", "3", "core_workload_insertion_retry_interval", "2");
         Operation op = w.newClient(0, 1, 1).nextLoadOperation();
@@ -70,16 +71,16 @@ class CoreWorkloadLoadTest {
         session.insertFailures.addAll(List.of(Status.ERROR, Status.SERVICE_UNAVAILABLE));
         assertEquals(Status.OK, op.execute(session));
         assertEquals(3, session.calls.size());
-        assertEquals(2, clock.parkedNanos.size());
-        for (long waited : clock.parkedNanos) {
+        assertEquals(2, clock.waitsNanos().size());
+        for (long waited : clock.waitsNanos()) {
             assertTrue(waited >= 1_600_000_000L && waited < 2_400_000_000L, "waited " + waited + " ns");
         }
-        assertTrue(!clock.parkedNanos.get(0).equals(clock.parkedNanos.get(1)), "waits are jittered");
+        assertTrue(!clock.waitsNanos().get(0).equals(clock.waitsNanos().get(1)), "waits are jittered");
     }
 
     @Test
     void loadInsert_retriesExhausted_returnsTheLastFailure() {
-        FakeClock clock = new FakeClock();
+        JumpingClock clock = new JumpingClock();
         CoreWorkload w = TestWorkloads.core(clock, OptionalLong.empty(), "recordcount", "1",
                 "core_workload_insertion_retry_limit", "1");
         Operation op = w.newClient(0, 1, 1).nextLoadOperation();
@@ -87,17 +88,17 @@ class CoreWorkloadLoadTest {
         session.insertFailures.addAll(List.of(Status.ERROR, Status.TIMEOUT, Status.ERROR));
         assertEquals(Status.TIMEOUT, op.execute(session));
         assertEquals(2, session.calls.size());
-        assertEquals(1, clock.parkedNanos.size());
+        assertEquals(1, clock.waitsNanos().size());
     }
 
     @Test
     void loadInsert_noRetryLimit_triesOnce() {
-        FakeClock clock = new FakeClock();
+        JumpingClock clock = new JumpingClock();
         CoreWorkload w = TestWorkloads.core(clock, OptionalLong.empty(), "recordcount", "1");
         MapSession session = new MapSession();
         session.insertFailures.add(Status.ERROR);
         assertEquals(Status.ERROR, w.newClient(0, 1, 1).nextLoadOperation().execute(session));
         assertEquals(1, session.calls.size());
-        assertEquals(List.of(), clock.parkedNanos);
+        assertEquals(List.of(), clock.waitsNanos());
     }
 }
