@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import org.openmark.cluster.HostPort;
-import org.openmark.cluster.Secrets;
+import org.openmark.cluster.protocol.Secrets;
 import org.openmark.cluster.worker.WorkerNode;
 import org.openmark.config.Durations;
 import picocli.CommandLine.Command;

@@ -1,5 +1,6 @@
 package org.openmark.cluster;
 
+import org.openmark.cluster.coordinator.OnWorkerLoss;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;

@@ -1,5 +1,6 @@
 package org.openmark.cluster;
 
+import org.openmark.cluster.coordinator.OnWorkerLoss;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -12,7 +12,7 @@ import org.apache.pekko.actor.typed.receptionist.Receptionist;
 import org.apache.pekko.cluster.ClusterEvent;
 import org.apache.pekko.cluster.typed.Cluster;
 import org.apache.pekko.cluster.typed.Subscribe;
-import org.openmark.cluster.Secrets;
+import org.openmark.cluster.protocol.Secrets;
 import org.openmark.cluster.coordinator.CoordinatorActor;
 import org.openmark.cluster.protocol.Accepted;
 import org.openmark.cluster.protocol.Challenge;

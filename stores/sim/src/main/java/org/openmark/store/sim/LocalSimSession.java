@@ -1,5 +1,6 @@
 package org.openmark.store.sim;
 
+import org.openmark.store.sim.session.SimSessionBase;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

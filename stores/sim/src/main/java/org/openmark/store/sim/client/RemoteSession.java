@@ -3,7 +3,7 @@ package org.openmark.store.sim.client;
 import java.io.IOException;
 import org.openmark.api.Clock;
 import org.openmark.api.Status;
-import org.openmark.store.sim.SimSessionBase;
+import org.openmark.store.sim.session.SimSessionBase;
 import org.openmark.store.sim.engine.SimReply;
 import org.openmark.store.sim.engine.SimRequest;
 import org.openmark.store.sim.protocol.FrameBuilder;

@@ -1,4 +1,4 @@
-package org.openmark.store.sim;
+package org.openmark.store.sim.session;
 
 import java.util.List;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package org.openmark.cluster;
+package org.openmark.cluster.protocol;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package org.openmark.cluster;
+package org.openmark.cluster.coordinator;
 
 /** What the coordinator does when a worker goes away during the run. */
 public enum OnWorkerLoss {
