@@ -130,6 +130,19 @@ class CassandraEndToEndTest {
         assertTrue(html.contains("event-marker") && html.contains("event 1: OPENMARK_SERVICES_DIR="), "marked in the report");
     }
 
+    /** A rating needs a reload between experiments: repair (pre-images written back) works on Cassandra. */
+    @Test
+    void rate_repairReload_writesThePreImagesBackBetweenExperiments() {
+        List<String> args = new ArrayList<>(List.of("rate", "-P", "workloada", "-p", "recordcount=500", "--reload",
+                "repair", "--duration", "1s", "--warmup", "300ms", "--max-load", "2", "--seed", "4"));
+        args.addAll(clusterArgs("cassandra.keyspace=rating", "cassandra.replication=3",
+                "cassandra.readconsistency=QUORUM", "cassandra.writeconsistency=QUORUM"));
+        CliRunner r = CliRunner.run(args.toArray(String[]::new));
+        assertEquals(0, r.exitCode, r::toString);
+        assertTrue(r.out.startsWith("Rating: "), r::toString);
+        assertTrue(r.out.contains("Time (repair reload)") && r.out.contains("reloads ω·ν 1 x"), r::toString);
+    }
+
     @Test
     void run_unknownConsistencyLevel_exit2NamingPropertyAndLevels() {
         List<String> args = new ArrayList<>(List.of("run", "-P", "workloada", "-p", "operationcount=10"));
