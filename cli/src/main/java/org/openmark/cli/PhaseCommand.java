@@ -57,8 +57,8 @@ abstract class PhaseCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(hook);
         try {
             RunResult result;
-            if (cluster.requested() && !"real".equals(options.time)) {
-                throw org.openmark.config.ConfigException.of("--time", options.time, "must be real with"
+            if (cluster.requested() && cfg.virtualTime()) {
+                throw org.openmark.config.ConfigException.of("--time", "virtual", "must be real with"
                         + " --cluster/--local-workers (virtual time runs in one process)");
             }
             if (cluster.requested()) {
@@ -71,7 +71,8 @@ abstract class PhaseCommand implements Callable<Integer> {
                 StoreRegistry.discover().get("store", cfg.store());
                 result = new org.openmark.cluster.ClusterRun(opts, stop, err).execute(cfg);
             } else {
-                org.openmark.load.Timing timing = org.openmark.load.Timing.parse("--time", options.time);
+                org.openmark.load.Timing timing = cfg.virtualTime() ? org.openmark.load.Timing.virtual()
+                        : org.openmark.load.Timing.real();
                 Runner runner = new Runner(StoreRegistry.discover(), Workloads::create, timing.clock(), timing.tasks(),
                         stop, err);
                 result = runner.execute(cfg);

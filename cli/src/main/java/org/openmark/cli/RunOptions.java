@@ -100,7 +100,7 @@ final class RunOptions {
             + " YCSB's timeseries.granularity).")
     Long granularity;
 
-    @Option(names = "--time", paramLabel = "real|virtual", defaultValue = "real", description = "real (default) or"
+    @Option(names = "--time", paramLabel = "real|virtual", description = "real (default) or"
             + " virtual time: a simulated clock, exact and as fast as the CPU allows, for stores in this process (sim,"
             + " memory, noop); the same seed then gives the same result files.")
     String time;
@@ -136,10 +136,13 @@ final class RunOptions {
         put(flags, "maxsendlag", maxSendLag);
         put(flags, "maxerrorrate", maxErrorRate);
         put(flags, "timeseries.granularity", granularity);
+        put(flags, "time", time);
         if (noTxn) {
             flags.put("txn.enabled", "false");
         }
         m.putAll(flags);
+        // Recorded in result.json, so a comparison can tell a run in real time from one in virtual time.
+        m.putIfAbsent("time", "real");
         if (m.containsKey("db") && !m.containsKey("store")) {
             m.put("store", YCSB_BINDINGS.getOrDefault(m.get("db"), m.get("db")));
             m.remove("db");
