@@ -21,9 +21,9 @@ import picocli.CommandLine.ParentCommand;
 /** {@code openmark compare}: runs against a baseline, with statistics that hold for interval data. */
 @Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Compare runs (directories written by run --out): per operation, throughput and the mean and"
-                + " percentiles of response and service time, with the relative change, a 95% confidence interval"
+                + " percentiles of response and service time, with the relative change, a 95%% confidence interval"
                 + " and whether it is significant. The first run is the baseline.",
-            "Example: bin/openmark compare results/baseline results/candidate --fail-if-slower 5%"})
+            "Example: bin/openmark compare results/baseline results/candidate --fail-if-slower 5%%"})
 final class CompareCommand implements Callable<Integer> {
     @ParentCommand
     OpenmarkCommand parent;
