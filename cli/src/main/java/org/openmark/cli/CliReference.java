@@ -42,7 +42,7 @@ final class CliReference {
     private static void command(StringBuilder b, CommandSpec spec, String title) {
         b.append("## ").append(title).append("\n\n");
         for (String line : spec.usageMessage().description()) {
-            b.append(line.replace("%n", "\n")).append("\n\n");
+            b.append(line.replace("%n", "\n").replace("%%", "%")).append("\n\n");
         }
         CommandLine.Help help = new CommandLine.Help(spec, CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF));
         b.append("```\n").append(help.synopsis(0).stripTrailing()).append("\n```\n\n");

@@ -11,19 +11,33 @@ import org.openmark.compare.CompareJson;
 import org.openmark.compare.CompareText;
 import org.openmark.compare.Comparison;
 import org.openmark.compare.RunData;
+import org.openmark.compare.RunLabels;
 import org.openmark.config.ConfigException;
 import org.openmark.report.AtomicFiles;
+import org.openmark.report.html.CompareHtml;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
-/** {@code openmark compare}: runs against a baseline, with statistics that hold for interval data. */
+/**
+ * {@code openmark compare}: runs against a baseline, with statistics that hold for interval data.
+ * Exit codes: 0 done (the gate, if given, passed); 1 the gate found a candidate significantly
+ * slower; 3 the gate cannot judge (a run is not valid, the runs did different work, an operation is
+ * in one run only, nothing gated could be tested); 2 bad input.
+ */
 @Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Compare runs (directories written by run --out): per operation, throughput and the mean and"
-                + " percentiles of response and service time, with the relative change, a 95% confidence interval"
-                + " and whether it is significant. The first run is the baseline.",
-            "Example: bin/openmark compare results/baseline results/candidate --fail-if-slower 5%"})
+        description = {"Compare runs (directories written by run --out): per operation, throughput and the mean,"
+                + " percentiles and maximum of response and service time, with the relative change, a 95%%"
+                + " confidence interval and whether it is significant (Welch's t-tests over the runs' intervals, on"
+                + " interval means and on bootstrapped log percentiles, each with an effective sample size from the"
+                + " intervals' autocorrelation; Holm's correction over all figures). The first run is the baseline;"
+                + " more runs make one table per operation with a column per run.",
+            "Exit codes: 0 done (the gate, if given, passed), 1 the gate found a candidate significantly slower, 3"
+                + " the gate cannot judge (a run is not valid, the runs did different work, an operation is in one"
+                + " run only, nothing gated could be tested), 2 bad input (also: a run without a measured interval,"
+                + " no operation in common).",
+            "Example: bin/openmark compare results/baseline results/candidate --fail-if-slower 5%%"})
 final class CompareCommand implements Callable<Integer> {
     @ParentCommand
     OpenmarkCommand parent;
@@ -34,13 +48,22 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Write compare.json and compare.html here.")
     Path out;
 
-    @Option(names = "--fail-if-slower", paramLabel = "PERCENT", description = "Exit 1 when a candidate is"
-            + " significantly slower than the baseline by more than this (response mean, p50 or p99 of any operation),"
-            + " e.g. 5%%.")
+    @Option(names = "--fail-if-slower", paramLabel = "PERCENT", description = "A gate: exit 1 when a candidate is"
+            + " significantly slower than the baseline (after Holm's correction) in the response-time mean, p50 or"
+            + " p99 of any operation, and the whole 95%% interval of the change lies above PERCENT, e.g. 5%%; exit 3"
+            + " when it cannot judge.")
     String failIfSlower;
 
+    @Option(names = "--allow-invalid", description = "Let the gate judge runs that are not valid (their own verdicts"
+            + " failed) instead of exiting 3.")
+    boolean allowInvalid;
+
+    @Option(names = "--allow-different-work", description = "Let the gate judge runs that did different work"
+            + " (another store, model, workload, rate, duration, clock or warm-up) instead of exiting 3.")
+    boolean allowDifferentWork;
+
     @Option(names = "--resamples", paramLabel = "N", defaultValue = "1000", description = "Bootstrap resamples for"
-            + " the percentiles (default: ${DEFAULT-VALUE}).")
+            + " the percentiles' standard errors (default: ${DEFAULT-VALUE}).")
     int resamples;
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "The bootstrap's seed (default:"
@@ -53,37 +76,39 @@ final class CompareCommand implements Callable<Integer> {
         if (resamples < 100) {
             throw ConfigException.of("--resamples", String.valueOf(resamples), "must be >= 100");
         }
+        List<String> labels = RunLabels.of(runs);
         List<RunData> data = new ArrayList<>();
-        for (Path dir : runs) {
-            data.add(RunData.read(dir));
+        for (int i = 0; i < runs.size(); i++) {
+            data.add(RunData.read(runs.get(i)).named(labels.get(i)));
         }
-        List<Comparison> comparisons = new ArrayList<>();
-        for (int i = 1; i < data.size(); i++) {
-            comparisons.add(Comparison.of(data.get(0), data.get(i), resamples, seed));
-        }
+        List<Comparison> comparisons = Comparison.against(data, resamples, seed);
         parent.out.print(CompareText.render(comparisons));
         if (out != null) {
             AtomicFiles.writeString(out.resolve("compare.json"), new ObjectMapper()
                     .enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(CompareJson.toMap(comparisons)) + "\n");
-            AtomicFiles.writeString(out.resolve("compare.html"), org.openmark.report.html.CompareHtml.render(comparisons));
+            AtomicFiles.writeString(out.resolve("compare.html"), CompareHtml.render(comparisons));
             parent.err.println("openmark: results in " + out.toAbsolutePath());
         }
-        if (threshold >= 0) {
-            List<String> slower = new ArrayList<>();
-            for (Comparison c : comparisons) {
-                for (String s : c.slowerThan(threshold)) {
-                    slower.add(c.candidate().name() + ": " + s);
-                }
-            }
-            if (!slower.isEmpty()) {
-                parent.err.println("openmark: compare: significantly slower by more than " + failIfSlower + ": "
-                        + String.join("; ", slower));
-                return Main.EXIT_FAILED;
-            }
+        if (threshold < 0) {
+            return 0;
         }
-        return 0;
+        List<String> blockers = new ArrayList<>();
+        List<String> slower = new ArrayList<>();
+        for (Comparison c : comparisons) {
+            c.gateBlockers(allowInvalid, allowDifferentWork).forEach(w -> blockers.add(c.candidate().name() + ": " + w));
+            c.slowerThan(threshold).forEach(s -> slower.add(c.candidate().name() + ": " + s));
+        }
+        if (!slower.isEmpty()) {
+            parent.err.println("openmark: compare: significantly slower by more than " + failIfSlower + ": "
+                    + String.join("; ", slower));
+        }
+        if (!blockers.isEmpty()) {
+            parent.err.println("openmark: compare: the gate cannot judge: " + String.join("; ", blockers)
+                    + " (exit 3; --allow-invalid and --allow-different-work let it judge such runs)");
+            return Main.EXIT_INCOMPLETE;
+        }
+        return slower.isEmpty() ? 0 : Main.EXIT_FAILED;
     }
-
     private static double percent(String text) {
         String t = text.trim();
         try {

@@ -8,9 +8,11 @@ import picocli.CommandLine;
 
 /**
  * The entry point of {@code bin/openmark}; the only place that exits. Exit codes: 0 success,
- * 1 the command failed (the store could not be opened, an I/O error, an internal error), 2 bad
- * input, 3 the report is written but its answer is incomplete (a rating that stopped early gives
- * a lower bound), 4 the store did not answer at all (nothing measured), 130 interrupted. Errors are one line; {@code --debug} adds the stack trace.
+ * 1 the command failed (the store could not be opened, an I/O error, an internal error; for
+ * {@code compare --fail-if-slower}: a candidate is significantly slower), 2 bad input, 3 the report
+ * is written but its answer is incomplete (a rating that stopped early gives a lower bound; the
+ * compare gate cannot judge), 4 the store did not answer at all (nothing measured), 130
+ * interrupted. Errors are one line; {@code --debug} adds the stack trace.
  */
 public final class Main {
     /** Bad input: a flag or property with a value that is not allowed. */

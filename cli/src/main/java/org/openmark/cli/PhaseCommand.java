@@ -65,7 +65,7 @@ abstract class PhaseCommand implements Callable<Integer> {
             throw org.openmark.config.ConfigException.of("--event", events.get(0), "is not available with"
                     + " --cluster/--local-workers yet: run the commands by hand, or in one process");
         }
-        if (!eventSpecs.isEmpty() && !"real".equals(options.time)) {
+        if (!eventSpecs.isEmpty() && cfg.virtualTime()) {
             throw org.openmark.config.ConfigException.of("--event", events.get(0), "needs --time real: a command"
                     + " runs in real time");
         }
@@ -76,8 +76,8 @@ abstract class PhaseCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(hook);
         try {
             RunResult result;
-            if (cluster.requested() && !"real".equals(options.time)) {
-                throw org.openmark.config.ConfigException.of("--time", options.time, "must be real with"
+            if (cluster.requested() && cfg.virtualTime()) {
+                throw org.openmark.config.ConfigException.of("--time", "virtual", "must be real with"
                         + " --cluster/--local-workers (virtual time runs in one process)");
             }
             if (cluster.requested()) {
@@ -88,7 +88,8 @@ abstract class PhaseCommand implements Callable<Integer> {
                         .check(cfg);
                 result = new org.openmark.cluster.ClusterRun(opts, stop, err).execute(cfg);
             } else {
-                org.openmark.load.Timing timing = org.openmark.load.Timing.parse("--time", options.time);
+                org.openmark.load.Timing timing = cfg.virtualTime() ? org.openmark.load.Timing.virtual()
+                        : org.openmark.load.Timing.real();
                 Runner runner = new Runner(StoreRegistry.discover(), Workloads::create, timing.clock(), timing.tasks(),
                         stop, err);
                 org.openmark.event.EventSchedule schedule = new org.openmark.event.EventSchedule(eventSpecs,

@@ -102,7 +102,7 @@ final class RunOptions {
             + " YCSB's timeseries.granularity).")
     Long granularity;
 
-    @Option(names = "--time", paramLabel = "real|virtual", defaultValue = "real", description = "real (default) or"
+    @Option(names = "--time", paramLabel = "real|virtual", description = "real (default) or"
             + " virtual time: a simulated clock, exact and as fast as the CPU allows, for stores in this process (sim,"
             + " memory, noop); the same seed then gives the same result files.")
     String time;
@@ -145,10 +145,13 @@ final class RunOptions {
         if (!ycsbClassPath.isEmpty()) {
             flags.put("ycsb.classpath", String.join(java.io.File.pathSeparator, ycsbClassPath));
         }
+        put(flags, "time", time);
         if (noTxn) {
             flags.put("txn.enabled", "false");
         }
         m.putAll(flags);
+        // Recorded in result.json, so a comparison can tell a run in real time from one in virtual time.
+        m.putIfAbsent("time", "real");
         YcsbClassNames.resolve(m).ifPresent(note -> err.println("openmark: " + note));
         if (propertyFiles.isEmpty() && !m.containsKey("duration") && !m.containsKey("rate.schedule")
                 && !pairs.containsKey("operationcount") && !m.containsKey("maxexecutiontime")) {

@@ -6,10 +6,8 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.openmark.api.Clock;
 import org.openmark.config.Settings;
 import org.openmark.load.StopSignal;
-import org.openmark.load.Tasks;
 import org.openmark.report.AtomicFiles;
 import org.openmark.report.JsonReport;
 import org.openmark.run.Phase;
@@ -72,7 +70,10 @@ final class TxnOverheadCommand implements Callable<Integer> {
         m.put("txn.enabled", String.valueOf(txn));
         RunConfig cfg = RunConfigParser.parse(Phase.RUN, Settings.of(m), null, options.quiet);
         parent.err.println("openmark: txn-overhead: run " + label);
-        return new Runner(StoreRegistry.discover(), Workloads::create, Clock.system(), Tasks.real(), new StopSignal(),
+        // Each run on its own clock: a fresh virtual clock with --time virtual.
+        org.openmark.load.Timing timing = cfg.virtualTime() ? org.openmark.load.Timing.virtual()
+                : org.openmark.load.Timing.real();
+        return new Runner(StoreRegistry.discover(), Workloads::create, timing.clock(), timing.tasks(), new StopSignal(),
                 parent.err).execute(cfg);
     }
 }

@@ -8,7 +8,7 @@ import java.util.Map;
 /**
  * A comparison as nested maps for {@code compare.json}: per candidate, the baseline, the method,
  * the warnings and per operation every metric with both values, the relative change, its 95 %
- * interval, whether it is significant and the verdict.
+ * interval, whether it is tested and significant, and the verdict.
  */
 public final class CompareJson {
     private CompareJson() {
@@ -20,8 +20,17 @@ public final class CompareJson {
         Map<String, Object> method = new LinkedHashMap<>();
         method.put("means", Comparison.MEANS_METHOD);
         method.put("percentiles", Comparison.PERCENTILE_METHOD);
-        method.put("significance", "Holm's step-down correction over every figure of a comparison (family-wise 5%)");
+        method.put("significance", Comparison.SIGNIFICANCE_METHOD);
+        method.put("max", Comparison.MAX_METHOD);
+        method.put("openModelThroughput", Comparison.OPEN_THROUGHPUT_METHOD);
+        method.put("minIntervals", Comparison.MIN_INTERVALS);
         root.put("method", method);
+        List<String> runs = new ArrayList<>();
+        if (!comparisons.isEmpty()) {
+            runs.add(comparisons.get(0).baseline().name());
+        }
+        comparisons.forEach(c -> runs.add(c.candidate().name()));
+        root.put("runs", runs);
         List<Object> list = new ArrayList<>();
         for (Comparison c : comparisons) {
             Map<String, Object> m = new LinkedHashMap<>();
@@ -31,7 +40,9 @@ public final class CompareJson {
             m.put("seed", c.seed());
             m.put("baselineValid", c.baseline().valid());
             m.put("candidateValid", c.candidate().valid());
-            m.put("warnings", c.warnings());
+            m.put("baselineIntervals", c.baseline().intervalCount());
+            m.put("candidateIntervals", c.candidate().intervalCount());
+            m.put("warnings", Comparability.texts(c.warnings()));
             Map<String, Object> ops = new LinkedHashMap<>();
             for (OperationComparison op : c.operations()) {
                 Map<String, Object> metrics = new LinkedHashMap<>();
@@ -40,9 +51,10 @@ public final class CompareJson {
                     x.put("baseline", round(mc.baseline()));
                     x.put("candidate", round(mc.candidate()));
                     x.put("relativeChange", round(mc.relative()));
+                    x.put("tested", mc.isTested());
                     x.put("ciLow", round(mc.ciLow()));
                     x.put("ciHigh", round(mc.ciHigh()));
-                    x.put("pValue", round(mc.pValue()));
+                    x.put("pValue", fourDigits(mc.pValue()));
                     x.put("significant", mc.significant());
                     x.put("verdict", mc.verdict());
                     metrics.put(mc.metric(), x);
@@ -57,7 +69,14 @@ public final class CompareJson {
         return root;
     }
 
-    private static double round(double x) {
-        return Math.rint(x * 1e6) / 1e6;
+    /** Four significant digits (a p-value can be tiny); null when not tested. */
+    private static Double fourDigits(double x) {
+        return Double.isFinite(x) ? new java.math.BigDecimal(x).round(new java.math.MathContext(4)).doubleValue()
+                : null;
+    }
+
+    /** Six decimals; null for a figure that has no such number (NaN: not tested). */
+    private static Double round(double x) {
+        return Double.isFinite(x) ? Math.rint(x * 1e6) / 1e6 : null;
     }
 }

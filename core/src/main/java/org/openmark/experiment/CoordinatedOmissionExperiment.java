@@ -172,13 +172,11 @@ public final class CoordinatedOmissionExperiment {
         for (ExperimentRun r : rows) {
             RunData run = RunData.read(cfg.out().resolve(r.threads() == 0 ? "open" : "closed-" + r.threads()));
             Map<String, List<Histogram>> byOperation = r.approach().equals("closed") ? run.service() : run.response();
-            int n = run.intervalSeconds().size();
+            int n = run.intervalCount();
             double[] ends = new double[n];
             double[] max = new double[n];
-            double t = 0;
             for (int i = 0; i < n; i++) {
-                t += run.intervalSeconds().get(i);
-                ends[i] = t;
+                ends[i] = run.intervals().get(i).endSeconds();
                 for (List<Histogram> intervals : byOperation.values()) {
                     max[i] = Math.max(max[i], intervals.get(i).getMaxValue());
                 }

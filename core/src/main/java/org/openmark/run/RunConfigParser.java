@@ -41,6 +41,7 @@ import org.openmark.load.Share;
  * <tr><td>hdrhistogram.percentiles</td><td>-p</td><td>50,95,99,99.9</td></tr>
  * <tr><td>autoload</td><td>-p</td><td>true</td></tr>
  * <tr><td>maxsendlag</td><td>--max-send-lag</td><td>1ms</td></tr>
+ * <tr><td>time (real or virtual)</td><td>--time</td><td>real</td></tr>
  * <tr><td>share (i/n: this process does share i of n; set by a cluster coordinator)</td><td>-</td><td>1/1</td></tr>
  * </table>
  */
@@ -114,6 +115,7 @@ public final class RunConfigParser {
         List<Double> percentiles = percentiles(s.getString("hdrhistogram.percentiles", "50,95,99,99.9"));
         boolean autoLoad = s.getBoolean("autoload", true);
         Duration maxSendLag = duration(s, "maxsendlag", Duration.ofMillis(1));
+        boolean virtualTime = s.getChoice("time", "real", List.of("real", "virtual")).equals("virtual");
         Share share = s.contains("share") ? Share.parse("share", s.getString("share", "1/1")) : Share.WHOLE;
         if (phase == Phase.RUN && model == ModelChoice.CLOSED && share.part(threads) < 1) {
             throw ConfigException.of("threadcount", String.valueOf(threads), "must be at least the number of workers ("
@@ -121,7 +123,8 @@ public final class RunConfigParser {
         }
         return new RunConfig(phase, store, s, model, threads, target, think, arrival, schedule, maxInFlight, overload,
                 operationCount, duration, warmup, Duration.ofSeconds(intervalSeconds), Duration.ofMillis(granularityMs),
-                grace, seed, seedChosen, outDir, percentiles, autoLoad, maxSendLag, maxErrorRate, quiet, share);
+                grace, seed, seedChosen, outDir, percentiles, autoLoad, maxSendLag, maxErrorRate, quiet, share,
+                virtualTime);
     }
 
     /** Options of one model given to a run of the other are a mistake, not something to ignore. */

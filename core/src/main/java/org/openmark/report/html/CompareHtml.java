@@ -5,7 +5,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeSet;
 import org.HdrHistogram.Histogram;
+import org.openmark.compare.Comparability;
 import org.openmark.compare.Comparison;
 import org.openmark.compare.MetricChange;
 import org.openmark.compare.OperationComparison;
@@ -15,8 +17,9 @@ import org.openmark.measure.Measurements;
 /**
  * {@code compare.html}: the comparison's tables and, per operation, the runs overlaid on the same
  * charts: the percentile spectrum of the response time, its p99 over time and the throughput over
- * time (one colour per run). Self-contained like {@code report.html}: inline SVG and CSS, no
- * script, nothing fetched.
+ * time (one colour per run). Two runs get a table per operation with both values, the change, its
+ * interval and the verdict; more runs get one table per operation with a column per run. Self-
+ * contained like {@code report.html}: inline SVG and CSS, no script, nothing fetched.
  */
 public final class CompareHtml {
     private CompareHtml() {
@@ -42,32 +45,60 @@ public final class CompareHtml {
                     .append(Html.escape(r.name())).append(r == comparisons.get(0).baseline() ? " (baseline)" : "")
                     .append(r.valid() ? "" : " — <strong>not a valid run</strong>").append("</li>\n");
         }
-        b.append("</ul>\n<p class=\"lead\">95 % confidence intervals. Means and throughput: ")
-                .append(Html.escape(Comparison.MEANS_METHOD)).append("; percentiles: ")
-                .append(Html.escape(Comparison.PERCENTILE_METHOD)).append("; a change is called significant after"
-                        + " Holm's correction over all the figures of a comparison.</p>\n</header>\n");
-        for (Comparison c : comparisons) {
-            b.append("<section>\n<h2>").append(Html.escape(c.candidate().name() + " against " + c.baseline().name()))
-                    .append("</h2>\n");
-            for (String w : c.warnings()) {
-                b.append("<p class=\"note\">").append(Html.escape(w)).append("</p>\n");
-            }
-            for (OperationComparison op : c.operations()) {
+        Comparison first = comparisons.get(0);
+        b.append("</ul>\n<p class=\"lead\">95 % confidence intervals. Means and the closed model's throughput: ")
+                .append(Html.escape(Comparison.MEANS_METHOD)).append(". Percentiles: ")
+                .append(Html.escape(Comparison.PERCENTILE_METHOD)).append(" (").append(first.resamples())
+                .append(" resamples, seed ").append(first.seed()).append("). A change is called significant after"
+                        + " Holm's correction over all the tested figures of a comparison. The maximum, and the open"
+                        + " model's throughput (its schedule sets it), are shown, not tested.</p>\n</header>\n");
+        if (comparisons.size() == 1) {
+            b.append("<section>\n<h2>").append(Html.escape(first.candidate().name() + " against "
+                    + first.baseline().name())).append("</h2>\n");
+            warnings(b, first);
+            for (OperationComparison op : first.operations()) {
                 table(b, op);
             }
             b.append("</section>\n");
+        } else {
+            b.append("<section>\n<h2>").append(Html.escape("Against the baseline " + first.baseline().name()))
+                    .append("</h2>\n<p class=\"lead\">A candidate's cell: its value, the change against the baseline"
+                            + " with its 95 % interval, and the verdict.</p>\n");
+            for (Comparison c : comparisons) {
+                if (!c.warnings().isEmpty()) {
+                    b.append("<h3>").append(Html.escape(c.candidate().name())).append("</h3>\n");
+                    warnings(b, c);
+                }
+            }
+            for (String op : operations(comparisons)) {
+                matrix(b, op, comparisons);
+            }
+            b.append("</section>\n");
         }
-        List<String> operations = new ArrayList<>(comparisons.get(0).baseline().response().keySet());
-        for (String op : operations) {
+        for (String op : operations(comparisons)) {
             b.append("<section>\n<h2>").append(Html.escape(op)).append("</h2>\n");
             plot(b, "Percentile spectrum of the response time, one line per run.", spectrum(op, runs, palette));
-            plot(b, "Response-time p99 per interval over the measured time, one line per run.",
-                    overTime(op, runs, palette, true));
-            plot(b, "Completions per second per interval, one line per run.", overTime(op, runs, palette, false));
+            plot(b, "Response-time p99 per interval over the run's time (a gap: no operation ended in the"
+                    + " interval), one line per run.", overTime(op, runs, palette, true));
+            plot(b, "Completions per second per interval over the run's time, one line per run.",
+                    overTime(op, runs, palette, false));
             b.append("</section>\n");
         }
         b.append("<footer>Generated by openmark compare.</footer>\n</main>\n</body>\n</html>\n");
         return b.toString();
+    }
+
+    private static void warnings(StringBuilder b, Comparison c) {
+        for (Comparability.Warning w : c.warnings()) {
+            b.append("<p class=\"note\">").append(Html.escape(w.text())).append("</p>\n");
+        }
+    }
+
+    /** Every compared operation of any comparison, sorted. */
+    private static List<String> operations(List<Comparison> comparisons) {
+        TreeSet<String> ops = new TreeSet<>();
+        comparisons.forEach(c -> c.operations().forEach(op -> ops.add(op.operation())));
+        return new ArrayList<>(ops);
     }
 
     private static void table(StringBuilder b, OperationComparison op) {
@@ -75,15 +106,73 @@ public final class CompareHtml {
                 + "<th>baseline</th><th>candidate</th><th>change</th><th>95% interval</th><th>verdict</th></tr></thead>"
                 + "\n<tbody>\n");
         for (MetricChange m : op.metrics()) {
-            String cls = !m.significant() ? "" : m.worse() ? " class=\"worse\"" : " class=\"better\"";
-            b.append("<tr").append(cls).append("><td>").append(Html.escape(m.metric())).append("</td><td>")
+            b.append("<tr").append(cls(m)).append("><td>").append(Html.escape(m.metric())).append("</td><td>")
                     .append(Units.significant(m.baseline())).append("</td><td>").append(Units.significant(m.candidate()))
                     .append("</td><td>").append(String.format(Locale.ROOT, "%+.1f%%", 100 * m.relative()))
-                    .append("</td><td>").append(String.format(Locale.ROOT, "%+.1f%% .. %+.1f%%", 100 * m.ciLow(),
-                            100 * m.ciHigh())).append("</td><td>").append(Html.escape(m.verdict()))
+                    .append("</td><td>").append(interval(m)).append("</td><td>").append(Html.escape(m.verdict()))
                     .append("</td></tr>\n");
         }
         b.append("</tbody>\n</table>\n");
+    }
+
+    /** One operation, a column per run: the baseline's value, then each candidate's value, change, interval, verdict. */
+    private static void matrix(StringBuilder b, String op, List<Comparison> comparisons) {
+        b.append("<h3>").append(Html.escape(op)).append("</h3>\n<table>\n<thead><tr><th>figure</th><th>")
+                .append(Html.escape(comparisons.get(0).baseline().name())).append(" (baseline)</th>");
+        for (Comparison c : comparisons) {
+            b.append("<th>").append(Html.escape(c.candidate().name())).append("</th>");
+        }
+        b.append("</tr></thead>\n<tbody>\n");
+        List<String> metrics = new ArrayList<>();
+        for (Comparison c : comparisons) {
+            for (OperationComparison o : c.operations()) {
+                if (o.operation().equals(op)) {
+                    o.metrics().stream().map(MetricChange::metric).filter(m -> !metrics.contains(m))
+                            .forEach(metrics::add);
+                }
+            }
+        }
+        for (String metric : metrics) {
+            b.append("<tr><td>").append(Html.escape(metric)).append("</td>");
+            String baseline = "";
+            StringBuilder cells = new StringBuilder();
+            for (Comparison c : comparisons) {
+                MetricChange m = find(c, op, metric);
+                if (m == null) {
+                    cells.append("<td>not compared</td>");
+                    continue;
+                }
+                baseline = Units.significant(m.baseline());
+                cells.append("<td").append(cls(m)).append(">").append(Units.significant(m.candidate())).append(' ')
+                        .append(String.format(Locale.ROOT, "%+.1f%%", 100 * m.relative()))
+                        .append(m.isTested() ? " (" + interval(m) + ")" : "").append("<br/>")
+                        .append(Html.escape(m.verdict())).append("</td>");
+            }
+            b.append("<td>").append(baseline).append("</td>").append(cells).append("</tr>\n");
+        }
+        b.append("</tbody>\n</table>\n");
+    }
+
+    private static MetricChange find(Comparison c, String op, String metric) {
+        for (OperationComparison o : c.operations()) {
+            if (o.operation().equals(op)) {
+                for (MetricChange m : o.metrics()) {
+                    if (m.metric().equals(metric)) {
+                        return m;
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
+    private static String cls(MetricChange m) {
+        return !m.significant() ? "" : m.worse() ? " class=\"worse\"" : " class=\"better\"";
+    }
+
+    private static String interval(MetricChange m) {
+        return m.isTested() ? String.format(Locale.ROOT, "%+.1f%% .. %+.1f%%", 100 * m.ciLow(), 100 * m.ciHigh())
+                : "";
     }
 
     private static void plot(StringBuilder b, String lead, String svg) {
@@ -102,38 +191,58 @@ public final class CompareHtml {
             for (Histogram h : r.response().getOrDefault(op, List.of())) {
                 total.add(h);
             }
-            lines.add(new SpectrumPlot.Operation(r.name(), total, total));
+            if (total.getTotalCount() > 0) {
+                lines.add(new SpectrumPlot.Operation(r.name(), total, total));
+            }
         }
-        return SpectrumPlot.render(lines, false, palette);
+        return lines.isEmpty() ? null : SpectrumPlot.render(lines, false, palette);
     }
 
+    /**
+     * One line per run over the run's own time: each interval is drawn at its end (seconds since
+     * the phase's start, as in {@code report.html}); an interval without operations breaks the p99
+     * line, and so does a missing interval (one the comparison left out), rather than joining its
+     * neighbours.
+     */
     private static String overTime(String op, Map<String, RunData> runs, Palette palette, boolean latency) {
-        double maxX = 1;
+        double minX = Double.POSITIVE_INFINITY;
+        double maxX = 0;
         double maxY = 1;
         Map<String, double[][]> series = new LinkedHashMap<>();
         for (RunData r : runs.values()) {
             List<Histogram> intervals = r.response().getOrDefault(op, List.of());
-            double[] xs = new double[intervals.size()];
-            double[] ys = new double[intervals.size()];
-            double t = 0;
-            for (int i = 0; i < xs.length; i++) {
-                t += r.intervalSeconds().get(i);
-                xs[i] = t;
+            List<Double> xs = new ArrayList<>();
+            List<Double> ys = new ArrayList<>();
+            double previousEnd = Double.NaN;
+            for (int i = 0; i < intervals.size(); i++) {
+                RunData.Interval interval = r.intervals().get(i);
+                if (previousEnd < interval.startSeconds() - interval.lengthSeconds() / 2) {
+                    xs.add(previousEnd); // a gap: an interval is missing here
+                    ys.add(Double.NaN);
+                }
+                previousEnd = interval.endSeconds();
                 Histogram h = intervals.get(i);
-                ys[i] = latency ? (h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(99))
-                        : h.getTotalCount() / r.intervalSeconds().get(i);
-                maxY = Math.max(maxY, ys[i]);
+                double y = latency ? (h.getTotalCount() == 0 ? Double.NaN : h.getValueAtPercentile(99))
+                        : h.getTotalCount() / interval.lengthSeconds();
+                xs.add(interval.endSeconds());
+                ys.add(y);
+                minX = Math.min(minX, interval.startSeconds());
+                maxX = Math.max(maxX, interval.endSeconds());
+                if (Double.isFinite(y)) {
+                    maxY = Math.max(maxY, y);
+                }
             }
-            maxX = Math.max(maxX, t);
-            series.put(r.name(), new double[][] {xs, ys});
+            series.put(r.name(), new double[][] {xs.stream().mapToDouble(Double::doubleValue).toArray(),
+                ys.stream().mapToDouble(Double::doubleValue).toArray()});
         }
         if (series.values().stream().allMatch(s -> s[0].length == 0)) {
             return null;
         }
         boolean clockStyle = maxX >= 120;
         Chart chart = new Chart(latency ? "p99-" + op : "rate-" + op, latency ? "Response-time p99 over time"
-                : "Throughput over time", new Chart.AxisSpec(Axis.time(0, maxX, 8), s -> Units.elapsed(s, clockStyle),
-                "measured time"), latency ? new Chart.AxisSpec(Axis.linear(0, maxY, 6), Units::durationUs, "p99")
+                : "Throughput over time", new Chart.AxisSpec(Axis.time(Math.min(minX, maxX), Math.max(maxX, minX + 1),
+                        8), s -> Units.elapsed(s, clockStyle), "time since the run's start"),
+                latency ? new Chart.AxisSpec(Axis.linear(0, maxY, 6), Units::durationUs, "p99")
                 : new Chart.AxisSpec(Axis.linear(0, maxY, 6), Units::compact, "ops/s"));
         series.forEach((name, s) -> {
             LineStyle style = LineStyle.solid(palette.colour(name), 2);

@@ -37,8 +37,8 @@ final class PageStyle {
             thead th { background: #f0f0ee; font-weight: 600; }
             tbody th { text-align: left; font-weight: 400; color: #444; }
             table.op { width: 100%; }
-            tr.worse td { background: #fde0dc; }
-            tr.better td { background: #e0f2e9; }
+            tr.worse td, td.worse { background: #fde0dc; }
+            tr.better td, td.better { background: #e0f2e9; }
             table.schedule { width: 100%; }
             table.schedule th { background: #f0f0ee; font-weight: 600; font-size: 13px; }
             table.schedule td { white-space: nowrap; }

@@ -1,0 +1,82 @@
+package org.openmark.compare;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.TreeSet;
+
+/**
+ * What makes two runs hard to compare, as warnings: the runs did different work (another store,
+ * load model, workload, rate, duration, clock or warm-up: a difference may not be the store's), a
+ * run is not valid (its figures are not evidence), data is missing ({@link Comparison} adds
+ * those), or a note (another openmark or store version, another granularity: worth knowing, and
+ * often the point of the comparison).
+ */
+public final class Comparability {
+    static final String OPENMARK_VERSION = "openmarkVersion";
+    static final String STORE_VERSION = "store version";
+    static final String TIME = "time";
+    static final String WARMUP = "warmup";
+    static final String GRANULARITY = "timeseries.granularity";
+
+    private Comparability() {
+    }
+
+    /** The kind of a warning: whether the comparison's gate can still judge. */
+    public enum Kind {
+        /** The runs did different work. */
+        DIFFERENT_WORK,
+        /** A run is not valid. */
+        INVALID_RUN,
+        /** An operation could not be compared: it ended OK in one run only. */
+        MISSING_OPERATION,
+        /** Figures are shown, not tested: too few intervals or operations. */
+        UNTESTED,
+        /** Worth knowing; the runs still compare. */
+        NOTE
+    }
+
+    /** One warning. */
+    public record Warning(Kind kind, String text) {
+    }
+
+    /** The warnings for {@code candidate} against {@code baseline}. */
+    public static List<Warning> of(RunData baseline, RunData candidate) {
+        List<Warning> out = new ArrayList<>();
+        TreeSet<String> keys = new TreeSet<>(baseline.facts().keySet());
+        keys.addAll(candidate.facts().keySet());
+        for (String k : keys) {
+            String a = baseline.facts().get(k);
+            String b = candidate.facts().get(k);
+            if (Objects.equals(a, b)) {
+                continue;
+            }
+            String both = String.format("%s differs: %s in %s, %s in %s", k, a == null ? "(unset)" : a,
+                    baseline.name(), b == null ? "(unset)" : b, candidate.name());
+            out.add(switch (k) {
+                case OPENMARK_VERSION -> new Warning(Kind.NOTE, both + " — a difference may be the tool's");
+                case STORE_VERSION -> new Warning(Kind.NOTE, both + " — the store's engines differ");
+                case GRANULARITY -> new Warning(Kind.NOTE, both + " — each run is tested on its own intervals;"
+                        + " the plots over time differ in resolution");
+                case TIME -> new Warning(Kind.DIFFERENT_WORK, both + " — real and virtual time measure different"
+                        + " things, so a difference may not be the store's");
+                case WARMUP -> new Warning(Kind.DIFFERENT_WORK, both + " — the runs measured different spans,"
+                        + " so a difference may not be the store's");
+                default -> new Warning(Kind.DIFFERENT_WORK, both + " — the runs did different work, so a"
+                        + " difference may not be the store's");
+            });
+        }
+        for (RunData r : List.of(baseline, candidate)) {
+            if (!r.valid()) {
+                out.add(new Warning(Kind.INVALID_RUN, r.name() + " is not a valid run (see its result.json's"
+                        + " warnings): its figures are not evidence"));
+            }
+        }
+        return out;
+    }
+
+    /** Only the texts. */
+    static List<String> texts(List<Warning> warnings) {
+        return warnings.stream().map(Warning::text).toList();
+    }
+}
