@@ -207,10 +207,14 @@ public final class CoordinatedOmissionExperiment {
         return d.toNanos() / 1e9;
     }
 
-    /** experiment.json: the parameters, the prediction and every run's latency summary (µs). */
+    /**
+     * experiment.json: the parameters, the prediction and every run's latency summary (µs);
+     * {@code interrupted} when Ctrl-C/SIGTERM stopped it (the rows are those run so far).
+     */
     public String json(List<ExperimentRun> rows, Histogram prediction) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("experiment", "coordinated-omission");
+        m.put("interrupted", stop.isStopped());
         Map<String, Object> params = new LinkedHashMap<>();
         params.put("rate", cfg.rate());
         params.put("ops", cfg.ops());

@@ -41,10 +41,13 @@ import org.openmark.load.Share;
  *     but OK and NOT_FOUND) the run is invalid
  * @param quiet no status lines
  * @param share the part of the run this process does (the whole run unless a coordinator split it)
+ * @param loadStallTimeout the load phase gives up when no operation was answered for this long (the
+ *     load phase has no duration: a store that stopped answering would hold it forever)
  */
 public record RunConfig(Phase phase, String store, Settings settings, ModelChoice model, int threads,
         double targetPerSec, Duration thinkTime, ArrivalProcess arrival, RateSchedule rateSchedule, int maxInFlight,
         OverloadPolicy onOverload, long operationCount, Duration duration, Duration warmup, Duration statusInterval,
         Duration granularity, Duration grace, long seed, boolean seedChosen, Path outDir, List<Double> percentiles,
-        boolean autoLoad, Duration maxSendLag, double maxErrorRate, boolean quiet, Share share) {
+        boolean autoLoad, Duration maxSendLag, double maxErrorRate, boolean quiet, Share share,
+        Duration loadStallTimeout) {
 }

@@ -41,6 +41,7 @@ import org.openmark.load.Share;
  * <tr><td>hdrhistogram.percentiles</td><td>-p</td><td>50,95,99,99.9</td></tr>
  * <tr><td>autoload</td><td>-p</td><td>true</td></tr>
  * <tr><td>maxsendlag</td><td>--max-send-lag</td><td>1ms</td></tr>
+ * <tr><td>loadstalltimeout (the load phase gives up after this long without an answer)</td><td>-</td><td>30s</td></tr>
  * <tr><td>share (i/n: this process does share i of n; set by a cluster coordinator)</td><td>-</td><td>1/1</td></tr>
  * </table>
  */
@@ -49,6 +50,8 @@ public final class RunConfigParser {
     public static final String DEFAULT_STORE = "rocksdb";
     public static final double DEFAULT_RATE = 1000;
     public static final int DEFAULT_MAX_IN_FLIGHT = 10_000;
+    /** How long the load phase waits for any answer before it gives up on a store that stopped answering. */
+    public static final Duration DEFAULT_LOAD_STALL_TIMEOUT = Duration.ofSeconds(30);
 
     private RunConfigParser() {
     }
@@ -72,10 +75,15 @@ public final class RunConfigParser {
             rejectOtherModelsOptions(s, model);
         }
         double rate = s.getDouble("rate", DEFAULT_RATE);
-        if (!(rate > 0)) {
-            throw ConfigException.of("rate", s.getString("rate", ""), "must be > 0 ops/s");
+        if (!(rate > 0) || rate > RateSchedule.MAX_RATE_PER_SEC) {
+            throw ConfigException.of("rate", s.getString("rate", ""), "must be > 0 and <= "
+                    + (long) RateSchedule.MAX_RATE_PER_SEC + " ops/s");
         }
         ArrivalProcess arrival = Arrivals.parse("arrival", s.getString("arrival", "poisson"));
+        if (s.contains("rate.schedule") && s.contains("rate")) {
+            throw ConfigException.of("rate", s.getString("rate", ""), "cannot be given with rate.schedule"
+                    + " (--rate-schedule), which sets the rate over time; give one of them");
+        }
         RateSchedule schedule = s.contains("rate.schedule")
                 ? RateSchedule.parse("rate.schedule", s.getString("rate.schedule", ""))
                 : new RateSchedule.Constant(rate);
@@ -114,6 +122,11 @@ public final class RunConfigParser {
         List<Double> percentiles = percentiles(s.getString("hdrhistogram.percentiles", "50,95,99,99.9"));
         boolean autoLoad = s.getBoolean("autoload", true);
         Duration maxSendLag = duration(s, "maxsendlag", Duration.ofMillis(1));
+        Duration loadStallTimeout = duration(s, "loadstalltimeout", DEFAULT_LOAD_STALL_TIMEOUT);
+        if (loadStallTimeout.isZero()) {
+            throw ConfigException.of("loadstalltimeout", s.getString("loadstalltimeout", ""), "must be > 0 (the load"
+                    + " phase has no duration: this bounds it when the store stops answering)");
+        }
         Share share = s.contains("share") ? Share.parse("share", s.getString("share", "1/1")) : Share.WHOLE;
         if (phase == Phase.RUN && model == ModelChoice.CLOSED && share.part(threads) < 1) {
             throw ConfigException.of("threadcount", String.valueOf(threads), "must be at least the number of workers ("
@@ -121,7 +134,8 @@ public final class RunConfigParser {
         }
         return new RunConfig(phase, store, s, model, threads, target, think, arrival, schedule, maxInFlight, overload,
                 operationCount, duration, warmup, Duration.ofSeconds(intervalSeconds), Duration.ofMillis(granularityMs),
-                grace, seed, seedChosen, outDir, percentiles, autoLoad, maxSendLag, maxErrorRate, quiet, share);
+                grace, seed, seedChosen, outDir, percentiles, autoLoad, maxSendLag, maxErrorRate, quiet, share,
+                loadStallTimeout);
     }
 
     /** Options of one model given to a run of the other are a mistake, not something to ignore. */
@@ -156,6 +170,12 @@ public final class RunConfigParser {
         if (text.isEmpty()) {
             return defaultValue;
         }
+        return share(name, text);
+    }
+
+    /** A share between 0 and 1 written {@code 5%} or {@code 0.05}; errors name the flag or property. */
+    public static double share(String name, String value) {
+        String text = value.trim();
         try {
             double v = text.endsWith("%") ? Double.parseDouble(text.substring(0, text.length() - 1).trim()) / 100
                     : Double.parseDouble(text);
