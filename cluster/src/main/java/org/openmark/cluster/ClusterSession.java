@@ -385,7 +385,7 @@ public final class ClusterSession implements AutoCloseable {
                 c.thinkTime(), c.arrival(), c.rateSchedule(), c.maxInFlight(), c.onOverload(), c.operationCount(),
                 c.duration(), c.warmup(), c.statusInterval(), c.granularity(), c.grace(), c.seed(), c.seedChosen(),
                 c.outDir(), c.percentiles(), c.autoLoad(), c.maxSendLag(), c.maxErrorRate(), c.quiet(),
-                org.openmark.load.Share.WHOLE, c.loadStallTimeout());
+                org.openmark.load.Share.WHOLE, c.maxStall(), c.loadStallTimeout());
     }
 
     private static WorkerReport report(WorkerSlot w, RunResult part, int count) {

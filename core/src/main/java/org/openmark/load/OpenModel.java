@@ -37,6 +37,12 @@ import org.openmark.workload.WorkloadClient;
 public final class OpenModel implements LoadModel {
     /** Empty operations handed through the workers before the schedule begins. */
     private static final int WARM_HANDOFFS = 20_000;
+    /**
+     * Only the first hand-offs may ping: a worker busy with its ping makes the pool start another,
+     * and unbounded that opened hundreds of sessions a run never needed (a simulated store server
+     * then served its run 6 times slower).
+     */
+    private static final int WARM_PINGS = 32;
     /** The intended start that marks a warm-up hand-off that opens the worker's session (one ping). */
     private static final long WARM_PING = 1;
 
@@ -184,8 +190,8 @@ public final class OpenModel implements LoadModel {
     /**
      * Hands a few thousand empty operations through the workers before the schedule begins, so
      * the first real arrivals do not pay for loading and compiling the hand-off path (it made the
-     * first second's send lag tens of milliseconds). On a store behind a network each worker's
-     * session makes one harmless round trip ({@link org.openmark.api.Session#ping}), so the
+     * first second's send lag tens of milliseconds). On a store behind a network the first workers'
+     * sessions make one harmless round trip each ({@link org.openmark.api.Session#ping}), so their
      * connections are open before the first arrival; nothing else is sent to the store.
      */
     private static void warmDispatchPath(Dispatch dispatch, Gauges gauges, boolean openSessions) {
@@ -194,7 +200,7 @@ public final class OpenModel implements LoadModel {
                 Thread.onSpinWait();
             }
             gauges.operationStarted();
-            dispatch.offer(null, openSessions ? WARM_PING : 0);
+            dispatch.offer(null, openSessions && i < WARM_PINGS ? WARM_PING : 0);
         }
         while (dispatch.inFlight() > 0) {
             Thread.onSpinWait();

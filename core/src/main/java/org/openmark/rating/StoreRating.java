@@ -168,7 +168,12 @@ public final class StoreRating implements Experimenter, AutoCloseable {
 
     private ExperimentResult judge(long loadLevel, RunResult r) {
         Duration measured = Duration.ofMillis(r.runtimeMs());
-        if (!r.valid() && r.validation() == null) {
+        // Invalid by the store's own verdict only (its failures, its stalls): a result about the
+        // store, which did not serve this load (the SLA is not met), not a generator that failed.
+        boolean storesFault = !r.valid() && r.validation() == null && r.accounting().addsUp()
+                && r.warnings().stream().noneMatch(org.openmark.run.Verdicts::blamesTheGenerator)
+                && r.warnings().stream().anyMatch(w -> w.startsWith("the store ") || w.startsWith("no operation"));
+        if (!r.valid() && r.validation() == null && !storesFault) {
             String reason = r.warnings().isEmpty() ? "the run was not valid" : String.join("; ", r.warnings());
             return ExperimentResult.invalid(loadLevel, r.throughput(), reason, measured);
         }
@@ -186,6 +191,11 @@ public final class StoreRating implements Experimenter, AutoCloseable {
         double fraction = reads == 0 ? 0 : unpredictable / (double) reads;
         ExperimentMeasurement m = new ExperimentMeasurement(
                 p -> all.getTotalCount() == 0 ? 0 : all.getValueAtPercentile(p) * 1000, fraction, measured);
+        if (storesFault) {
+            log.println("rate: the store failed its verdict at load " + loadLevel + " (" + String.join("; ",
+                    r.warnings()) + "): the SLA is not met there");
+            return ExperimentResult.storeFailed(loadLevel, r.throughput(), sla, m);
+        }
         return ExperimentResult.measured(loadLevel, r.throughput(), sla, m);
     }
 

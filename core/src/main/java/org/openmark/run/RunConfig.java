@@ -41,6 +41,8 @@ import org.openmark.load.Share;
  *     but OK and NOT_FOUND) the run is invalid
  * @param quiet no status lines
  * @param share the part of the run this process does (the whole run unless a coordinator split it)
+ * @param maxStall the longest share of the measured time the store may stall (nothing completed while
+ *     operations were outstanding) before the run is invalid
  * @param loadStallTimeout the load phase gives up when no operation was answered for this long (the
  *     load phase has no duration: a store that stopped answering would hold it forever)
  */
@@ -49,5 +51,5 @@ public record RunConfig(Phase phase, String store, Settings settings, ModelChoic
         OverloadPolicy onOverload, long operationCount, Duration duration, Duration warmup, Duration statusInterval,
         Duration granularity, Duration grace, long seed, boolean seedChosen, Path outDir, List<Double> percentiles,
         boolean autoLoad, Duration maxSendLag, double maxErrorRate, boolean quiet, Share share,
-        Duration loadStallTimeout) {
+        double maxStall, Duration loadStallTimeout) {
 }

@@ -36,6 +36,7 @@ import org.openmark.load.Share;
  * <tr><td>status.interval (seconds)</td><td>-s N</td><td>10</td></tr>
  * <tr><td>timeseries.granularity (milliseconds, YCSB's name)</td><td>--granularity</td><td>1000</td></tr>
  * <tr><td>maxerrorrate</td><td>--max-error-rate</td><td>1%</td></tr>
+ * <tr><td>maxstall</td><td>--max-stall</td><td>10%</td></tr>
  * <tr><td>grace</td><td>--grace</td><td>5s</td></tr>
  * <tr><td>seed</td><td>--seed</td><td>chosen and printed</td></tr>
  * <tr><td>hdrhistogram.percentiles</td><td>-p</td><td>50,95,99,99.9</td></tr>
@@ -50,6 +51,8 @@ public final class RunConfigParser {
     public static final String DEFAULT_STORE = "rocksdb";
     public static final double DEFAULT_RATE = 1000;
     public static final int DEFAULT_MAX_IN_FLIGHT = 10_000;
+    /** The share of the measured time the store may stall before a run is invalid. */
+    public static final double DEFAULT_MAX_STALL = 0.10;
     /** How long the load phase waits for any answer before it gives up on a store that stopped answering. */
     public static final Duration DEFAULT_LOAD_STALL_TIMEOUT = Duration.ofSeconds(30);
 
@@ -116,6 +119,7 @@ public final class RunConfigParser {
         long intervalSeconds = s.getLong("status.interval", 10, 1);
         long granularityMs = s.getLong("timeseries.granularity", 1000, 10);
         double maxErrorRate = percent(s, "maxerrorrate", 0.01);
+        double maxStall = percent(s, "maxstall", DEFAULT_MAX_STALL);
         Duration grace = duration(s, "grace", Duration.ofSeconds(5));
         boolean seedChosen = !s.contains("seed");
         long seed = seedChosen ? new SplittableRandom().nextLong() & Long.MAX_VALUE : s.getLong("seed", 0);
@@ -135,7 +139,7 @@ public final class RunConfigParser {
         return new RunConfig(phase, store, s, model, threads, target, think, arrival, schedule, maxInFlight, overload,
                 operationCount, duration, warmup, Duration.ofSeconds(intervalSeconds), Duration.ofMillis(granularityMs),
                 grace, seed, seedChosen, outDir, percentiles, autoLoad, maxSendLag, maxErrorRate, quiet, share,
-                loadStallTimeout);
+                maxStall, loadStallTimeout);
     }
 
     /** Options of one model given to a run of the other are a mistake, not something to ignore. */

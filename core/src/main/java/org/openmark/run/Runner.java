@@ -226,7 +226,7 @@ public final class Runner {
                 c.thinkTime(), c.arrival(), c.rateSchedule(), c.maxInFlight(), c.onOverload(), c.operationCount(),
                 c.duration(), Duration.ZERO, c.statusInterval(), c.granularity(), c.grace(), c.seed(), c.seedChosen(),
                 c.outDir(), c.percentiles(), c.autoLoad(), c.maxSendLag(), c.maxErrorRate(), true, c.share(),
-                c.loadStallTimeout());
+                c.maxStall(), c.loadStallTimeout());
     }
 
     private RunResult runPhase(RunConfig cfg, Workload workload, Store store, PhaseHooks hooks)

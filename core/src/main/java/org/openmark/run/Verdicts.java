@@ -23,7 +23,18 @@ public final class Verdicts {
      */
     static final double MATERIAL_LAG_SHARE = 0.10;
 
+    /** How every warning begins with which the generator's own verdict makes a run invalid. */
+    public static final String GENERATOR_LIMITED = "the load generator, not the store, limited this run";
+
     private Verdicts() {
+    }
+
+    /**
+     * Whether a warning is one with which the generator's verdict failed the run (it fell behind
+     * its schedule, or dropped operations), as opposed to the store's (failures, stalls).
+     */
+    public static boolean blamesTheGenerator(String warning) {
+        return warning.startsWith(GENERATOR_LIMITED) || warning.contains("(--on-overload drop): the run is not valid");
     }
 
     /**
@@ -101,7 +112,7 @@ public final class Verdicts {
                         + " materially", outsideP99, maxLagMicros, 100.0 * outsideP99 / Math.max(1, responseP99Micros),
                         responseP99Micros));
             } else {
-                warnings.add(String.format(Locale.ROOT, "the load generator, not the store, limited this run: send-lag"
+                warnings.add(String.format(Locale.ROOT, GENERATOR_LIMITED + ": send-lag"
                         + " p99 = %d us > %d us (--max-send-lag)%s, against a response-time p99 of %d us; the scheduler"
                         + " could not keep its schedule", outsideP99, maxLagMicros,
                         lag.troubledIntervals() > 0 ? String.format(Locale.ROOT, " where the store was healthy (%d us"
@@ -123,7 +134,7 @@ public final class Verdicts {
                         + " %d operations waited for one of the %d in-flight slots (--max-in-flight): the store could not"
                         + " keep up", s.achievedRate(), s.scheduledRate(), s.waitedForSlot(), cfg.maxInFlight()));
             } else {
-                warnings.add(String.format(Locale.ROOT, "the load generator, not the store, limited this run: achieved"
+                warnings.add(String.format(Locale.ROOT, GENERATOR_LIMITED + ": achieved"
                         + " %.1f ops/s < 99%% of the scheduled %.1f ops/s", s.achievedRate(), s.scheduledRate()));
                 valid = false;
             }
@@ -132,18 +143,12 @@ public final class Verdicts {
     }
 
     /**
-     * The stalls (nothing completed while operations were outstanding) may cover at most this
-     * share of the measured time; a store that hung longer did not serve the run.
-     */
-    static final double MAX_STALL_SHARE = 0.10;
-
-    /**
      * The store's verdict. Its failures are every status but OK and NOT_FOUND, plus the operations
      * it never answered (unfinished when the run stopped): above the error budget
      * ({@code maxerrorrate}) of the operations it was given the run is invalid, located in time by
-     * the outages. Stalls that cover more than {@value #MAX_STALL_SHARE} of the measured time make
-     * it invalid too, located the same way; shorter ones are noted (their waiting is in the
-     * response times).
+     * the outages. Stalls that cover more than {@code maxstall} (a tenth) of the measured time make
+     * it invalid too — a store that hung that long did not serve the run —, located the same way;
+     * shorter ones are noted (their waiting is in the response times).
      *
      * @param measuredFromSeconds where the measured time begins (the end of the warm-up), seconds
      *     since the phase started
@@ -181,10 +186,10 @@ public final class Verdicts {
         }
         String stallText = stalls.stream().map(o -> o.describe() + " (" + o.operations() + " outstanding)")
                 .collect(Collectors.joining("; "));
-        if (valid && measured > 0 && stalled > MAX_STALL_SHARE * measured) {
+        if (valid && measured > 0 && stalled > cfg.maxStall() * measured) {
             warnings.add(String.format(Locale.ROOT, "the store stalled for %.1f s of the %.1f s measured (%.0f%%, more"
-                    + " than %s): %s; the run is not valid", stalled, measured, 100 * stalled / measured,
-                    percent(MAX_STALL_SHARE), stallText));
+                    + " than %s, --max-stall): %s; the run is not valid", stalled, measured, 100 * stalled / measured,
+                    percent(cfg.maxStall()), stallText));
             valid = false;
         } else if (!stalls.isEmpty()) {
             notes.add("the store stalled: " + stallText + "; their waiting is in the response times");

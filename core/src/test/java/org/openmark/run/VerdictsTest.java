@@ -149,8 +149,8 @@ class VerdictsTest {
         boolean valid = Verdicts.store(cfg, a, List.of(new Outage(Outage.Kind.STALL, 3, 11, Map.of(), 2)), 0, 11,
                 warnings, new ArrayList<>());
         assertFalse(valid);
-        assertEquals("the store stalled for 8.0 s of the 11.0 s measured (73%, more than 10%): no operation completed"
-                + " from 3.0 s to 11.0 s (2 outstanding); the run is not valid", warnings.get(0));
+        assertEquals("the store stalled for 8.0 s of the 11.0 s measured (73%, more than 10%, --max-stall): no operation"
+                + " completed from 3.0 s to 11.0 s (2 outstanding); the run is not valid", warnings.get(0));
     }
 
     @Test
