@@ -22,6 +22,9 @@ import org.openmark.consistency.StalenessResult;
 import org.openmark.load.StopSignal;
 import org.openmark.load.Timing;
 import org.openmark.report.AtomicFiles;
+import org.openmark.report.OutputPaths;
+import org.openmark.run.Preflight;
+import org.openmark.run.StoreFacts;
 import org.openmark.run.StoreRegistry;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -78,6 +81,10 @@ final class StalenessCommand implements Callable<Integer> {
             + " not large against it is biased upward.")
     String maxProbeLate;
 
+    @Option(names = "--max-error-rate", paramLabel = "PERCENT", description = "The store's error budget: above this"
+            + " share of failed writes and reads the measurement is not valid (default 1%%).")
+    String maxErrorRate;
+
     @Option(names = "--out", paramLabel = "DIR", description = "Write staleness.json here.")
     Path out;
 
@@ -86,19 +93,41 @@ final class StalenessCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException, IOException {
+        if (!(rate > 0) || rate > org.openmark.load.RateSchedule.MAX_RATE_PER_SEC) {
+            throw ConfigException.of("--rate", String.valueOf(rate), "must be > 0 and <= "
+                    + (long) org.openmark.load.RateSchedule.MAX_RATE_PER_SEC + " writes per second");
+        }
         StalenessConfig cfg = new StalenessConfig(rate, writes, keys, probes, table);
         Timing timing = Timing.parse("--time", time);
+        double errorBudget = org.openmark.run.RunConfigParser.share("--max-error-rate",
+                maxErrorRate == null ? "1%" : maxErrorRate);
+        if (out != null) {
+            OutputPaths.checkDirectory("--out", out);
+        }
         Map<String, String> props = new LinkedHashMap<>(PropertySources.read(propertyFiles, properties));
         StoreFactory factory = StoreRegistry.discover().get("--store", store);
         if (seed != null && factory.propertyNames().contains(SIM_SEED)) {
             props.putIfAbsent(SIM_SEED, Long.toString(seed));
         }
+        List<String> warnings = new ArrayList<>(unknownProperties(props.keySet(), factory.propertyNames()));
+        for (String w : warnings) {
+            parent.err.println("openmark: warning: " + w);
+        }
+        long maxLateUs = (maxProbeLate == null ? java.time.Duration.ofMillis(1)
+                : org.openmark.config.Durations.parse("--max-probe-late", maxProbeLate)).toNanos() / 1000;
+        StopSignal stop = new StopSignal();
+        try (Interruption interruption = Interruption.stopping(parent.err, "stopping the writes, then writing what"
+                + " was measured", java.time.Duration.ofSeconds(30), stop::stop)) {
+            return measure(cfg, timing, props, factory, errorBudget, maxLateUs, warnings, stop);
+        }
+    }
+
+    private int measure(StalenessConfig cfg, Timing timing, Map<String, String> props, StoreFactory factory,
+            double errorBudget, long maxLateUs, List<String> warnings, StopSignal stop)
+            throws InterruptedException, IOException {
         StalenessResult result;
         Map<String, String> facts;
         List<Map<String, Object>> workers = null;
-        List<String> warnings = new ArrayList<>();
-        long maxLateUs = (maxProbeLate == null ? java.time.Duration.ofMillis(1)
-                : org.openmark.config.Durations.parse("--max-probe-late", maxProbeLate)).toNanos() / 1000;
         if (cluster.requested()) {
             if (timing.clock() instanceof org.openmark.load.VirtualClock) {
                 throw ConfigException.of("--time", time, "must be real with --cluster/--local-workers (virtual time"
@@ -112,7 +141,7 @@ final class StalenessCommand implements Callable<Integer> {
             } catch (org.openmark.api.StoreConfigException e) {
                 throw new ConfigException(e.getMessage());
             }
-            try (ClusterSession session = new ClusterSession(opts, new StopSignal(), parent.err)) {
+            try (ClusterSession session = new ClusterSession(opts, stop, parent.err)) {
                 session.start();
                 ClusterSession.StalenessOutcome outcome = session.staleness(plan);
                 result = outcome.merged();
@@ -122,8 +151,14 @@ final class StalenessCommand implements Callable<Integer> {
             }
         } else {
             try (Store s = factory.open(StoreProperties.of(props), timing.clock())) {
-                facts = new java.util.TreeMap<>(s.facts());
-                result = new StalenessMeasurement(cfg, timing.clock(), timing.tasks(), new StopSignal()).run(s);
+                if (!timing.tasks().realTime() && !s.isEmbedded()) {
+                    throw ConfigException.of("--time", time, "needs a store inside this process (sim without"
+                            + " sim.host/sim.port): store '" + store + "' answers in real time");
+                }
+                // Nothing is measured, and nothing written, against a store that does not answer.
+                Preflight.check(s, store, table, timing.tasks().realTime());
+                facts = StoreFacts.ask(s, StoreFacts.LIMIT, timing.tasks().realTime());
+                result = new StalenessMeasurement(cfg, timing.clock(), timing.tasks(), stop).run(s);
             } catch (StoreConfigException e) {
                 throw new ConfigException(e.getMessage());
             }
@@ -132,7 +167,13 @@ final class StalenessCommand implements Callable<Integer> {
         if (late != null) {
             warnings.add(late);
         }
+        List<String> invalid = result.invalidReasons(errorBudget);
+        boolean interrupted = stop.isStopped();
+        for (String reason : invalid) {
+            warnings.add(reason + ": the measurement is not valid");
+        }
         parent.out.print(result.text());
+        parent.out.println("[STALENESS], Valid, " + (invalid.isEmpty() && !interrupted));
         if (workers != null) {
             for (Map<String, Object> w : workers) {
                 parent.out.println("[STALENESS], Worker, " + w.get("name") + " " + w.get("address") + " share "
@@ -153,6 +194,8 @@ final class StalenessCommand implements Callable<Integer> {
             json.put("keys", keys);
             json.put("probesMs", probes);
             json.put("time", time);
+            json.put("valid", invalid.isEmpty() && !interrupted);
+            json.put("interrupted", interrupted);
             json.put("staleness", result.json());
             if (workers != null) {
                 json.put("workers", workers);
@@ -162,7 +205,23 @@ final class StalenessCommand implements Callable<Integer> {
                     new com.fasterxml.jackson.databind.ObjectMapper().writerWithDefaultPrettyPrinter()
                             .writeValueAsString(json) + "\n");
         }
-        return 0;
+        if (interrupted) {
+            return Main.EXIT_INTERRUPTED;
+        }
+        return invalid.isEmpty() ? 0 : Main.EXIT_INCOMPLETE;
+    }
+
+    /** Warnings for properties the store does not know, with close matches. */
+    private static List<String> unknownProperties(java.util.Set<String> given, java.util.Set<String> known) {
+        List<String> out = new ArrayList<>();
+        for (String name : new java.util.TreeSet<>(given)) {
+            if (!known.contains(name)) {
+                List<String> close = org.openmark.config.Suggestions.closeMatches(name, known);
+                out.add("unknown property '" + name + "' is ignored"
+                        + (close.isEmpty() ? "" : " (did you mean " + close.get(0) + "?)"));
+            }
+        }
+        return out;
     }
 
     /** Each worker's part: its share, what it measured (or that it was lost), its store's facts. */
