@@ -72,9 +72,19 @@ final class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        // Nothing to save on Ctrl-C/SIGTERM: a file being written is deleted, the exit code is 130.
+        try (Interruption interruption = Interruption.immediate(parent.err)) {
+            return compare();
+        }
+    }
+
+    private int compare() throws IOException {
         double threshold = failIfSlower == null ? -1 : percent(failIfSlower);
         if (resamples < 100) {
             throw ConfigException.of("--resamples", String.valueOf(resamples), "must be >= 100");
+        }
+        if (out != null) {
+            org.openmark.report.OutputPaths.checkDirectory("--out", out);
         }
         List<String> labels = RunLabels.of(runs);
         List<RunData> data = new ArrayList<>();

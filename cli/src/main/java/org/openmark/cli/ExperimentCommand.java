@@ -91,6 +91,7 @@ final class ExperimentCommand implements Callable<Integer> {
             case "real" -> false;
             default -> throw org.openmark.config.ConfigException.of("--time", time, "must be real or virtual");
         };
+        validateUpFront();
         ExperimentConfig base = quick ? ExperimentConfig.quick(out, seed, virtual) : ExperimentConfig.paper(out, seed, virtual);
         ExperimentConfig cfg = new ExperimentConfig(rate != null ? rate : base.rate(), ops != null ? ops : base.ops(),
                 maxThroughput != null ? maxThroughput : base.maxThroughput(),
@@ -99,6 +100,38 @@ final class ExperimentCommand implements Callable<Integer> {
                 threads != null ? threads : base.threads(), clientLatency != null ? clientLatency : base.clientLatency(),
                 arrival != null ? arrival : base.arrival(), virtual, out, seed);
         StopSignal stop = new StopSignal();
+        try (Interruption interruption = Interruption.stopping(parent.err, "stopping the run in progress, then writing"
+                + " the rows done", java.time.Duration.ofSeconds(30), stop::stop)) {
+            return runAndReport(cfg, clustered, stop);
+        }
+    }
+
+    /**
+     * Every option is checked before the first run starts (the runs would otherwise refuse them one
+     * by one, minutes in): the store's latency, the arrival process, the rate, the output directory.
+     */
+    private void validateUpFront() {
+        if (clientLatency != null) {
+            try {
+                org.openmark.store.sim.model.Distributions.parse("--client-latency", clientLatency, null);
+            } catch (org.openmark.api.StoreConfigException e) {
+                throw new org.openmark.config.ConfigException(e.getMessage());
+            }
+        }
+        if (arrival != null) {
+            org.openmark.load.Arrivals.parse("--arrival", arrival);
+        }
+        if (rate != null && (!(rate > 0) || rate > org.openmark.load.RateSchedule.MAX_RATE_PER_SEC)) {
+            throw org.openmark.config.ConfigException.of("--rate", String.valueOf(rate), "must be > 0 and <= "
+                    + (long) org.openmark.load.RateSchedule.MAX_RATE_PER_SEC + " ops/s");
+        }
+        if (out != null) {
+            org.openmark.report.OutputPaths.checkDirectory("--out", out);
+        }
+    }
+
+    private int runAndReport(ExperimentConfig cfg, boolean clustered, StopSignal stop)
+            throws InterruptedException, IOException {
         List<ExperimentRun> rows;
         CoordinatedOmissionExperiment experiment;
         if (clustered) {

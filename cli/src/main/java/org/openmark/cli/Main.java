@@ -12,7 +12,8 @@ import picocli.CommandLine;
  * {@code compare --fail-if-slower}: a candidate is significantly slower), 2 bad input, 3 the report
  * is written but its answer is incomplete (a rating that stopped early gives a lower bound; the
  * compare gate cannot judge), 4 the store did not answer at all (nothing measured), 130
- * interrupted. Errors are one line; {@code --debug} adds the stack trace.
+ * interrupted (SIGINT or SIGTERM, see {@link Interruption}). Errors are one line; {@code --debug}
+ * adds the stack trace.
  */
 public final class Main {
     /** Bad input: a flag or property with a value that is not allowed. */
@@ -23,7 +24,7 @@ public final class Main {
     public static final int EXIT_INCOMPLETE = 3;
     /** The store did not answer at all (not listening, credentials refused); nothing was measured. */
     public static final int EXIT_STORE_UNREACHABLE = 4;
-    /** The run was interrupted (Ctrl-C); the report was still written. */
+    /** The command was interrupted (Ctrl-C or SIGTERM); what it had was still written, marked interrupted. */
     public static final int EXIT_INTERRUPTED = 130;
 
     private Main() {
@@ -36,6 +37,9 @@ public final class Main {
 
     public static void main(String[] args) {
         int code = execute(args, System.out, System.err);
+        // A command stopped by SIGINT/SIGTERM returns here while its shutdown hook waits: the hook
+        // ends the JVM with this code (System.exit would block once shutdown has begun).
+        Interruption.exiting(code);
         System.exit(code);
     }
 

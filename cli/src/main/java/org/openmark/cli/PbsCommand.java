@@ -111,6 +111,14 @@ public final class PbsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        // Nothing to save: Ctrl-C/SIGTERM ends the computation at once, with 130.
+        try (Interruption interruption = Interruption.immediate(
+                new java.io.PrintStream(new WriterOutputStream(spec.commandLine().getErr()), true))) {
+            return compute();
+        }
+    }
+
+    private int compute() {
         PbsSpec pbs = new PbsSpec(replicas, tMs, k, trials, distributions(), ReadFanout.parse("--read-fanout", readFanout),
                 seed != null ? seed : new SplittableRandom().nextLong(),
                 curve == null ? new double[0] : TimeGrid.parse("--curve", curve),

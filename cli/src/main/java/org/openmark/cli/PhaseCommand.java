@@ -3,10 +3,7 @@ package org.openmark.cli;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import org.openmark.api.Clock;
 import org.openmark.config.Settings;
 import org.openmark.load.StopSignal;
@@ -70,11 +67,13 @@ abstract class PhaseCommand implements Callable<Integer> {
                     + " runs in real time");
         }
         StopSignal stop = new StopSignal();
-        CountDownLatch reported = new CountDownLatch(1);
-        Thread hook = interruptHook(stop, reported, cfg.grace(), err);
         java.util.List<org.openmark.event.EventOutcome> eventOutcomes = null;
-        Runtime.getRuntime().addShutdownHook(hook);
-        try {
+        try (Interruption interruption = Interruption.stopping(err, "stopping, waiting up to "
+                + cfg.grace().toSeconds() + " s for outstanding operations, then writing the report",
+                cfg.grace().plusSeconds(30), stop::stop)) {
+            if (phase == Phase.LOAD) {
+                refuseRunOnlyFlags();
+            }
             RunResult result;
             if (cluster.requested() && cfg.virtualTime()) {
                 throw org.openmark.config.ConfigException.of("--time", "virtual", "must be real with"
@@ -135,27 +134,42 @@ abstract class PhaseCommand implements Callable<Integer> {
                 }
             }
             return result.interrupted() ? Main.EXIT_INTERRUPTED : 0;
-        } finally {
-            reported.countDown();
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException e) {
-                // Already shutting down (Ctrl-C): the hook is running and waits for the report.
-            }
         }
     }
 
-    /** On SIGINT/SIGTERM: stop issuing, then wait (bounded) until the report is written. */
-    private static Thread interruptHook(StopSignal stop, CountDownLatch reported, Duration grace, PrintStream err) {
-        return new Thread(() -> {
-            err.println("openmark: interrupted: stopping, waiting up to " + grace.toSeconds()
-                    + " s for outstanding operations, then writing the report");
-            stop.stop();
-            try {
-                reported.await(grace.toMillis() + 30_000, TimeUnit.MILLISECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "openmark-interrupt");
+    /**
+     * Flags the load phase would silently ignore: it inserts every record once with {@code -threads}
+     * client threads (paced by {@code -target}), with no time limit and no warm-up.
+     */
+    private void refuseRunOnlyFlags() {
+        String why = "the load phase inserts every record once with -threads client threads (-target paces"
+                + " them), without a duration or warm-up; this flag applies to run";
+        if (options.rate != null) {
+            throw org.openmark.config.ConfigException.of("--rate", RunOptions.text(options.rate), why);
+        }
+        if (options.rateSchedule != null) {
+            throw org.openmark.config.ConfigException.of("--rate-schedule", options.rateSchedule, why);
+        }
+        if (options.arrival != null) {
+            throw org.openmark.config.ConfigException.of("--arrival", options.arrival, why);
+        }
+        if (options.maxInFlight != null) {
+            throw org.openmark.config.ConfigException.of("--max-in-flight", String.valueOf(options.maxInFlight), why);
+        }
+        if (options.onOverload != null) {
+            throw org.openmark.config.ConfigException.of("--on-overload", options.onOverload, why);
+        }
+        if (options.maxSendLag != null) {
+            throw org.openmark.config.ConfigException.of("--max-send-lag", options.maxSendLag, why);
+        }
+        if (options.duration != null) {
+            throw org.openmark.config.ConfigException.of("--duration", options.duration, why);
+        }
+        if (options.warmup != null) {
+            throw org.openmark.config.ConfigException.of("--warmup", options.warmup, why);
+        }
+        if ("open".equalsIgnoreCase(options.model)) {
+            throw org.openmark.config.ConfigException.of("--model", options.model, why);
+        }
     }
 }

@@ -46,6 +46,28 @@ final class PropertySources {
         return m;
     }
 
+    /**
+     * A property file is text: a file with control characters other than tab, line feed, form feed
+     * and carriage return in its first 64 KiB (an executable, an archive, a histogram log) is not
+     * one, and reading it anyway would turn its bytes into dozens of unknown properties.
+     */
+    private static void refuseBinary(String name, Path path) {
+        byte[] head = new byte[1 << 16];
+        int n;
+        try (InputStream in = Files.newInputStream(path)) {
+            n = in.readNBytes(head, 0, head.length);
+        } catch (IOException e) {
+            throw ConfigException.of("-P", name, "cannot read the property file (" + e.getMessage() + ")");
+        }
+        for (int i = 0; i < n; i++) {
+            int b = head[i] & 0xff;
+            if (b < 0x20 && b != '\t' && b != '\n' && b != '\r' && b != '\f') {
+                throw ConfigException.of("-P", name, "is not a property file (binary data at byte " + i
+                        + "); give a YCSB workload file or name=value lines");
+            }
+        }
+    }
+
     /** One -P source: a readable file, or a bundled workload name. */
     static Map<String, String> file(String name) {
         Path path = Path.of(name);
@@ -54,6 +76,7 @@ final class PropertySources {
             if (!Files.isReadable(path) || Files.isDirectory(path)) {
                 throw ConfigException.of("-P", name, "the file is not readable");
             }
+            refuseBinary(name, path);
             try (Reader r = Files.newBufferedReader(path, StandardCharsets.ISO_8859_1)) {
                 p.load(r);
             } catch (IOException | IllegalArgumentException e) {

@@ -23,6 +23,7 @@ import org.openmark.rating.RatingFormat;
 import org.openmark.rating.StoreRating;
 import org.openmark.rating.WorkloadMix;
 import org.openmark.report.AtomicFiles;
+import org.openmark.report.OutputPaths;
 import org.openmark.run.ModelChoice;
 import org.openmark.run.RunConfigParser;
 import org.openmark.run.Runner;
@@ -131,9 +132,12 @@ public final class RateCommand implements Callable<Integer> {
             + " with --model open)")
     Long start;
 
-    @Option(names = "--max-load", defaultValue = "1000000000", paramLabel = "LOAD",
-            description = "the climb stops here (default: ${DEFAULT-VALUE})")
-    long maxLoad;
+    @Option(names = "--max-load", paramLabel = "LOAD", description = "the climb stops here (default: 1000000000, or"
+            + " the highest rate openmark schedules, 100000000 ops/s, with --model open)")
+    Long maxLoad;
+
+    /** The default --max-load of a curve and of the closed model (threads). */
+    private static final long DEFAULT_MAX_LOAD = 1_000_000_000L;
 
     @Option(names = {"--experiment", "--duration"}, paramLabel = "DURATION",
             description = "δ, one experiment's measured length (default: 1m for a curve, 10s for a store)")
@@ -162,41 +166,59 @@ public final class RateCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     ClusterOptions cluster;
 
+    /** The one store whose requests follow a virtual clock. */
+    private static final String SIMULATED_STORE = "sim";
+
+    /** Set on Ctrl-C/SIGTERM: the experiment running stops, and the report says so. */
+    private final StopSignal stop = new StopSignal();
+
     @Override
     public Integer call() throws IOException {
         RatingReport report;
-        try {
-            report = curve != null ? rateCurve() : rateStore();
-        } catch (ConfigException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage(), e);
+        PrintStream errStream = new PrintStream(new WriterOutputStream(spec.commandLine().getErr()), true);
+        try (Interruption interruption = Interruption.stopping(errStream, "stopping the experiment that runs, then"
+                + " writing the rating so far", Duration.ofSeconds(60), stop::stop)) {
+            try {
+                if (this.out != null) {
+                    OutputPaths.checkDirectory("--out", this.out);
+                }
+                report = curve != null ? rateCurve() : rateStore();
+            } catch (ConfigException e) {
+                throw new ParameterException(spec.commandLine(), e.getMessage(), e);
+            }
+            PrintWriter out = spec.commandLine().getOut();
+            out.print(json ? toJson(report) : RatingReportText.render(report));
+            out.flush();
+            if (this.out != null) {
+                AtomicFiles.writeString(this.out.resolve("rating.json"), toJson(report));
+                AtomicFiles.writeString(this.out.resolve("rating.txt"), RatingReportText.render(report));
+                AtomicFiles.writeString(this.out.resolve("rating.html"),
+                        org.openmark.report.html.RatingHtml.render(report));
+            }
+            if (report.stoppedEarly()) {
+                PrintWriter err = spec.commandLine().getErr();
+                err.println("openmark: rate: " + report.stop().orElseThrow().reason());
+                err.flush();
+                return report.stop().orElseThrow().interrupted() ? Main.EXIT_INTERRUPTED : Main.EXIT_INCOMPLETE;
+            }
+            return 0;
         }
-        PrintWriter out = spec.commandLine().getOut();
-        out.print(json ? toJson(report) : RatingReportText.render(report));
-        out.flush();
-        if (this.out != null) {
-            AtomicFiles.writeString(this.out.resolve("rating.json"), toJson(report));
-            AtomicFiles.writeString(this.out.resolve("rating.txt"), RatingReportText.render(report));
-            AtomicFiles.writeString(this.out.resolve("rating.html"), org.openmark.report.html.RatingHtml.render(report));
-        }
-        if (report.stoppedEarly()) {
-            PrintWriter err = spec.commandLine().getErr();
-            err.println("openmark: rate: " + report.stop().orElseThrow().reason());
-            err.flush();
-            return Main.EXIT_INCOMPLETE;
-        }
-        return 0;
     }
 
-    private SearchSettings searchSettings(long defaultStart) {
+    private SearchSettings searchSettings(long defaultStart, long defaultMaxLoad) {
+        if (maxLoad != null && defaultMaxLoad < DEFAULT_MAX_LOAD && maxLoad > defaultMaxLoad) {
+            throw ConfigException.of("--max-load", String.valueOf(maxLoad), "must be <= " + defaultMaxLoad
+                    + " ops/s with --model open (the highest rate openmark schedules)");
+        }
         return SearchSettings.defaults()
                 .withStrategy(SearchStrategy.parse(search))
                 .withClimbFactor(climb)
                 .withEpsilon(SearchSettings.parseEpsilon(epsilon))
-                .withLoads(start != null ? start : defaultStart, maxLoad);
+                .withLoads(start != null ? start : defaultStart, maxLoad != null ? maxLoad : defaultMaxLoad);
     }
 
     private RatingReport rateCurve() {
-        SearchSettings settings = searchSettings(1);
+        SearchSettings settings = searchSettings(1, DEFAULT_MAX_LOAD);
         Sla agreement = sla == null ? Sla.none() : Sla.parse(sla);
         ReloadPolicy policy = ReloadPolicy.parse(reload == null ? "full" : reload);
         Duration delta = DurationText.parse("--experiment", experimentLength == null ? "1m" : experimentLength);
@@ -233,11 +255,18 @@ public final class RateCommand implements Callable<Integer> {
         policy.check(mix);
         Duration length = DurationText.parse("--duration", experimentLength == null ? "10s" : experimentLength);
         Duration warm = DurationText.parse("--warmup", warmup == null ? "2s" : warmup);
-        SearchSettings search = searchSettings(choice == ModelChoice.OPEN ? 100 : 1)
+        SearchSettings search = searchSettings(choice == ModelChoice.OPEN ? 100 : 1, choice == ModelChoice.OPEN
+                ? (long) org.openmark.load.RateSchedule.MAX_RATE_PER_SEC : DEFAULT_MAX_LOAD)
                 .withLoadUnit(choice == ModelChoice.OPEN ? LoadUnit.OPS_PER_SEC : LoadUnit.THREADS);
         Timing timing = Timing.parse("--time", time);
+        String storeName = settings.getString("store", RunConfigParser.DEFAULT_STORE);
+        if (!timing.tasks().realTime() && !SIMULATED_STORE.equals(storeName)) {
+            // Another store's requests take real time the simulated clock never sees: the
+            // experiments would measure nothing and never end.
+            throw ConfigException.of("--time", time, "virtual time is for the simulated store (--store sim), whose"
+                    + " requests follow the simulated clock; store '" + storeName + "' works in real time");
+        }
         Clock clock = timing.clock();
-        StopSignal stop = new StopSignal();
         Runner runner = new Runner(StoreRegistry.discover(), Workloads::create, clock, timing.tasks(), stop, log);
         org.openmark.cluster.ClusterSession session = null;
         if (cluster.requested()) {
@@ -257,6 +286,9 @@ public final class RateCommand implements Callable<Integer> {
         try (StoreRating rating = new StoreRating(runner, settings, choice, agreement, length, warm, policy, clock,
                 log, executor); org.openmark.cluster.ClusterSession open = session) {
             rating.prepare();
+            for (String w : rating.unknownProperties()) {
+                log.println("openmark: warning: " + w);
+            }
             if (open != null) {
                 if (rating.storeIsEmbedded()) {
                     throw ConfigException.of("--store", settings.getString("store", "?"), "lives inside each process:"
@@ -267,13 +299,21 @@ public final class RateCommand implements Callable<Integer> {
             }
             if ("auto".equals(delta)) {
                 long at = deltaLoad != null ? deltaLoad : search.startLoad();
-                DeltaAnalysis analysis = new DeltaAnalyzer(DurationText.parse("--delta-start", deltaStart),
-                        DeltaAnalyzer.DEFAULT_AGREEING_RUNS, DeltaAnalyzer.DEFAULT_THRESHOLD,
-                        DeltaAnalyzer.DEFAULT_MAX_RUNS).analyze(d -> rating.sample(at, d));
-                log.println("rate: delta analyzer chose " + RatingFormat.duration(analysis.delta())
-                        + (analysis.converged() ? "" : " (did not converge: the longest length tried)")
-                        + " after " + analysis.runs().size() + " runs");
-                rating.useExperimentLength(analysis.delta());
+                try {
+                    DeltaAnalysis analysis = new DeltaAnalyzer(DurationText.parse("--delta-start", deltaStart),
+                            DeltaAnalyzer.DEFAULT_AGREEING_RUNS, DeltaAnalyzer.DEFAULT_THRESHOLD,
+                            DeltaAnalyzer.DEFAULT_MAX_RUNS).analyze(d -> rating.sample(at, d));
+                    log.println("rate: delta analyzer chose " + RatingFormat.duration(analysis.delta())
+                            + (analysis.converged() ? "" : " (did not converge: the longest length tried)")
+                            + " after " + analysis.runs().size() + " runs");
+                    rating.useExperimentLength(analysis.delta());
+                } catch (RatingException e) {
+                    if (!e.interrupted()) {
+                        throw e;
+                    }
+                    // Interrupted while choosing the length: the search below stops at once and
+                    // reports that.
+                }
             } else if (delta != null) {
                 throw ConfigException.of("--delta", delta, "must be auto (or leave it out and give --duration)");
             }

@@ -23,8 +23,11 @@ final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        Path written = HtmlReport.write(dir);
-        parent.out.println("openmark: report in " + written);
-        return 0;
+        // Nothing to save on Ctrl-C/SIGTERM: the page being written is deleted, the exit code is 130.
+        try (Interruption interruption = Interruption.immediate(parent.err)) {
+            Path written = HtmlReport.write(dir);
+            parent.out.println("openmark: report in " + written);
+            return 0;
+        }
     }
 }

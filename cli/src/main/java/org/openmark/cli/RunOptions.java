@@ -97,6 +97,11 @@ final class RunOptions {
             + " share of failed operations (any status but OK and NOT_FOUND) the run is invalid (default 1%%).")
     String maxErrorRate;
 
+    @Option(names = "--max-stall", paramLabel = "PERCENT", description = "The longest share of the measured time the"
+            + " store may stall (nothing completed while operations were outstanding) before the run is invalid"
+            + " (default 10%%).")
+    String maxStall;
+
     @Option(names = "--granularity", paramLabel = "MILLIS", description = "How often measurements are collected into"
             + " an interval: the resolution of latency.hlog, timeseries.csv, the plots and outages (default 1000;"
             + " YCSB's timeseries.granularity).")
@@ -141,6 +146,7 @@ final class RunOptions {
         put(flags, "seed", seed);
         put(flags, "maxsendlag", maxSendLag);
         put(flags, "maxerrorrate", maxErrorRate);
+        put(flags, "maxstall", maxStall);
         put(flags, "timeseries.granularity", granularity);
         if (!ycsbClassPath.isEmpty()) {
             flags.put("ycsb.classpath", String.join(java.io.File.pathSeparator, ycsbClassPath));
@@ -161,8 +167,10 @@ final class RunOptions {
         }
         boolean timed = m.containsKey("duration") || m.containsKey("rate.schedule")
                 || (m.containsKey("maxexecutiontime") && !"0".equals(m.get("maxexecutiontime")));
-        if (timed && !pairs.containsKey("operationcount")) {
+        if (timed && !pairs.containsKey("operationcount") && m.containsKey("operationcount")) {
             // A time-bounded run: the workload file's operationcount would otherwise end it early.
+            // It is still checked: a value the run would refuse is a mistake in the file.
+            Settings.of(Map.of("operationcount", m.get("operationcount"))).getLong("operationcount", 0, 0);
             m.remove("operationcount");
         }
         return Settings.of(m);
@@ -170,7 +178,13 @@ final class RunOptions {
 
     private static void put(Map<String, String> m, String name, Object value) {
         if (value != null) {
-            m.put(name, value instanceof Double d && d == Math.rint(d) ? String.valueOf(d.longValue()) : value.toString());
+            m.put(name, text(value));
         }
+    }
+
+    /** A flag's value as the user would write it: 5000, not 5000.0 (and 1.0E30 as it is, not clamped). */
+    static String text(Object value) {
+        return value instanceof Double d && d == Math.rint(d) && Math.abs(d) < 1e15 ? String.valueOf(d.longValue())
+                : value.toString();
     }
 }

@@ -1,6 +1,7 @@
 package org.openmark.cli;
 
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -10,7 +11,6 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.openmark.api.Clock;
 import org.openmark.api.StoreConfigException;
 import org.openmark.api.StoreProperties;
@@ -82,7 +82,14 @@ public final class SimStoreCommand implements Callable<Integer> {
                 throw new StoreConfigException("--port", Integer.toString(port), "must be in 0..65535 (0 = any free port)");
             }
             address = resolve(bind);
-        } catch (StoreConfigException e) {
+            // Output paths are checked now, not when the server stops (hours later, perhaps).
+            if (truthFile != null) {
+                org.openmark.report.OutputPaths.checkFile("--truth-file", truthFile);
+            }
+            if (warsDir != null) {
+                org.openmark.report.OutputPaths.checkDirectory("--wars-dir", warsDir);
+            }
+        } catch (StoreConfigException | org.openmark.config.ConfigException e) {
             err.println("openmark simstore: error: " + e.getMessage());
             return EXIT_BAD_INPUT;
         }
@@ -93,30 +100,34 @@ public final class SimStoreCommand implements Callable<Integer> {
             err.println("openmark simstore: cannot listen on " + bind + ":" + port + ": " + e.getMessage());
             return EXIT_FAILED;
         }
-        AtomicBoolean stopped = new AtomicBoolean();
-        Runnable stop = () -> {
-            if (stopped.compareAndSet(false, true)) {
-                server.close();
-                writeResults(server, err);
+        // Ctrl-C and SIGTERM run shutdown hooks, not an interrupt: the hook wakes this thread, which
+        // stops the server and writes the files; the process then exits 130 (1 if a file failed).
+        CountDownLatch signalled = new CountDownLatch(1);
+        PrintStream errStream = new PrintStream(new WriterOutputStream(err), true);
+        try (Interruption interruption = Interruption.stopping(errStream, "stopping the server, then writing its"
+                + " files", java.time.Duration.ofSeconds(30), signalled::countDown)) {
+            out.println("simstore listening on " + server.address().getAddress().getHostAddress() + ":"
+                    + server.port());
+            out.flush();
+            running = server;
+            started.countDown();
+            boolean byUser;
+            try {
+                signalled.await();
+                byUser = true;
+            } catch (InterruptedException e) {
+                // Interrupted (embedded use, tests): stop the same way.
+                byUser = false;
             }
-        };
-        // Ctrl-C runs shutdown hooks, not an interrupt: the hook stops the server and writes the files.
-        Thread hook = new Thread(stop, "simstore-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
-        out.println("simstore listening on " + server.address().getAddress().getHostAddress() + ":" + server.port());
-        out.flush();
-        running = server;
-        started.countDown();
-        try {
-            new CountDownLatch(1).await();
-        } catch (InterruptedException e) {
-            // Interrupted (embedded use, tests): stop here instead of in the hook.
-            Runtime.getRuntime().removeShutdownHook(hook);
-            stop.run();
+            server.close();
+            boolean written = writeResults(server, err);
             out.println("simstore stopped");
             out.flush();
+            if (!written) {
+                return EXIT_FAILED;
+            }
+            return byUser ? Main.EXIT_INTERRUPTED : 0;
         }
-        return 0;
     }
 
     private Map<String, String> modelProperties() {
@@ -146,7 +157,8 @@ public final class SimStoreCommand implements Callable<Integer> {
         }
     }
 
-    private void writeResults(SimServer server, PrintWriter err) {
+    /** Writes the ground truth and the samples asked for; false (and a line naming the file) when one failed. */
+    private boolean writeResults(SimServer server, PrintWriter err) {
         try {
             if (truthFile != null) {
                 AtomicFiles.writeString(truthFile, server.groundTruth().toJson());
@@ -154,9 +166,11 @@ public final class SimStoreCommand implements Callable<Integer> {
             if (warsDir != null) {
                 server.warsSamples().export(warsDir);
             }
+            return true;
         } catch (UncheckedIOException e) {
             err.println("openmark simstore: " + e.getMessage());
             err.flush();
+            return false;
         }
     }
 

@@ -15,16 +15,19 @@ import org.openmark.load.Share;
 import org.openmark.api.StoreConfigException;
 import org.openmark.api.StoreFactory;
 import org.openmark.api.StoreProperties;
-import org.openmark.config.ConfigException;
 import org.openmark.api.WarsTracing;
+import org.openmark.config.ConfigException;
 import org.openmark.consistency.PbsPrediction;
 import org.openmark.consistency.StalenessConfig;
-import org.openmark.consistency.TracedWars;
 import org.openmark.consistency.StalenessMeasurement;
 import org.openmark.consistency.StalenessResult;
+import org.openmark.consistency.TracedWars;
 import org.openmark.load.StopSignal;
 import org.openmark.load.Timing;
 import org.openmark.report.AtomicFiles;
+import org.openmark.report.OutputPaths;
+import org.openmark.run.Preflight;
+import org.openmark.run.StoreFacts;
 import org.openmark.run.StoreRegistry;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -81,6 +84,10 @@ final class StalenessCommand implements Callable<Integer> {
             + " not large against it is biased upward.")
     String maxProbeLate;
 
+    @Option(names = "--max-error-rate", paramLabel = "PERCENT", description = "The store's error budget: above this"
+            + " share of failed writes and reads the measurement is not valid (default 1%%).")
+    String maxErrorRate;
+
     @Option(names = "--trace-fraction", paramLabel = "F", description = "For stores that trace their own"
             + " replication delays (cassandra): trace F write-and-read pairs per measured write (default 0.1; 0: off),"
             + " on keys of their own, and print the PBS prediction from the traced delays beside the measured"
@@ -95,8 +102,17 @@ final class StalenessCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException, IOException {
+        if (!(rate > 0) || rate > org.openmark.load.RateSchedule.MAX_RATE_PER_SEC) {
+            throw ConfigException.of("--rate", String.valueOf(rate), "must be > 0 and <= "
+                    + (long) org.openmark.load.RateSchedule.MAX_RATE_PER_SEC + " writes per second");
+        }
         StalenessConfig cfg = new StalenessConfig(rate, writes, keys, probes, table);
         Timing timing = Timing.parse("--time", time);
+        double errorBudget = org.openmark.run.RunConfigParser.share("--max-error-rate",
+                maxErrorRate == null ? "1%" : maxErrorRate);
+        if (out != null) {
+            OutputPaths.checkDirectory("--out", out);
+        }
         Map<String, String> props = new LinkedHashMap<>(PropertySources.read(propertyFiles, properties));
         StoreFactory factory = StoreRegistry.discover().get("--store", store);
         if (seed != null && factory.propertyNames().contains(SIM_SEED)) {
@@ -105,13 +121,27 @@ final class StalenessCommand implements Callable<Integer> {
         if (!(traceFraction >= 0 && traceFraction <= 1)) {
             throw ConfigException.of("--trace-fraction", Double.toString(traceFraction), "must be from 0 to 1");
         }
+        List<String> warnings = new ArrayList<>(factory.passesOnAllProperties() ? List.of()
+                : unknownProperties(props.keySet(), factory.propertyNames()));
+        for (String w : warnings) {
+            parent.err.println("openmark: warning: " + w);
+        }
+        long maxLateUs = (maxProbeLate == null ? java.time.Duration.ofMillis(1)
+                : org.openmark.config.Durations.parse("--max-probe-late", maxProbeLate)).toNanos() / 1000;
+        StopSignal stop = new StopSignal();
+        try (Interruption interruption = Interruption.stopping(parent.err, "stopping the writes, then writing what"
+                + " was measured", java.time.Duration.ofSeconds(30), stop::stop)) {
+            return measure(cfg, timing, props, factory, errorBudget, maxLateUs, warnings, stop);
+        }
+    }
+
+    private int measure(StalenessConfig cfg, Timing timing, Map<String, String> props, StoreFactory factory,
+            double errorBudget, long maxLateUs, List<String> warnings, StopSignal stop)
+            throws InterruptedException, IOException {
         StalenessResult result;
         Map<String, String> facts;
         PbsPrediction prediction = null;
         List<Map<String, Object>> workers = null;
-        List<String> warnings = new ArrayList<>();
-        long maxLateUs = (maxProbeLate == null ? java.time.Duration.ofMillis(1)
-                : org.openmark.config.Durations.parse("--max-probe-late", maxProbeLate)).toNanos() / 1000;
         if (cluster.requested()) {
             if (timing.clock() instanceof org.openmark.load.VirtualClock) {
                 throw ConfigException.of("--time", time, "must be real with --cluster/--local-workers (virtual time"
@@ -125,7 +155,7 @@ final class StalenessCommand implements Callable<Integer> {
             } catch (org.openmark.api.StoreConfigException e) {
                 throw new ConfigException(e.getMessage());
             }
-            try (ClusterSession session = new ClusterSession(opts, new StopSignal(), parent.err)) {
+            try (ClusterSession session = new ClusterSession(opts, stop, parent.err)) {
                 session.start();
                 ClusterSession.StalenessOutcome outcome = session.staleness(plan);
                 result = outcome.merged();
@@ -135,7 +165,13 @@ final class StalenessCommand implements Callable<Integer> {
             }
         } else {
             try (Store s = factory.open(StoreProperties.of(props), timing.clock())) {
-                StopSignal stop = new StopSignal();
+                if (!timing.tasks().realTime() && !s.isEmbedded()) {
+                    throw ConfigException.of("--time", time, "needs a store inside this process (sim without"
+                            + " sim.host/sim.port): store '" + store + "' answers in real time");
+                }
+                // Nothing is measured, and nothing written, against a store that does not answer.
+                Preflight.check(s, store, table, timing.tasks().realTime());
+                facts = StoreFacts.ask(s, StoreFacts.LIMIT, timing.tasks().realTime());
                 TracedWars traced = s instanceof WarsTracing tracing && traceFraction > 0
                         ? new TracedWars(tracing, table, rate * traceFraction, Math.max(1, Math.round(writes * traceFraction)),
                                 keys, timing.clock(), stop)
@@ -154,7 +190,6 @@ final class StalenessCommand implements Callable<Integer> {
                         tracer.join();
                     }
                 }
-                facts = new java.util.TreeMap<>(s.facts());
                 prediction = traced == null ? null : predict((WarsTracing) s, traced, warnings);
             } catch (StoreConfigException e) {
                 throw new ConfigException(e.getMessage());
@@ -164,10 +199,16 @@ final class StalenessCommand implements Callable<Integer> {
         if (late != null) {
             warnings.add(late);
         }
+        List<String> invalid = result.invalidReasons(errorBudget);
+        boolean interrupted = stop.isStopped();
+        for (String reason : invalid) {
+            warnings.add(reason + ": the measurement is not valid");
+        }
         parent.out.print(result.text());
         if (prediction != null) {
             parent.out.print(prediction.text(result));
         }
+        parent.out.println("[STALENESS], Valid, " + (invalid.isEmpty() && !interrupted));
         if (workers != null) {
             for (Map<String, Object> w : workers) {
                 parent.out.println("[STALENESS], Worker, " + w.get("name") + " " + w.get("address") + " share "
@@ -188,6 +229,8 @@ final class StalenessCommand implements Callable<Integer> {
             json.put("keys", keys);
             json.put("probesMs", probes);
             json.put("time", time);
+            json.put("valid", invalid.isEmpty() && !interrupted);
+            json.put("interrupted", interrupted);
             json.put("staleness", result.json());
             if (prediction != null) {
                 json.put("pbs", prediction.json(result));
@@ -200,7 +243,10 @@ final class StalenessCommand implements Callable<Integer> {
                     new com.fasterxml.jackson.databind.ObjectMapper().writerWithDefaultPrettyPrinter()
                             .writeValueAsString(json) + "\n");
         }
-        return 0;
+        if (interrupted) {
+            return Main.EXIT_INTERRUPTED;
+        }
+        return invalid.isEmpty() ? 0 : Main.EXIT_INCOMPLETE;
     }
 
     /** The PBS prediction from the traced delays, or null (with a warning) when the traces gave too little. */
@@ -216,6 +262,19 @@ final class StalenessCommand implements Callable<Integer> {
             warnings.add(traced.failedPairs() + " traced pairs failed (last: " + traced.lastFailure() + ")");
         }
         return PbsPrediction.predict(store.quorums(), traced.samples(), probes, seed == null ? 1 : seed);
+    }
+
+    /** Warnings for properties the store does not know, with close matches. */
+    private static List<String> unknownProperties(java.util.Set<String> given, java.util.Set<String> known) {
+        List<String> out = new ArrayList<>();
+        for (String name : new java.util.TreeSet<>(given)) {
+            if (!known.contains(name)) {
+                List<String> close = org.openmark.config.Suggestions.closeMatches(name, known);
+                out.add("unknown property '" + name + "' is ignored"
+                        + (close.isEmpty() ? "" : " (did you mean " + close.get(0) + "?)"));
+            }
+        }
+        return out;
     }
 
     /** Each worker's part: its share, what it measured (or that it was lost), its store's facts. */

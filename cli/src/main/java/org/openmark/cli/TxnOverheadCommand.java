@@ -38,16 +38,55 @@ final class TxnOverheadCommand implements Callable<Integer> {
     @Mixin
     RunOptions options;
 
+    private final StopSignal stop = new StopSignal();
+
     @Override
     public Integer call() throws InterruptedException, IOException {
         PrintStream err = parent.err;
+        if (options.noTxn) {
+            throw org.openmark.config.ConfigException.of("--no-txn", "true", "txn-overhead runs the workload both with"
+                    + " and without transaction boundaries and compares them; --no-txn applies to run");
+        }
         Settings base = options.settings(err);
+        if (base.contains("txn.enabled")) {
+            throw org.openmark.config.ConfigException.of("txn.enabled", base.getString("txn.enabled", ""),
+                    "txn-overhead sets it for each of its two runs; leave it out");
+        }
+        if (options.out != null) {
+            org.openmark.report.OutputPaths.checkDirectory("--out", options.out);
+        }
         if (!base.contains("seed")) {
             // Both runs replay the same operations: one seed, chosen once (and printed by each run).
             base = base.with(Map.of("seed", Long.toString(new java.util.SplittableRandom().nextLong() & Long.MAX_VALUE)));
         }
+        // Checked before anything runs: the second run's configuration is the first's but for txn.enabled.
+        RunConfig first = RunConfigParser.parse(Phase.RUN, Settings.of(base.asMap()), null, options.quiet);
+        try (Interruption interruption = Interruption.stopping(err, "stopping the run in progress; the comparison needs"
+                + " both runs, so nothing is written", first.grace().plusSeconds(30), stop::stop)) {
+            return compare(base, err);
+        }
+    }
+
+    private int compare(Settings base, PrintStream err) throws InterruptedException, IOException {
         RunResult with = run(base, true, "with-txn");
+        if (with.interrupted()) {
+            err.println("openmark: txn-overhead: interrupted during the run with transactions: nothing compared");
+            return Main.EXIT_INTERRUPTED;
+        }
         RunResult without = run(base, false, "without-txn");
+        if (without.interrupted()) {
+            err.println("openmark: txn-overhead: interrupted during the run without transactions: nothing compared");
+            return Main.EXIT_INTERRUPTED;
+        }
+        // Each run's warnings (unknown properties with "did you mean", its verdicts); those of both once.
+        for (String w : with.warnings()) {
+            err.println("openmark: warning: " + (without.warnings().contains(w) ? "" : "with-txn: ") + w);
+        }
+        for (String w : without.warnings()) {
+            if (!with.warnings().contains(w)) {
+                err.println("openmark: warning: without-txn: " + w);
+            }
+        }
         Map<String, Object> cmp = new LinkedHashMap<>();
         TxnOverhead overhead = TxnOverhead.compare(RunSummary.of(with), RunSummary.of(without));
         for (String line : overhead.textLines()) {
@@ -73,7 +112,7 @@ final class TxnOverheadCommand implements Callable<Integer> {
         // Each run on its own clock: a fresh virtual clock with --time virtual.
         org.openmark.load.Timing timing = cfg.virtualTime() ? org.openmark.load.Timing.virtual()
                 : org.openmark.load.Timing.real();
-        return new Runner(StoreRegistry.discover(), Workloads::create, timing.clock(), timing.tasks(), new StopSignal(),
+        return new Runner(StoreRegistry.discover(), Workloads::create, timing.clock(), timing.tasks(), stop,
                 parent.err).execute(cfg);
     }
 }

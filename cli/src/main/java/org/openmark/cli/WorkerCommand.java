@@ -51,7 +51,14 @@ final class WorkerCommand implements Callable<Integer> {
         byte[] secret = secretFile == null ? null : Secrets.read("--cluster-secret-file", secretFile);
         Duration timeout = joinTimeout == null ? Duration.ofSeconds(30) : Durations.parse("--join-timeout", joinTimeout);
         Path partial = out != null ? out : Path.of("openmark-worker-" + ProcessHandle.current().pid());
-        return WorkerNode.run(new WorkerNode.Options(joinAt, bindAt, secret, timeout, pekkoConfig, partial, out),
-                parent.err);
+        // The worker's own hook stops its part and reports it to the coordinator; this one only
+        // makes the process end with 130 for SIGTERM as for SIGINT once it has.
+        java.util.concurrent.atomic.AtomicBoolean signalled = new java.util.concurrent.atomic.AtomicBoolean();
+        try (Interruption interruption = Interruption.stopping(parent.err, "stopping this worker's part, then"
+                + " reporting it", Duration.ofSeconds(50), () -> signalled.set(true))) {
+            int code = WorkerNode.run(new WorkerNode.Options(joinAt, bindAt, secret, timeout, pekkoConfig, partial,
+                    out), parent.err);
+            return signalled.get() ? Main.EXIT_INTERRUPTED : code;
+        }
     }
 }

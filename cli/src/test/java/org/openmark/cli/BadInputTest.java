@@ -32,16 +32,135 @@ class BadInputTest {
         "warmup too long|run --store memory --duration 5s --warmup 10s|warmup=10s: must be shorter",
         "no stop condition|run --store memory -p operationcount=0|operationcount=0 and no duration",
         "bad model|run --store memory --model half-open|model=half-open: must be one of open, closed",
+        "absurd rate|run --store memory --rate 1e30 --duration 2s|rate=1.0E30: must be > 0 and <= 100000000 ops/s",
+        "load with a rate|load --store memory --rate 5000|--rate=5000: the load phase inserts every record once",
+        "load with a duration|load --store memory --duration 5s|--duration=5s: the load phase inserts every record",
+        "txn-overhead without transactions|txn-overhead --store memory --no-txn|--no-txn=true: txn-overhead runs the"
+                + " workload both with and without",
+        "txn-overhead in virtual time|txn-overhead --store memory --time virtual|--time=virtual: txn-overhead runs"
+                + " in real time",
     })
     void run_badInput_exitsTwoWithOneClearLine(String label, String args, String expected) {
+        badInput(label, args + " --quiet", expected);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "rate in virtual time on rocksdb|rate --store rocksdb --time virtual|--time=virtual: virtual time is for the"
+                + " simulated store (--store sim)",
+        "experiment latency|experiment coordinated-omission --client-latency foo|--client-latency=foo: must be",
+        "experiment arrival|experiment coordinated-omission --arrival poison|--arrival=poison: must be one of",
+        "staleness rate|staleness --store sim --time virtual --rate 1e30|--rate=1.0E30: must be > 0 and <= 100000000",
+        "staleness error budget|staleness --store sim --time virtual --max-error-rate lots|--max-error-rate=lots:"
+                + " must be a share",
+    })
+    void otherCommands_badInput_exitsTwoWithOneClearLine(String label, String args, String expected) {
+        badInput(label, args, expected);
+    }
+
+    private void badInput(String label, String args, String expected) {
         Path out = dir.resolve(label.replace(' ', '_'));
-        String[] argv = (args + " --quiet --out " + out).split(" ");
+        String[] argv = (args + " --out " + out).split(" ");
         CliRunner r = CliRunner.run(argv);
         assertEquals(2, r.exitCode, r::toString);
         assertTrue(r.err.contains(expected), r::toString);
         assertTrue(r.err.startsWith("openmark: error: "), r::toString);
-        assertFalse(Files.exists(out.resolve("result.json")), "nothing written");
+        assertFalse(Files.exists(out), "nothing written");
         assertEquals("", r.out, "nothing on stdout");
+    }
+
+    @Test
+    void rateTogetherWithRateSchedule_exitsTwoNamingBoth() {
+        CliRunner r = CliRunner.run("run", "--store", "memory", "--rate", "100", "--rate-schedule",
+                "steps:10,20 every 1s", "--quiet");
+        assertEquals(2, r.exitCode, r::toString);
+        assertTrue(r.err.contains("rate=100: cannot be given with rate.schedule (--rate-schedule)"), r::toString);
+    }
+
+    @Test
+    void binaryPropertyFile_exitsTwoBeforeAnyWarning() throws Exception {
+        Path binary = dir.resolve("workload.bin");
+        byte[] bytes = new byte[4096];
+        new java.util.Random(7).nextBytes(bytes);
+        bytes[10] = 0;
+        Files.write(binary, bytes);
+        CliRunner r = CliRunner.run("run", "--store", "memory", "-P", binary.toString(), "--quiet");
+        assertEquals(2, r.exitCode, r::toString);
+        assertTrue(r.err.startsWith("openmark: error: -P=" + binary + ": is not a property file"), r::toString);
+        assertFalse(r.err.contains("unknown property"), r::toString);
+    }
+
+    @Test
+    void operationcountInAFile_checkedEvenWhenADurationRulesIt() throws Exception {
+        Path file = dir.resolve("workload");
+        Files.writeString(file, "workload=core\nrecordcount=50\noperationcount=abc\n");
+        CliRunner r = CliRunner.run("run", "--store", "memory", "-P", file.toString(), "--duration", "2s", "--quiet");
+        assertEquals(2, r.exitCode, r::toString);
+        assertTrue(r.err.contains("operationcount=abc: must be a whole number"), r::toString);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "staleness|staleness --store sim --time virtual --writes 20 --keys 5 -p sim.latncy=1ms|sim.latncy|sim.latency",
+        "txn-overhead|txn-overhead --store memory -p recordcount=20 -p operationcount=40 -p recordcont=50 --quiet"
+                + "|recordcont|recordcount",
+        "rate|rate --store sim --time virtual -p sim.latency=1ms -p recordcount=20 -p recordcont=50 --duration 1s"
+                + " --warmup 0s --max-load 2|recordcont|recordcount",
+    })
+    void misspeltProperty_everyCommandThatReadsPropertiesSaysDidYouMean(String label, String args, String given,
+            String meant) {
+        CliRunner r = CliRunner.run(args.split(" "));
+        assertTrue(r.err.contains("unknown property '" + given + "' is ignored (did you mean " + meant + "?)"),
+                r::toString);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "run|run --store memory --duration 2s --quiet --out",
+        "staleness|staleness --store sim --time virtual --writes 20 --keys 5 --out",
+        "rate|rate --store sim --time virtual --duration 1s --warmup 0s --max-load 2 --out",
+        "txn-overhead|txn-overhead --store memory -p operationcount=40 --quiet --out",
+        "experiment|experiment coordinated-omission --quick --out",
+    })
+    void outIsAFile_refusedBeforeAnythingIsMeasured(String label, String args) throws Exception {
+        Path file = dir.resolve("not-a-directory");
+        Files.writeString(file, "keep me");
+        java.util.List<String> argv = new java.util.ArrayList<>(java.util.List.of(args.split(" ")));
+        argv.add(file.toString());
+        long begin = System.nanoTime();
+        CliRunner r = CliRunner.run(argv.toArray(String[]::new));
+        assertEquals(2, r.exitCode, r::toString);
+        assertTrue(r.err.contains("--out=" + file + ": exists and is not a directory"), r::toString);
+        assertEquals("keep me", Files.readString(file));
+        assertTrue((System.nanoTime() - begin) / 1e9 < 20, "refused at once");
+    }
+
+    @Test
+    void simstoreTruthFileThatCannotBeWritten_refusedAtStartNotAtShutdown() throws Exception {
+        Path file = dir.resolve("a-file");
+        Files.writeString(file, "x");
+        CliRunner r = CliRunner.run("simstore", "--port", "0", "--truth-file", file.resolve("truth.json").toString());
+        assertEquals(2, r.exitCode, r::toString);
+        assertTrue(r.err.contains("--truth-file=" + file.resolve("truth.json") + ": cannot be created: " + file
+                + " is not a directory"), r::toString);
+    }
+
+    @Test
+    void report_corruptHistogram_namesTheFileAndTheField() throws Exception {
+        Path run = dir.resolve("run");
+        assertEquals(0, CliRunner.run("run", "--store", "memory", "-p", "operationcount=200", "-p", "recordcount=20",
+                "--rate", "10000", "--quiet", "--out", run.toString()).exitCode);
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        com.fasterxml.jackson.databind.node.ObjectNode result =
+                (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(run.resolve("result.json").toFile());
+        String op = result.get("operations").fieldNames().next();
+        ((com.fasterxml.jackson.databind.node.ObjectNode) result.at("/operations/" + op + "/histograms/response"))
+                .put("OK", "!!not base64!!");
+        Files.writeString(run.resolve("result.json"), result.toString());
+        CliRunner r = CliRunner.run("report", run.toString());
+        assertEquals(2, r.exitCode, r::toString);
+        assertTrue(r.err.startsWith("openmark: error: " + run.resolve("result.json") + ": operations." + op
+                + ".histograms.response.OK"), r::toString);
     }
 
     @Test

@@ -1,6 +1,7 @@
 package org.openmark.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -32,6 +33,27 @@ class RateStoreTest {
         assertEquals(2000, rating, 20, r::toString);
         assertTrue(json.at("/rating/uniqueExperiments").asInt() < 40, r::toString);
         assertTrue(r.out.startsWith("Rating: "), r::toString);
+    }
+
+    /**
+     * The store stalls for 1.5 s in the first experiment (a hiccup 0.5 s after it opened): the
+     * store's own verdict fails there, which is a result about the store (the SLA is not met at
+     * that load), not an invalid experiment blamed on the generator and repeated.
+     */
+    @Test
+    void rate_storeStallsInAnExperiment_theSlaFailsThereAndNobodyBlamesTheGenerator() throws Exception {
+        CliRunner r = CliRunner.run("rate", "--store", "sim", "-P", "workloadc", "-p", "sim.latency=1ms", "-p",
+                "sim.hiccups=1000ms:1500ms", "-p", "arrival=constant", "--model", "open", "--start", "100",
+                "--max-load", "200", "--duration", "3s", "--warmup", "500ms", "--time", "virtual", "--out",
+                dir.toString());
+        assertEquals(0, r.exitCode, r::toString);
+        assertTrue(r.err.contains("rate: the store failed its verdict at load 100 (the store stalled for"), r::toString);
+        assertFalse(r.err.contains("the load generator") || r.out.contains("the load generator"), r::toString);
+        JsonNode json = new ObjectMapper().readTree(dir.resolve("rating.json").toFile());
+        JsonNode first = json.at("/rating/experiments/0");
+        assertTrue(first.get("valid").asBoolean(), json::toString);
+        assertFalse(first.get("slaMet").asBoolean(), json::toString);
+        assertEquals(0, json.at("/rating/repeatedExperiments").asInt(), json::toString);
     }
 
     /**

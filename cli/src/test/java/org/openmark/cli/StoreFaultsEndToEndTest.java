@@ -16,6 +16,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.openmark.store.contract.ServicesFixture;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -24,6 +26,9 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class StoreFaultsEndToEndTest {
     private static final ObjectMapper JSON = new ObjectMapper();
+
+    @RegisterExtension
+    static final ServicesFixture POSTGRES = ServicesFixture.of("postgres");
 
     @TempDir
     Path dir;
@@ -116,27 +121,95 @@ class StoreFaultsEndToEndTest {
         String warnings = result.get("warnings").toString();
         assertFalse(warnings.contains("the load generator, not the store, limited this run"), r::toString);
         assertTrue(result.get("outages").toString().contains("stall"), r::toString);
-        assertTrue(result.get("notes").toString().contains("the store stalled"), r::toString);
+        // Stalled for about 3 of the 8 measured seconds: more than a tenth, so the store's verdict fails.
+        assertTrue(warnings.contains("the store stalled for"), r::toString);
+        assertFalse(result.get("valid").asBoolean(), r::toString);
     }
 
+    /**
+     * A store loaded beforehand (so the run asks nothing of it before its phase but the
+     * pre-flight) hangs mid-run behind a 60 s client timeout: the command, report included, ends
+     * within the duration and the grace period, and the run is invalid for the stall.
+     */
     @Test
-    void redisStoppedInTheClosedModel_theRunEndsOnTime() throws Exception {
+    void redisStoppedInTheClosedModel_theCommandEndsOnTimeAndTheStallMakesItInvalid() throws Exception {
         port = freePort();
         startRedis();
+        CliRunner load = CliRunner.run("load", "--store", "redis", "-p", "redis.port=" + port, "-p", "recordcount=200",
+                "--quiet");
+        assertEquals(0, load.exitCode, load::toString);
         Path out = dir.resolve("stopped-closed");
         long begin = System.nanoTime();
         CompletableFuture<CliRunner> run = runAsync("run", "--store", "redis", "-p", "redis.port=" + port, "-p",
-                "recordcount=200", "-p", "redis.timeout=60000", "-threads", "2", "--duration", "5s", "--grace", "1s",
+                "recordcount=200", "-p", "redis.timeout=60000", "-threads", "2", "--duration", "6s", "--grace", "1s",
                 "--quiet", "--out", out.toString());
         Thread.sleep(3000);
         signal(redis, "STOP");
-        CliRunner r = run.get(120, TimeUnit.SECONDS);
-        double seconds = (System.nanoTime() - begin) / 1e9;
-        signal(redis, "CONT");
-        assertTrue(seconds < 20, "the run ended " + seconds + " s after it began, not when Redis came back");
+        CliRunner r;
+        double seconds;
+        try {
+            r = run.get(120, TimeUnit.SECONDS);
+            seconds = (System.nanoTime() - begin) / 1e9;
+        } finally {
+            signal(redis, "CONT");
+        }
+        // 6 s + 1 s of grace, the pre-flight and the report: never the 60 s client timeout.
+        assertTrue(seconds < 20, "the command ended " + seconds + " s after it began, not when Redis came back\n" + r);
+        assertFalse(r.err.contains("was empty: loaded"), "the store was loaded beforehand: " + r);
         JsonNode result = JSON.readTree(out.resolve("result.json").toFile());
         assertEquals(2, result.at("/accounting/unfinished").asLong(), r::toString);
         assertTrue(result.at("/accounting/addsUp").asBoolean(), r::toString);
+        assertFalse(result.get("valid").asBoolean(), r::toString);
+        assertTrue(result.get("warnings").toString().contains("the store stalled for"), r::toString);
+        assertTrue(result.at("/storeFacts/version").asText().matches("\\d+\\.\\d+.*"), "facts asked while it answered: "
+                + result.get("storeFacts"));
+    }
+
+    /**
+     * PostgreSQL with password authentication (the services' server checks scram-sha-256): a wrong
+     * password is refused by the pre-flight, exit 4, with the server's own words and SQLState.
+     */
+    @Test
+    void postgresWrongPassword_refusedWithTheServersMessageAndExitFour() throws Exception {
+        java.util.Map<String, String> server = POSTGRES.properties().asMap();
+        Path out = dir.resolve("pg-nothing");
+        CliRunner r = CliRunner.run("run", "--store", "jdbc", "-p", "jdbc.url=" + server.get("jdbc.url"), "-p",
+                "jdbc.user=" + server.get("jdbc.user"), "-p", "jdbc.password=not-the-password", "--duration", "2s",
+                "--out", out.toString());
+        assertEquals(Main.EXIT_STORE_UNREACHABLE, r.exitCode, r::toString);
+        assertTrue(r.err.contains("cannot reach jdbc (" + server.get("jdbc.url") + " as user " + server.get("jdbc.user")
+                + ")"), r::toString);
+        assertTrue(r.err.contains("password authentication failed") && r.err.contains("28P01"), r::toString);
+        assertFalse(r.err.contains("not-the-password"), "the password is never printed: " + r);
+        assertFalse(Files.exists(out), "nothing written");
+        // ...and the right one is accepted.
+        CliRunner right = CliRunner.run("run", "--store", "jdbc", "-p", "jdbc.url=" + server.get("jdbc.url"), "-p",
+                "jdbc.user=" + server.get("jdbc.user"), "-p", "jdbc.password=" + server.get("jdbc.password"), "-p",
+                "recordcount=20", "-p", "operationcount=20", "--rate", "200", "--quiet");
+        assertEquals(0, right.exitCode, right::toString);
+    }
+
+    /** Staleness asks the same pre-flight: a closed port ends it with exit 4 and writes nothing. */
+    @Test
+    void staleness_closedPort_refusedBeforeAnythingIsMeasuredWithExitFour() throws Exception {
+        Path out = dir.resolve("staleness-nothing");
+        CliRunner r = CliRunner.run("staleness", "--store", "redis", "-p", "redis.port=" + freePort(), "--out",
+                out.toString());
+        assertEquals(Main.EXIT_STORE_UNREACHABLE, r.exitCode, r::toString);
+        assertTrue(r.err.contains("cannot reach redis (redis at 127.0.0.1:"), r::toString);
+        assertFalse(r.out.contains("PConsistentAt"), r::toString);
+        assertFalse(Files.exists(out), "nothing written, not even the directory");
+    }
+
+    /** The workers' pre-flight refusal travels back to the coordinator: exit 4 there too. */
+    @Test
+    void localWorkers_closedPort_theCoordinatorExitsFour() throws Exception {
+        Path out = dir.resolve("cluster-nothing");
+        CliRunner r = CliRunner.run("run", "--local-workers", "2", "--store", "redis", "-p", "redis.port="
+                + freePort(), "--duration", "2s", "--quiet", "--out", out.toString());
+        assertEquals(Main.EXIT_STORE_UNREACHABLE, r.exitCode, r::toString);
+        assertTrue(r.err.contains("cannot reach redis (redis at 127.0.0.1:"), r::toString);
+        assertFalse(Files.exists(out.resolve("result.json")), "nothing written");
     }
 
     @Test
@@ -146,7 +219,7 @@ class StoreFaultsEndToEndTest {
                 "2s", "--out", out.toString());
         assertEquals(Main.EXIT_STORE_UNREACHABLE, closed.exitCode, closed::toString);
         assertTrue(closed.err.contains("cannot reach redis (redis at 127.0.0.1:"), closed::toString);
-        assertFalse(Files.exists(out.resolve("result.json")), "nothing written");
+        assertFalse(Files.exists(out), "nothing written, not even the directory");
 
         port = freePort();
         redis = new ProcessBuilder("redis-server", "--port", String.valueOf(port), "--bind", "127.0.0.1", "--save", "",

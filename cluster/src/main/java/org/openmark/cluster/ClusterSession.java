@@ -138,7 +138,8 @@ public final class ClusterSession implements AutoCloseable {
     public RunResult run(RunConfig cfg) throws InterruptedException, IOException {
         check(cfg, options.workers());
         if (cfg.outDir() != null) {
-            Files.createDirectories(cfg.outDir());
+            // Created with the first file written: a store the workers cannot reach leaves nothing behind.
+            org.openmark.report.OutputPaths.checkDirectory("--out", cfg.outDir());
         }
         List<IntervalSink> sinks = new ArrayList<>();
         Output output = new Output(cfg, sinks);
@@ -281,6 +282,9 @@ public final class ClusterSession implements AutoCloseable {
                     if (f.badInput()) {
                         throw new ConfigException(f.getMessage());
                     }
+                    if (f.storeUnreachable()) {
+                        throw new org.openmark.api.StoreUnreachableException(f.getMessage());
+                    }
                     throw new ClusterException(f.getMessage());
                 }
                 throw new ClusterException("the coordinator failed: " + e.getCause(), e.getCause());
@@ -384,7 +388,7 @@ public final class ClusterSession implements AutoCloseable {
                 c.thinkTime(), c.arrival(), c.rateSchedule(), c.maxInFlight(), c.onOverload(), c.operationCount(),
                 c.duration(), c.warmup(), c.statusInterval(), c.granularity(), c.grace(), c.seed(), c.seedChosen(),
                 c.outDir(), c.percentiles(), c.autoLoad(), c.maxSendLag(), c.maxErrorRate(), c.quiet(),
-                org.openmark.load.Share.WHOLE, c.virtualTime());
+                org.openmark.load.Share.WHOLE, c.virtualTime(), c.maxStall(), c.loadStallTimeout());
     }
 
     private static WorkerReport report(RunConfig cfg, WorkerSlot w, RunResult part, int count) {

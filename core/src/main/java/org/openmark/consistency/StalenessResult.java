@@ -20,7 +20,7 @@ import org.openmark.report.Percentiles;
  *     the schedule's resolution
  * @param neverSeen writes no probe saw within the horizon
  * @param kStaleness for stale reads: how many versions behind (k → count)
- * @param errors writes or reads that failed
+ * @param errors writes or reads that failed (any status but OK, and NOT_FOUND for a write)
  * @param probeLateUs how late each probe read started after its nominal offset (µs): a busy
  *     prober reads later than the offset it is counted at, which biases P(consistent) upward
  *     at the offsets its lateness is not small against; zero in virtual time
@@ -89,11 +89,50 @@ public record StalenessResult(long writes, long reads, long staleReads, Map<Doub
         return new StalenessResult(writes, reads, stale, consistent, probed, tv, never, k, errors, late);
     }
 
-    /** P(consistent read) at each probe offset. */
+    /**
+     * P(consistent read) at each probe offset: the share of the successful reads at that offset
+     * that saw their write; null at an offset where no read succeeded (nothing was measured there,
+     * which is not a probability of 1).
+     */
     public Map<Double, Double> pConsistentAt() {
         Map<Double, Double> m = new TreeMap<>();
-        probedAt.forEach((t, n) -> m.put(t, n == 0 ? 1.0 : consistentAt.getOrDefault(t, 0L) / (double) n));
+        probedAt.forEach((t, n) -> m.put(t, n == 0 ? null : consistentAt.getOrDefault(t, 0L) / (double) n));
         return m;
+    }
+
+    /** Requests sent to the store: every write attempted and every probe read. */
+    public long requests() {
+        long answeredReads = probedAt.values().stream().mapToLong(Long::longValue).sum();
+        long failedWrites = errors - (reads - answeredReads);
+        return writes + failedWrites + reads;
+    }
+
+    /**
+     * Why the measurement is not evidence, or nothing when it is: no write was acknowledged, an
+     * offset had no successful read, or more requests failed than {@code maxErrorRate} allows.
+     */
+    public List<String> invalidReasons(double maxErrorRate) {
+        List<String> reasons = new java.util.ArrayList<>();
+        if (writes == 0) {
+            reasons.add("no write was acknowledged" + (errors > 0 ? " (" + errors + " requests failed)" : ""));
+        }
+        List<String> unmeasured = new java.util.ArrayList<>();
+        probedAt.forEach((t, n) -> {
+            if (n == 0) {
+                unmeasured.add(key(t) + " ms");
+            }
+        });
+        if (writes > 0 && !unmeasured.isEmpty()) {
+            reasons.add("no read succeeded at " + String.join(", ", unmeasured) + ": P(consistent) there is unknown");
+        }
+        long requests = requests();
+        if (requests > 0 && errors > maxErrorRate * requests) {
+            double p = maxErrorRate * 100;
+            reasons.add(String.format(Locale.ROOT, "%d of %d requests failed (%.1f%%), more than the error budget of %s%%"
+                    + " (--max-error-rate)", errors, requests, 100.0 * errors / requests,
+                    p == Math.rint(p) ? String.valueOf((long) p) : String.valueOf(p)));
+        }
+        return reasons;
     }
 
     /** The text report. */
@@ -104,8 +143,9 @@ public record StalenessResult(long writes, long reads, long staleReads, Map<Doub
         b.append("[STALENESS], StaleReads, ").append(staleReads).append('\n');
         b.append("[STALENESS], NeverSeenWithinHorizon, ").append(neverSeen).append('\n');
         b.append("[STALENESS], Errors, ").append(errors).append('\n');
-        pConsistentAt().forEach((t, p) -> b.append(String.format(Locale.ROOT, "[STALENESS], PConsistentAt(%sms), %.5f%n",
-                key(t), p)));
+        pConsistentAt().forEach((t, p) -> b.append(p == null
+                ? String.format(Locale.ROOT, "[STALENESS], PConsistentAt(%sms), n/a%n", key(t))
+                : String.format(Locale.ROOT, "[STALENESS], PConsistentAt(%sms), %.5f%n", key(t), p)));
         Map<String, Number> tv = tVisibilityMs();
         tv.forEach((k, v) -> b.append("[STALENESS], TVisibility").append(k).append("(ms), ").append(v).append('\n'));
         kStaleness.forEach((k, n) -> b.append("[STALENESS], KStaleness(").append(k).append("), ").append(n)

@@ -105,6 +105,8 @@ public final class CoordinatedOmissionExperiment {
         p.put("fieldlength", "16");
         p.put("seed", String.valueOf(cfg.seed()));
         p.put("grace", "120s");
+        // The hiccup is the experiment: a run is not invalid because the store stalled in it.
+        p.put("maxstall", "100%");
         p.put("status.interval", "10");
         p.put("timeseries.granularity", String.valueOf(REPORT_INTERVAL_MS));
         if (threads == 0) {
@@ -205,10 +207,14 @@ public final class CoordinatedOmissionExperiment {
         return d.toNanos() / 1e9;
     }
 
-    /** experiment.json: the parameters, the prediction and every run's latency summary (µs). */
+    /**
+     * experiment.json: the parameters, the prediction and every run's latency summary (µs);
+     * {@code interrupted} when Ctrl-C/SIGTERM stopped it (the rows are those run so far).
+     */
     public String json(List<ExperimentRun> rows, Histogram prediction) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("experiment", "coordinated-omission");
+        m.put("interrupted", stop.isStopped());
         Map<String, Object> params = new LinkedHashMap<>();
         params.put("rate", cfg.rate());
         params.put("ops", cfg.ops());

@@ -3,6 +3,7 @@ package org.openmark.load;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import org.openmark.config.Durations;
@@ -91,7 +92,12 @@ public final class ClosedModel implements LoadModel {
         long budget = ctx.limits().operationBudget();
         long tickNanos = targetPerSec > 0 ? Math.max(1, Math.round(threads * 1e9 / targetPerSec)) : 0;
         AtomicReference<String> thrown = new AtomicReference<>();
-        OperationRunner runner = new OperationRunner(clock, thrown);
+        // Without a duration (the load phase) a store that stops answering would hold the phase
+        // forever: the time of the last answer tells when to give up.
+        boolean watchStall = !ctx.limits().stallTimeout().isZero() && deadline == Long.MAX_VALUE;
+        AtomicLong lastAnswer = new AtomicLong(start);
+        OperationRunner runner = new OperationRunner(clock, thrown, watchStall ? lastAnswer : null);
+        AtomicBoolean gaveUp = new AtomicBoolean();
         AtomicLong lastIssue = new AtomicLong(start);
         // The load phase's budget and threads are this process's own; the run phase's are the whole run's.
         int local = loadPhase ? threads : (int) share.part(threads);
@@ -106,9 +112,10 @@ public final class ClosedModel implements LoadModel {
             long quota = budget == Long.MAX_VALUE ? Long.MAX_VALUE
                     : budget / threads + (g < budget % threads ? 1 : 0);
             long offset = tickNanos * g / threads;
-            return () -> clientLoop(ctx, runner, g, quota, start + offset, tickNanos, deadline, lastIssue, inStore, i);
+            return () -> clientLoop(ctx, runner, g, quota, start + offset, tickNanos, deadline, lastIssue, inStore, i,
+                    gaveUp);
         });
-        joinAll(started, ctx, deadline);
+        joinAll(started, ctx, deadline, watchStall ? lastAnswer : null, gaveUp);
         // Clients still in the store after the duration and the grace period are left there: their
         // operations are unfinished, with how long they had waited.
         long now = clock.nanoTime();
@@ -130,33 +137,56 @@ public final class ClosedModel implements LoadModel {
                     + Durations.format(ctx.limits().grace()) + " after the run's end (--grace): their operations are"
                     + " counted unfinished");
         }
-        return new PhaseOutcome(start, Math.max(lastIssue.get(), clock.nanoTime()), unfinished, null, warnings);
+        String gaveUpReason = null;
+        if (gaveUp.get()) {
+            gaveUpReason = "no operation succeeded for " + Durations.format(ctx.limits().stallTimeout())
+                    + " (loadstalltimeout): the store stopped answering, and the phase gave up after issuing "
+                    + ctx.measurements().issued() + " operations";
+            warnings.add(gaveUpReason);
+        }
+        return new PhaseOutcome(start, Math.max(lastIssue.get(), clock.nanoTime()), unfinished, null, warnings,
+                gaveUpReason);
     }
 
     /**
      * Waits for the client threads: until they end, or until the duration plus the grace period
      * has passed (a store that hangs cannot hold the run past its end). Once the user interrupts
-     * the run, a thread stuck in a store call gets the grace period (real time) and is then left
-     * behind: its operation counts as unfinished (issued, never recorded).
+     * the run, or (with {@code lastAnswer}, a phase without a duration) the store has answered
+     * nothing for the stall timeout, the threads stop issuing and those stuck in a store call get
+     * the grace period (real time), all together, and are then left behind: their operations count
+     * as unfinished (issued, never recorded).
+     *
+     * @param lastAnswer when the store last answered, or null when no stall is watched for
+     * @param gaveUp set here when the store stopped answering; the clients stop issuing then
      */
-    private static void joinAll(List<Thread> threads, PhaseContext ctx, long deadline) throws InterruptedException {
+    private static void joinAll(List<Thread> threads, PhaseContext ctx, long deadline, AtomicLong lastAnswer,
+            AtomicBoolean gaveUp) throws InterruptedException {
         Clock clock = ctx.clock();
         long grace = ctx.limits().grace().toNanos();
         long giveUpAt = deadline == Long.MAX_VALUE ? Long.MAX_VALUE : deadline + grace;
+        long stallNanos = ctx.limits().stallTimeout().toNanos();
         for (Thread t : threads) {
-            while (t.isAlive() && !ctx.stop().isStopped() && clock.nanoTime() < giveUpAt) {
+            while (t.isAlive() && !ctx.stop().isStopped() && !gaveUp.get() && clock.nanoTime() < giveUpAt) {
                 t.join(Duration.ofMillis(50));
+                if (lastAnswer != null && clock.nanoTime() - lastAnswer.get() > stallNanos) {
+                    gaveUp.set(true);
+                }
             }
         }
-        if (ctx.stop().isStopped()) {
+        if (ctx.stop().isStopped() || gaveUp.get()) {
+            long until = clock.nanoTime() + grace;
             for (Thread t : threads) {
-                t.join(ctx.limits().grace());
+                long left = until - clock.nanoTime();
+                if (left > 0) {
+                    t.join(Duration.ofNanos(left));
+                }
             }
         }
     }
 
     private void clientLoop(PhaseContext ctx, OperationRunner runner, int index, long quota, long firstDue,
-            long tickNanos, long deadline, AtomicLong lastIssue, AtomicLongArray inStore, int slot) {
+            long tickNanos, long deadline, AtomicLong lastIssue, AtomicLongArray inStore, int slot,
+            AtomicBoolean gaveUp) {
         Clock clock = ctx.clock();
         MeasurementWriter writer = ctx.measurements().newThreadWriter();
         WorkloadClient client = ctx.workload().newClient(index, threads, ctx.seed());
@@ -167,7 +197,7 @@ public final class ClosedModel implements LoadModel {
             long now = clock.nanoTime();
             long previousEnd = now;
             for (long k = 0; k < quota; k++) {
-                if (ctx.stop().isStopped() || now >= deadline) {
+                if (ctx.stop().isStopped() || gaveUp.get() || now >= deadline) {
                     break;
                 }
                 Operation op = loadPhase ? client.nextLoadOperation() : client.nextOperation();
@@ -185,7 +215,7 @@ public final class ClosedModel implements LoadModel {
                 if (intended > now) {
                     clock.parkUntil(intended);
                     now = clock.nanoTime();
-                    if (ctx.stop().isStopped() || now >= deadline) {
+                    if (ctx.stop().isStopped() || gaveUp.get() || now >= deadline) {
                         break;
                     }
                 } else if (tickNanos == 0 && thinkNanos == 0) {

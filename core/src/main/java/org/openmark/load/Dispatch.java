@@ -25,6 +25,8 @@ interface Dispatch extends AutoCloseable {
     final class Lane {
         final Session session;
         Session measured;
+        /** Whether the session made its round trip before the schedule began (its connection is open). */
+        boolean opened;
 
         Lane(Session session) {
             this.session = session;

@@ -112,7 +112,11 @@ final class Issuer implements Timekeeping {
                 return end();
             }
             long intended = (long) nextIntended;
-            if (intended >= deadline || stopped()) {
+            // The clock past the deadline ends the issuing too: arrivals the generator is still
+            // behind on when the duration ends are never sent, however long the backlog (they
+            // show as an achieved rate below the schedule). The time in now is at most a few
+            // arrivals old here (refreshed at least every WATCH_EVERY_MASK + 1 while catching up).
+            if (intended >= deadline || now >= deadline || stopped()) {
                 return end();
             }
             // Generated before waiting (idle time) unless it may be dropped: a workload's insert

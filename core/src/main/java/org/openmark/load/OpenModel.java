@@ -35,6 +35,17 @@ import org.openmark.workload.WorkloadClient;
  * the in-flight bound are split like the threads of the closed model.
  */
 public final class OpenModel implements LoadModel {
+    /** Empty operations handed through the workers before the schedule begins. */
+    private static final int WARM_HANDOFFS = 20_000;
+    /**
+     * Only the first hand-offs may ping: a worker busy with its ping makes the pool start another,
+     * and unbounded that opened hundreds of sessions a run never needed (a simulated store server
+     * then served its run 6 times slower).
+     */
+    private static final int WARM_PINGS = 32;
+    /** The intended start that marks a warm-up hand-off that opens the worker's session (one ping). */
+    private static final long WARM_PING = 1;
+
     private final ArrivalProcess arrivals;
     private final RateSchedule schedule;
     private final int maxInFlight;
@@ -133,10 +144,17 @@ public final class OpenModel implements LoadModel {
         AtomicReference<String> thrown = new AtomicReference<>();
         OperationRunner runner = new OperationRunner(clock, thrown);
         Gauges gauges = ctx.gauges();
+        String table = ctx.workload().table();
         Dispatch.Body body = (lane, op, intended) -> {
             try {
                 if (op == null) {
-                    return; // a warm-up hand-off
+                    // A warm-up hand-off. On a store behind a network, a worker's first one makes a
+                    // harmless round trip, so its connection is open before the schedule begins.
+                    if (intended == WARM_PING && !lane.opened) {
+                        lane.opened = true;
+                        lane.session.ping(table);
+                    }
+                    return;
                 }
                 long actual = clock.nanoTime();
                 if (op.composite() && lane.measured == null) {
@@ -149,7 +167,7 @@ public final class OpenModel implements LoadModel {
         };
         try (Dispatch dispatch = Dispatch.forTasks(ctx.tasks(), ctx.store(), myMaxInFlight, body)) {
             if (ctx.tasks().realTime()) {
-                warmDispatchPath(dispatch, gauges);
+                warmDispatchPath(dispatch, gauges, !ctx.store().isEmbedded());
                 // Everything allocated so far lives for the whole phase (the loaded data, the
                 // ring, the workers, pools). A full collection now moves it to the old
                 // generation; otherwise every young collection of the run copied it again (up to
@@ -172,15 +190,17 @@ public final class OpenModel implements LoadModel {
     /**
      * Hands a few thousand empty operations through the workers before the schedule begins, so
      * the first real arrivals do not pay for loading and compiling the hand-off path (it made the
-     * first second's send lag tens of milliseconds). Nothing is sent to the store.
+     * first second's send lag tens of milliseconds). On a store behind a network the first workers'
+     * sessions make one harmless round trip each ({@link org.openmark.api.Session#ping}), so their
+     * connections are open before the first arrival; nothing else is sent to the store.
      */
-    private static void warmDispatchPath(Dispatch dispatch, Gauges gauges) {
-        for (int i = 0; i < 20_000; i++) {
+    private static void warmDispatchPath(Dispatch dispatch, Gauges gauges, boolean openSessions) {
+        for (int i = 0; i < WARM_HANDOFFS; i++) {
             while (!dispatch.hasRoom()) {
                 Thread.onSpinWait();
             }
             gauges.operationStarted();
-            dispatch.offer(null, 0);
+            dispatch.offer(null, openSessions && i < WARM_PINGS ? WARM_PING : 0);
         }
         while (dispatch.inFlight() > 0) {
             Thread.onSpinWait();

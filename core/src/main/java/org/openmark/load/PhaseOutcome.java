@@ -10,7 +10,14 @@ import java.util.List;
  * @param unfinished operations still outstanding after the grace period
  * @param schedule the open model's self-check figures, or null for the closed model
  * @param warnings problems the driver noticed (e.g. a binding threw instead of returning a status)
+ * @param gaveUp why the driver stopped before its limits (the store stopped answering), or null
  */
 public record PhaseOutcome(long startNanos, long endNanos, long unfinished, ScheduleStats schedule,
-        List<String> warnings) {
+        List<String> warnings, String gaveUp) {
+
+    /** An outcome that reached its limits. */
+    public PhaseOutcome(long startNanos, long endNanos, long unfinished, ScheduleStats schedule,
+            List<String> warnings) {
+        this(startNanos, endNanos, unfinished, schedule, warnings, null);
+    }
 }

@@ -129,6 +129,12 @@ public sealed interface RateSchedule permits RateSchedule.Constant, RateSchedule
         }
     }
 
+    /**
+     * The highest rate openmark schedules, ops/s: far beyond what one process can issue (a few
+     * million), yet an intended start still advances at the clock's nanosecond resolution.
+     */
+    public static final double MAX_RATE_PER_SEC = 100_000_000;
+
     /** Parses {@code --rate-schedule}. */
     static RateSchedule parse(String flag, String text) {
         String t = text.trim();
@@ -154,12 +160,13 @@ public sealed interface RateSchedule permits RateSchedule.Constant, RateSchedule
     private static double positive(String flag, String text, String number) {
         try {
             double d = Double.parseDouble(number);
-            if (d > 0) {
+            if (d > 0 && d <= MAX_RATE_PER_SEC) {
                 return d;
             }
         } catch (NumberFormatException e) {
             // fall through to the error
         }
-        throw ConfigException.of(flag, text, "rates must be numbers > 0 (ops/s), got " + number);
+        throw ConfigException.of(flag, text, "rates must be numbers > 0 and <= " + (long) MAX_RATE_PER_SEC
+                + " (ops/s), got " + number);
     }
 }

@@ -5,9 +5,11 @@ import java.time.Duration;
 /**
  * When a phase stops: after {@code operationCount} operations (0 = no limit) or after
  * {@code duration} (zero = no limit), whichever comes first; outstanding operations then get
- * {@code grace} to finish before they are counted as unfinished.
+ * {@code grace} to finish before they are counted as unfinished. A phase without a duration (the
+ * load phase) also gives up after {@code stallTimeout} without any answer from the store (zero =
+ * never), so a store that stopped answering cannot hold it forever.
  */
-public record RunLimits(long operationCount, Duration duration, Duration grace) {
+public record RunLimits(long operationCount, Duration duration, Duration grace, Duration stallTimeout) {
 
     public RunLimits {
         if (operationCount < 0) {
@@ -16,6 +18,11 @@ public record RunLimits(long operationCount, Duration duration, Duration grace) 
         if (operationCount == 0 && duration.isZero()) {
             throw new IllegalArgumentException("a phase needs an operation count or a duration");
         }
+    }
+
+    /** Limits without a stall timeout. */
+    public RunLimits(long operationCount, Duration duration, Duration grace) {
+        this(operationCount, duration, grace, Duration.ZERO);
     }
 
     /** Operations allowed, or {@link Long#MAX_VALUE} when unlimited. */

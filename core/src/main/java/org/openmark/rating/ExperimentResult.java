@@ -45,6 +45,16 @@ public record ExperimentResult(long loadLevel, double throughputOpsPerSec, boole
                 measurement.latencyNanosAt(sla.percentile()), measurement.duration());
     }
 
+    /**
+     * A valid experiment in which the store failed its own verdict (failures above the error
+     * budget, stalls): whatever its latencies, it did not serve the load, so the SLA is not met.
+     */
+    public static ExperimentResult storeFailed(long loadLevel, double throughputOpsPerSec, Sla sla,
+            ExperimentMeasurement measurement) {
+        return new ExperimentResult(loadLevel, throughputOpsPerSec, false, true, "",
+                measurement.latencyNanosAt(sla.percentile()), measurement.duration());
+    }
+
     /** An experiment whose load generator was the bottleneck; {@code reason} says how. */
     public static ExperimentResult invalid(long loadLevel, double throughputOpsPerSec, String reason,
             Duration duration) {

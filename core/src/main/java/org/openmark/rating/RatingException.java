@@ -16,16 +16,33 @@ public class RatingException extends RuntimeException {
 
     private final transient ExperimentResult invalid;
     private final transient List<ExperimentRecord> experimentsSoFar;
+    private final boolean interrupted;
 
-    private RatingException(String message, ExperimentResult invalid, List<ExperimentRecord> experimentsSoFar) {
+    private RatingException(String message, ExperimentResult invalid, List<ExperimentRecord> experimentsSoFar,
+            boolean interrupted) {
         super(message);
         this.invalid = invalid;
         this.experimentsSoFar = List.copyOf(experimentsSoFar);
+        this.interrupted = interrupted;
+    }
+
+    private RatingException(String message, ExperimentResult invalid, List<ExperimentRecord> experimentsSoFar) {
+        this(message, invalid, experimentsSoFar, false);
     }
 
     /** The rating could not go on for a reason other than an invalid experiment. */
     public static RatingException aborted(String message) {
         return new RatingException(message, null, List.of());
+    }
+
+    /** The user stopped the rating (Ctrl-C, SIGTERM). */
+    public static RatingException interrupted(String message) {
+        return new RatingException(message, null, List.of(), true);
+    }
+
+    /** True when the user stopped the rating. */
+    public boolean interrupted() {
+        return interrupted;
     }
 
     /** The exception for an invalid experiment (no experiments attached yet). */
@@ -39,7 +56,7 @@ public class RatingException extends RuntimeException {
 
     /** The same failure with the experiments run before it, for the report. */
     public RatingException withExperiments(List<ExperimentRecord> experiments) {
-        RatingException e = new RatingException(getMessage(), invalid, experiments);
+        RatingException e = new RatingException(getMessage(), invalid, experiments, interrupted);
         e.setStackTrace(getStackTrace());
         return e;
     }

@@ -58,6 +58,7 @@ public final class RatingReportJson {
         root.put("confirmations", report.confirmations().stream().map(RatingReportJson::result).toList());
         root.put("reload", report.reload().toString());
         root.put("time", time);
+        root.put("interrupted", report.stop().map(SearchStop::interrupted).orElse(false));
         root.put("stop", report.stop().map(RatingReportJson::stop).orElse(null));
         root.put("notes", List.copyOf(report.notes()));
         return root;
@@ -78,6 +79,7 @@ public final class RatingReportJson {
         m.put("load", s.load() > 0 ? s.load() : null);
         m.put("reason", s.reason());
         m.put("generatorLimited", s.generatorLimited());
+        m.put("interrupted", s.interrupted());
         return m;
     }
 

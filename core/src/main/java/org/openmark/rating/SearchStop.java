@@ -11,11 +11,17 @@ import java.util.Objects;
  * @param generatorLimited true when an experiment stayed invalid after its repeat (the load
  *     generator, not the store, limited it); false when the rating was aborted (interrupted,
  *     a reload failed)
+ * @param interrupted true when the user stopped the rating (Ctrl-C, SIGTERM)
  */
-public record SearchStop(long load, String reason, boolean generatorLimited) {
+public record SearchStop(long load, String reason, boolean generatorLimited, boolean interrupted) {
 
     public SearchStop {
         Objects.requireNonNull(reason, "reason");
+    }
+
+    /** A stop the user did not ask for. */
+    public SearchStop(long load, String reason, boolean generatorLimited) {
+        this(load, reason, generatorLimited, false);
     }
 
     /** The stop a {@link RatingException} describes. */
@@ -26,6 +32,6 @@ public record SearchStop(long load, String reason, boolean generatorLimited) {
                     + " was invalid twice (" + invalid.invalidReason() + "), so higher loads were not measured; "
                     + RatingException.REMEDY, true);
         }
-        return new SearchStop(0, e.getMessage(), false);
+        return new SearchStop(0, e.getMessage(), false, e.interrupted());
     }
 }

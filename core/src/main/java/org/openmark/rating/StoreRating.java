@@ -55,6 +55,8 @@ public final class StoreRating implements Experimenter, AutoCloseable {
     private Duration reloading = Duration.ZERO;
     private int reloads;
     private final PhaseExecutor executor;
+    /** The settings the store and workload were prepared from (they know which names were read). */
+    private Settings prepared;
 
     public StoreRating(Runner runner, Settings base, ModelChoice model, Sla sla, Duration experimentLength,
             Duration warmup, ReloadPolicy reload, Clock clock, PrintStream log) {
@@ -84,6 +86,7 @@ public final class StoreRating implements Experimenter, AutoCloseable {
         RunConfig cfg = config(1, experimentLength);
         store = runner.openStore(cfg);
         workload = runner.createWorkload(cfg);
+        prepared = cfg.settings();
         long t0 = clock.nanoTime();
         if (store.isKnownEmpty(workload.table())) {
             RunResult load = runner.load(cfg, workload, store);
@@ -126,6 +129,9 @@ public final class StoreRating implements Experimenter, AutoCloseable {
     }
 
     private ExperimentResult experiment(long loadLevel, Duration length) {
+        if (runner.stopped()) {
+            throw RatingException.interrupted("rating interrupted before the experiment at load " + loadLevel);
+        }
         try {
             if (reload.restoresBefore(experiments)) {
                 restore();
@@ -136,6 +142,14 @@ public final class StoreRating implements Experimenter, AutoCloseable {
             log.printf(Locale.ROOT, "rate: experiment %d at %s %d for %s ...%n", experiments,
                     model == ModelChoice.OPEN ? "rate" : "threads", loadLevel, RatingFormat.duration(length));
             RunResult r = executor.run(cfg, workload, repairing != null ? repairing : store);
+            if (r.interrupted()) {
+                // Its figures cover part of an experiment: not a result. The repair is skipped so
+                // that the command ends within its bound; the report says the store is left as is.
+                results.add(r);
+                throw RatingException.interrupted("rating interrupted during the experiment at load " + loadLevel
+                        + (repairing != null ? " (its writes were not repaired: reload the store before rating"
+                        + " it again)" : ""));
+            }
             if (repairing != null) {
                 long t0 = clock.nanoTime();
                 repairing.repair();
@@ -154,7 +168,12 @@ public final class StoreRating implements Experimenter, AutoCloseable {
 
     private ExperimentResult judge(long loadLevel, RunResult r) {
         Duration measured = Duration.ofMillis(r.runtimeMs());
-        if (!r.valid() && r.validation() == null) {
+        // Invalid by the store's own verdict only (its failures, its stalls): a result about the
+        // store, which did not serve this load (the SLA is not met), not a generator that failed.
+        boolean storesFault = !r.valid() && r.validation() == null && r.accounting().addsUp()
+                && r.warnings().stream().noneMatch(org.openmark.run.Verdicts::blamesTheGenerator)
+                && r.warnings().stream().anyMatch(w -> w.startsWith("the store ") || w.startsWith("no operation"));
+        if (!r.valid() && r.validation() == null && !storesFault) {
             String reason = r.warnings().isEmpty() ? "the run was not valid" : String.join("; ", r.warnings());
             return ExperimentResult.invalid(loadLevel, r.throughput(), reason, measured);
         }
@@ -172,6 +191,11 @@ public final class StoreRating implements Experimenter, AutoCloseable {
         double fraction = reads == 0 ? 0 : unpredictable / (double) reads;
         ExperimentMeasurement m = new ExperimentMeasurement(
                 p -> all.getTotalCount() == 0 ? 0 : all.getValueAtPercentile(p) * 1000, fraction, measured);
+        if (storesFault) {
+            log.println("rate: the store failed its verdict at load " + loadLevel + " (" + String.join("; ",
+                    r.warnings()) + "): the SLA is not met there");
+            return ExperimentResult.storeFailed(loadLevel, r.throughput(), sla, m);
+        }
         return ExperimentResult.measured(loadLevel, r.throughput(), sla, m);
     }
 
@@ -237,6 +261,11 @@ public final class StoreRating implements Experimenter, AutoCloseable {
         m.remove("operationcount");
         m.putAll(o);
         return RunConfigParser.parse(Phase.RUN, Settings.of(m), null, true);
+    }
+
+    /** Warnings for the properties no part of the rating read, with close matches; after {@link #prepare}. */
+    public List<String> unknownProperties() {
+        return prepared == null ? List.of() : Runner.unknownProperties(prepared);
     }
 
     /** True when the opened store lives in this process (so workers of a cluster could not share it). */

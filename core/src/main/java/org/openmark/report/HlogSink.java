@@ -1,8 +1,9 @@
 package org.openmark.report;
 
+import java.io.FilterOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
@@ -15,17 +16,22 @@ import org.openmark.measure.LatencyKind;
  * {@code latency.hlog}: HdrHistogram's interval log, one tagged histogram per channel and
  * latency kind per interval (tags like {@code READ.OK.response}, {@code READ.OK.service}),
  * plus {@code SENDLAG}. Values are microseconds. Warm-up intervals are kept.
+ *
+ * <p>HdrHistogram's writer prints to a {@link PrintStream}, which swallows write errors: the
+ * stream underneath remembers the first one, every interval looks at it, and {@link #close}
+ * renames the file into place only when nothing failed (otherwise it deletes it and says why).
  */
 public final class HlogSink implements IntervalSink {
     private final Path target;
+    private final FirstError failure;
     private final PrintStream out;
     private final HistogramLogWriter writer;
 
     /** Opens the log at {@code target} (written under a temporary name until closed). */
     public HlogSink(Path target, long startEpochMs) throws IOException {
         this.target = target;
-        Files.createDirectories(target.toAbsolutePath().getParent());
-        this.out = new PrintStream(Files.newOutputStream(AtomicFiles.temporary(target)), false, "UTF-8");
+        this.failure = new FirstError(new java.io.BufferedOutputStream(AtomicFiles.open(target), 1 << 16));
+        this.out = new PrintStream(failure, false, java.nio.charset.StandardCharsets.UTF_8);
         this.writer = new HistogramLogWriter(out);
         writer.outputComment("openmark latency log; values in microseconds; tags OP.STATUS.KIND");
         writer.outputLogFormatVersion();
@@ -36,7 +42,7 @@ public final class HlogSink implements IntervalSink {
     }
 
     @Override
-    public void interval(IntervalSnapshot s, double elapsedSeconds, long inFlight, boolean warmUp) {
+    public void interval(IntervalSnapshot s, double elapsedSeconds, long inFlight, boolean warmUp) throws IOException {
         write(s.response(), LatencyKind.RESPONSE);
         write(s.service(), LatencyKind.SERVICE);
         Histogram lag = HistogramCodec.canonical(s.sendLag());
@@ -44,6 +50,10 @@ public final class HlogSink implements IntervalSink {
         lag.setEndTimeStamp(s.endMillis());
         lag.setTag("SENDLAG");
         writer.outputIntervalHistogram(lag);
+        out.flush();
+        if (out.checkError()) {
+            throw failure.named(target);
+        }
     }
 
     private void write(Map<Channel, Histogram> byChannel, LatencyKind kind) {
@@ -54,9 +64,73 @@ public final class HlogSink implements IntervalSink {
         });
     }
 
+    /** Renames the log into place, or, when any write failed, deletes it and throws naming it. */
     @Override
     public void close() throws IOException {
         out.close();
+        if (out.checkError()) {
+            AtomicFiles.abandon(target);
+            throw failure.named(target);
+        }
         AtomicFiles.commit(target);
+    }
+
+    /** A stream that remembers the first write error (a PrintStream above it only keeps a flag). */
+    private static final class FirstError extends FilterOutputStream {
+        private volatile IOException first;
+
+        FirstError(OutputStream out) {
+            super(out);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            try {
+                out.write(b, off, len);
+            } catch (IOException e) {
+                remember(e);
+                throw e;
+            }
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            try {
+                out.write(b);
+            } catch (IOException e) {
+                remember(e);
+                throw e;
+            }
+        }
+
+        @Override
+        public void flush() throws IOException {
+            try {
+                out.flush();
+            } catch (IOException e) {
+                remember(e);
+                throw e;
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            try {
+                super.close();
+            } catch (IOException e) {
+                remember(e);
+                throw e;
+            }
+        }
+
+        private void remember(IOException e) {
+            if (first == null) {
+                first = e;
+            }
+        }
+
+        IOException named(Path target) {
+            return AtomicFiles.failed(target, first != null ? first : new IOException("a write failed"));
+        }
     }
 }

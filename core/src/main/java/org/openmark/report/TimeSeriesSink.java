@@ -3,7 +3,6 @@ package org.openmark.report;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
@@ -32,17 +31,34 @@ public final class TimeSeriesSink implements IntervalSink {
 
     private final Path target;
     private final BufferedWriter out;
+    /** The first write that failed: the file is then never renamed into place. */
+    private IOException failed;
 
     public TimeSeriesSink(Path target) throws IOException {
         this.target = target;
-        Files.createDirectories(target.toAbsolutePath().getParent());
-        this.out = Files.newBufferedWriter(AtomicFiles.temporary(target), StandardCharsets.UTF_8);
-        out.write(HEADER);
-        out.write('\n');
+        this.out = new BufferedWriter(new java.io.OutputStreamWriter(AtomicFiles.open(target), StandardCharsets.UTF_8));
+        try {
+            out.write(HEADER);
+            out.write('\n');
+        } catch (IOException e) {
+            failed = e;
+        }
     }
 
     @Override
     public void interval(IntervalSnapshot s, double elapsedSeconds, long inFlight, boolean warmUp) throws IOException {
+        if (failed != null) {
+            throw AtomicFiles.failed(target, failed);
+        }
+        try {
+            write(s, elapsedSeconds, inFlight, warmUp);
+        } catch (IOException e) {
+            failed = e;
+            throw AtomicFiles.failed(target, e);
+        }
+    }
+
+    private void write(IntervalSnapshot s, double elapsedSeconds, long inFlight, boolean warmUp) throws IOException {
         double seconds = Math.max(1e-9, (s.endMillis() - s.startMillis()) / 1000.0);
         long lagP99 = s.sendLag().getTotalCount() == 0 ? 0 : s.sendLag().getValueAtPercentile(99);
         Map<String, long[]> counts = new java.util.TreeMap<>();
@@ -66,9 +82,20 @@ public final class TimeSeriesSink implements IntervalSink {
         out.flush();
     }
 
+    /** Renames the file into place, or, when any write failed, deletes it and throws naming it. */
     @Override
     public void close() throws IOException {
-        out.close();
+        try {
+            out.close();
+        } catch (IOException e) {
+            if (failed == null) {
+                failed = e;
+            }
+        }
+        if (failed != null) {
+            AtomicFiles.abandon(target);
+            throw AtomicFiles.failed(target, failed);
+        }
         AtomicFiles.commit(target);
     }
 }

@@ -40,9 +40,22 @@ final class IntervalCollector {
     /** Send lag of the measured intervals in which the store was in trouble, and of the others. */
     private final Histogram lagInStoreTrouble = Measurements.newHistogram();
     private final Histogram lagOutsideStoreTrouble = Measurements.newHistogram();
+    /**
+     * Send lag of the healthy intervals that begin in the first second of a phase without a
+     * warm-up: the process's cold start (classes loaded and compiled on the first operations,
+     * however much was warmed before), kept out of the generator's verdict but not out of the
+     * measurements.
+     */
+    private final Histogram lagAtStartUp = Measurements.newHistogram();
+    /** How long after the start a phase without a warm-up counts as starting up. */
+    static final long START_UP_NANOS = 1_000_000_000L;
     /** Outstanding operations at the end of the last healthy intervals (a window, so memory stays flat). */
     private final java.util.ArrayDeque<Long> healthyInFlight = new java.util.ArrayDeque<>();
     private static final int HEALTHY_WINDOW = 120;
+    /** Outstanding operations below this never make an interval count as backing up. */
+    static final long BACKLOG_FLOOR = 64;
+    /** Outstanding operations at the end of the last interval collected. */
+    private long lastInFlight;
     private int troubledIntervals;
     private long lastMillis;
     private long lastNanos;
@@ -70,15 +83,33 @@ final class IntervalCollector {
 
     /**
      * Whether the store was in trouble in an interval: failing (a tenth of its operations or more
-     * failed), stalled (nothing completed while operations were outstanding), or backing up
-     * (outstanding operations far above what they are when it is healthy). Sends that are late then
-     * are late because every worker is busy in the store: the store's delay, not the generator's.
+     * failed), stalled (nothing completed while operations were outstanding), or backing up.
+     * Sends that are late then are late because every worker is busy in the store: the store's
+     * delay, not the generator's.
+     *
+     * <p>Backing up is judged two ways. Without any history (a stall in the first seconds, the
+     * warm-up included), by the interval's own flow: by Little's law, more operations outstanding
+     * (at its start or end) than it completed means they spent longer than a whole interval in
+     * the store, and a count of outstanding operations that rose or fell by more than a quarter of
+     * the completions means a backlog building or draining; both above a floor of
+     * {@value #BACKLOG_FLOOR}, so that the noise of a light load never counts. With history, by the
+     * outstanding operations against their typical level in the last healthy intervals.
+     *
+     * @param inFlightAtStart outstanding operations at the end of the previous interval
      */
-    private boolean storeInTrouble(IntervalSummary s) {
+    static boolean storeInTrouble(IntervalSummary s, long inFlightAtStart,
+            java.util.Collection<Long> healthyInFlight) {
         if (s.completed() == 0) {
             return s.inFlight() > 0;
         }
         if (s.storeFailures() >= OutageDetector.FAILING_FRACTION * s.completed()) {
+            return true;
+        }
+        long most = Math.max(inFlightAtStart, s.inFlight());
+        if (most > Math.max(BACKLOG_FLOOR, s.completed())) {
+            return true;
+        }
+        if (Math.abs(s.inFlight() - inFlightAtStart) > Math.max(BACKLOG_FLOOR, s.completed() / 4)) {
             return true;
         }
         if (healthyInFlight.size() < 3) {
@@ -87,12 +118,17 @@ final class IntervalCollector {
         List<Long> sorted = new ArrayList<>(healthyInFlight);
         java.util.Collections.sort(sorted);
         long typical = sorted.get(sorted.size() / 2);
-        return s.inFlight() > Math.max(64, 8 * typical);
+        return s.inFlight() > Math.max(BACKLOG_FLOOR, 8 * typical);
     }
 
     /** Send lag of the measured intervals in which the store was failing, stalled or backing up. */
     Histogram lagInStoreTrouble() {
         return lagInStoreTrouble;
+    }
+
+    /** Send lag of the healthy intervals of the start-up (a phase without a warm-up only). */
+    Histogram lagAtStartUp() {
+        return lagAtStartUp;
     }
 
     /** Send lag of the other measured intervals. */
@@ -121,7 +157,11 @@ final class IntervalCollector {
 
     /** Takes the final interval, ending now, and prints the last status line if intervals are pending. */
     void collectFinal() {
-        collect(!sinceStatus.isEmpty(), warmupEndNanos > startNanos && clock.nanoTime() <= warmupEndNanos);
+        long now = clock.nanoTime();
+        // Labelled by the next whole second: the last status line (at a whole second, at or
+        // before now) never shows the same second twice.
+        collect(!sinceStatus.isEmpty(), warmupEndNanos > startNanos && now <= warmupEndNanos,
+                Math.ceil((now - startNanos) / 1e9 - 0.001));
     }
 
     /**
@@ -129,8 +169,10 @@ final class IntervalCollector {
      *
      * @param warmUp whether the interval belongs to the warm-up (decided by the tick that was
      *     due, not by the time the collector woke, which is always a little later)
+     * @param labelSeconds the time the status line shows: the tick that was due (a collector
+     *     that woke late on a busy machine would otherwise show the next second twice)
      */
-    synchronized void collect(boolean print, boolean warmUp) {
+    synchronized void collect(boolean print, boolean warmUp, double labelSeconds) {
         long nowNanos = clock.nanoTime();
         long nowMillis = clock.currentTimeMillis();
         IntervalSnapshot s = measurements.collectInterval(lastMillis, nowMillis);
@@ -148,8 +190,10 @@ final class IntervalCollector {
         IntervalSummary summary = IntervalSummary.of(s, (fromNanos - startNanos) / 1e9, elapsed, inFlight, warmUp);
         outages.add(summary);
         sinceStatus.add(s);
+        long inFlightAtStart = lastInFlight;
+        lastInFlight = inFlight;
         if (!warmUp) {
-            if (storeInTrouble(summary)) {
+            if (storeInTrouble(summary, inFlightAtStart, healthyInFlight)) {
                 troubledIntervals++;
                 lagInStoreTrouble.add(s.sendLag());
             } else {
@@ -157,7 +201,11 @@ final class IntervalCollector {
                 if (healthyInFlight.size() > HEALTHY_WINDOW) {
                     healthyInFlight.removeFirst();
                 }
-                lagOutsideStoreTrouble.add(s.sendLag());
+                if (warmupEndNanos <= startNanos && fromNanos - startNanos < START_UP_NANOS) {
+                    lagAtStartUp.add(s.sendLag());
+                } else {
+                    lagOutsideStoreTrouble.add(s.sendLag());
+                }
             }
         }
         for (IntervalSink sink : sinks) {
@@ -174,7 +222,7 @@ final class IntervalCollector {
                     : IntervalSnapshot.merge(sinceStatus.get(0).startMillis(), nowMillis, sinceStatus);
             sinceStatus.clear();
             if (status != null) {
-                status.println(StatusLine.format(elapsed, completedSoFar, line, inFlight,
+                status.println(StatusLine.format(labelSeconds, completedSoFar, line, inFlight,
                         remainingSeconds(nowNanos, line), warmUp));
             }
         }
@@ -211,12 +259,12 @@ final class IntervalCollector {
                 }
                 if (warmupPending && due == warmupEndNanos) {
                     warmupPending = false;
-                    collect(print, true);
+                    collect(print, true, (due - startNanos) / 1e9);
                     if (due == next) {
                         next += granularityNanos;
                     }
                 } else {
-                    collect(print, due <= warmupEndNanos);
+                    collect(print, due <= warmupEndNanos, (due - startNanos) / 1e9);
                     next += granularityNanos;
                 }
             }

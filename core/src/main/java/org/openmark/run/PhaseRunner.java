@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 import org.openmark.api.Clock;
 import org.openmark.api.Store;
@@ -70,11 +69,15 @@ public final class PhaseRunner {
         if (tasks.realTime()) {
             IntervalPathWarmUp.runOnce(WARM_UP_ROUNDS, WARM_UP_RECORDS);
         }
+        // Asked before the phase, while the store answers (the pre-flight made the binding learn
+        // them): after it, a store that hangs would hold the report for its driver's timeout.
+        Map<String, String> facts = StoreFacts.ask(store, StoreFacts.LIMIT, tasks.realTime());
         gate.awaitStart();
         GcPauses gc = tasks.realTime() ? GcPauses.listen() : null;
         Measurements measurements = new Measurements();
         Gauges gauges = new Gauges();
-        RunLimits limits = new RunLimits(operationCount, duration, cfg.grace());
+        RunLimits limits = new RunLimits(operationCount, duration, cfg.grace(),
+                duration.isZero() ? cfg.loadStallTimeout() : Duration.ZERO);
         long startNanos = clock.nanoTime();
         long startMillis = clock.currentTimeMillis();
         long warmupEnd = startNanos + cfg.warmup().toNanos();
@@ -107,6 +110,7 @@ public final class PhaseRunner {
         double runtimeSeconds = Math.max(1e-9, (endNanos - measuredStart) / 1e9);
         ScheduleReport schedule = null;
         ScheduleStats stats = outcome.schedule();
+        boolean interrupted = stop.isStopped();
         if (stats != null) {
             double issueSeconds = Math.max(1e-9, (outcome.endNanos() - outcome.startNanos()) / 1e9);
             // The drawn schedule's rate needs two intended starts; with fewer, the target stands in.
@@ -116,9 +120,15 @@ public final class PhaseRunner {
             schedule = new ScheduleReport(stats.targetRatePerSec(), scheduledRate,
                     stats.issued() / issueSeconds, totals.sendLag(),
                     stats.waitedForSlot(), stats.slotWaitNanos() / 1e6, stats.dropped(), stats.sessions());
-            valid = Verdicts.generator(cfg, schedule, new Verdicts.LagByCause(collector.lagOutsideStoreTrouble(),
-                    collector.lagInStoreTrouble(), collector.troubledIntervals()), responseP99(totals), warnings,
-                    notes);
+            if (interrupted && stats.issued() < 2) {
+                // Nothing was scheduled before the stop: there is no schedule to have kept.
+                notes.add("the run was interrupted before its schedule began: the generator is not judged");
+            } else {
+                valid = Verdicts.generator(cfg, schedule, new Verdicts.LagByCause(collector.lagOutsideStoreTrouble(),
+                        collector.lagInStoreTrouble(), collector.troubledIntervals(), collector.lagAtStartUp()),
+                        responseP99(totals), new Verdicts.Issuing(stats.issued(), issueSeconds, runtimeSeconds),
+                        warnings, notes);
+            }
             if (!valid && gc != null && gc.count() > 0) {
                 notes.add(gc.describe());
             }
@@ -137,8 +147,11 @@ public final class PhaseRunner {
             warnings.add("the accounting does not add up: " + accounting);
             valid = false;
         }
-        valid &= Verdicts.store(cfg, accounting, outages, warnings, notes);
-        boolean interrupted = stop.isStopped();
+        valid &= Verdicts.store(cfg, accounting, outages, (measuredStart - startNanos) / 1e9,
+                (endNanos - startNanos) / 1e9, warnings, notes);
+        if (outcome.gaveUp() != null) {
+            valid = false;
+        }
         if (interrupted) {
             valid = false;
             notes.add("interrupted: the run was stopped before its end");
@@ -147,7 +160,7 @@ public final class PhaseRunner {
         double throughput = totals.measuredCompleted() / runtimeSeconds;
         return new RunResult(Version.current(), cfg.seed(), cfg.seedChosen(), cfg.phase(), model.spec(),
                 cfg.model() == ModelChoice.CLOSED && cfg.targetPerSec() > 0 && cfg.phase() == Phase.RUN,
-                model instanceof OpenModel, cfg.store(), storeFacts(store), ResultBuilder.maskedConfig(cfg.settings().asMap()), startMillis,
+                model instanceof OpenModel, cfg.store(), facts, ResultBuilder.maskedConfig(cfg.settings().asMap()), startMillis,
                 Math.round(runtimeSeconds * 1000), throughput, ResultBuilder.operations(totals), accounting, schedule,
                 unfinished, warnings, notes, valid, interrupted, null, cfg.percentiles(), List.of(), List.of(), outages);
     }
@@ -162,14 +175,4 @@ public final class PhaseRunner {
         });
         return all.getTotalCount() == 0 ? 0 : all.getValueAtPercentile(99);
     }
-
-    /** What the store says about itself, in key order; a store that fails to say is recorded without facts. */
-    private static Map<String, String> storeFacts(Store store) {
-        try {
-            return new TreeMap<>(store.facts());
-        } catch (RuntimeException e) {
-            return Map.of();
-        }
-    }
-
 }

@@ -16,7 +16,7 @@ import org.openmark.config.ConfigException;
  * binding's call path is compiled and its connection made before the first measured operation.
  * Stores embedded in the process need neither.
  */
-final class Preflight {
+public final class Preflight {
     /** Pings that warm the call path (a fraction of a second). */
     private static final int WARM_PINGS = 300;
 
@@ -28,7 +28,7 @@ final class Preflight {
      * @param warm also warm the binding's call path
      * @throws StoreUnreachableException when the store does not answer
      */
-    static void check(Store store, String storeName, String table, boolean warm) {
+    public static void check(Store store, String storeName, String table, boolean warm) {
         if (store.isEmbedded()) {
             return;
         }
@@ -53,5 +53,8 @@ final class Preflight {
                 session.ping(table);
             }
         }
+        // While it answers: the binding remembers them, so a result never waits for a store
+        // that hangs later to describe itself.
+        StoreFacts.ask(store, StoreFacts.LIMIT, warm);
     }
 }

@@ -43,11 +43,15 @@ import org.openmark.load.Share;
  * @param share the part of the run this process does (the whole run unless a coordinator split it)
  * @param virtualTime the run's clock is virtual (a simulated clock: exact, as fast as the CPU
  *     allows), not real time
+ * @param maxStall the longest share of the measured time the store may stall (nothing completed while
+ *     operations were outstanding) before the run is invalid
+ * @param loadStallTimeout the load phase gives up when no operation was answered for this long (the
+ *     load phase has no duration: a store that stopped answering would hold it forever)
  */
 public record RunConfig(Phase phase, String store, Settings settings, ModelChoice model, int threads,
         double targetPerSec, Duration thinkTime, ArrivalProcess arrival, RateSchedule rateSchedule, int maxInFlight,
         OverloadPolicy onOverload, long operationCount, Duration duration, Duration warmup, Duration statusInterval,
         Duration granularity, Duration grace, long seed, boolean seedChosen, Path outDir, List<Double> percentiles,
         boolean autoLoad, Duration maxSendLag, double maxErrorRate, boolean quiet, Share share,
-        boolean virtualTime) {
+        boolean virtualTime, double maxStall, Duration loadStallTimeout) {
 }

@@ -36,12 +36,14 @@ import org.openmark.load.Share;
  * <tr><td>status.interval (seconds)</td><td>-s N</td><td>10</td></tr>
  * <tr><td>timeseries.granularity (milliseconds, YCSB's name)</td><td>--granularity</td><td>1000</td></tr>
  * <tr><td>maxerrorrate</td><td>--max-error-rate</td><td>1%</td></tr>
+ * <tr><td>maxstall</td><td>--max-stall</td><td>10%</td></tr>
  * <tr><td>grace</td><td>--grace</td><td>5s</td></tr>
  * <tr><td>seed</td><td>--seed</td><td>chosen and printed</td></tr>
  * <tr><td>hdrhistogram.percentiles</td><td>-p</td><td>50,95,99,99.9</td></tr>
  * <tr><td>autoload</td><td>-p</td><td>true</td></tr>
  * <tr><td>maxsendlag</td><td>--max-send-lag</td><td>1ms</td></tr>
  * <tr><td>time (real or virtual)</td><td>--time</td><td>real</td></tr>
+ * <tr><td>loadstalltimeout (the load phase gives up after this long without an answer)</td><td>-</td><td>30s</td></tr>
  * <tr><td>share (i/n: this process does share i of n; set by a cluster coordinator)</td><td>-</td><td>1/1</td></tr>
  * </table>
  */
@@ -50,6 +52,10 @@ public final class RunConfigParser {
     public static final String DEFAULT_STORE = "rocksdb";
     public static final double DEFAULT_RATE = 1000;
     public static final int DEFAULT_MAX_IN_FLIGHT = 10_000;
+    /** The share of the measured time the store may stall before a run is invalid. */
+    public static final double DEFAULT_MAX_STALL = 0.10;
+    /** How long the load phase waits for any answer before it gives up on a store that stopped answering. */
+    public static final Duration DEFAULT_LOAD_STALL_TIMEOUT = Duration.ofSeconds(30);
 
     private RunConfigParser() {
     }
@@ -73,10 +79,15 @@ public final class RunConfigParser {
             rejectOtherModelsOptions(s, model);
         }
         double rate = s.getDouble("rate", DEFAULT_RATE);
-        if (!(rate > 0)) {
-            throw ConfigException.of("rate", s.getString("rate", ""), "must be > 0 ops/s");
+        if (!(rate > 0) || rate > RateSchedule.MAX_RATE_PER_SEC) {
+            throw ConfigException.of("rate", s.getString("rate", ""), "must be > 0 and <= "
+                    + (long) RateSchedule.MAX_RATE_PER_SEC + " ops/s");
         }
         ArrivalProcess arrival = Arrivals.parse("arrival", s.getString("arrival", "poisson"));
+        if (s.contains("rate.schedule") && s.contains("rate")) {
+            throw ConfigException.of("rate", s.getString("rate", ""), "cannot be given with rate.schedule"
+                    + " (--rate-schedule), which sets the rate over time; give one of them");
+        }
         RateSchedule schedule = s.contains("rate.schedule")
                 ? RateSchedule.parse("rate.schedule", s.getString("rate.schedule", ""))
                 : new RateSchedule.Constant(rate);
@@ -109,6 +120,7 @@ public final class RunConfigParser {
         long intervalSeconds = s.getLong("status.interval", 10, 1);
         long granularityMs = s.getLong("timeseries.granularity", 1000, 10);
         double maxErrorRate = percent(s, "maxerrorrate", 0.01);
+        double maxStall = percent(s, "maxstall", DEFAULT_MAX_STALL);
         Duration grace = duration(s, "grace", Duration.ofSeconds(5));
         boolean seedChosen = !s.contains("seed");
         long seed = seedChosen ? new SplittableRandom().nextLong() & Long.MAX_VALUE : s.getLong("seed", 0);
@@ -116,6 +128,11 @@ public final class RunConfigParser {
         boolean autoLoad = s.getBoolean("autoload", true);
         Duration maxSendLag = duration(s, "maxsendlag", Duration.ofMillis(1));
         boolean virtualTime = s.getChoice("time", "real", List.of("real", "virtual")).equals("virtual");
+        Duration loadStallTimeout = duration(s, "loadstalltimeout", DEFAULT_LOAD_STALL_TIMEOUT);
+        if (loadStallTimeout.isZero()) {
+            throw ConfigException.of("loadstalltimeout", s.getString("loadstalltimeout", ""), "must be > 0 (the load"
+                    + " phase has no duration: this bounds it when the store stops answering)");
+        }
         Share share = s.contains("share") ? Share.parse("share", s.getString("share", "1/1")) : Share.WHOLE;
         if (phase == Phase.RUN && model == ModelChoice.CLOSED && share.part(threads) < 1) {
             throw ConfigException.of("threadcount", String.valueOf(threads), "must be at least the number of workers ("
@@ -124,7 +141,7 @@ public final class RunConfigParser {
         return new RunConfig(phase, store, s, model, threads, target, think, arrival, schedule, maxInFlight, overload,
                 operationCount, duration, warmup, Duration.ofSeconds(intervalSeconds), Duration.ofMillis(granularityMs),
                 grace, seed, seedChosen, outDir, percentiles, autoLoad, maxSendLag, maxErrorRate, quiet, share,
-                virtualTime);
+                virtualTime, maxStall, loadStallTimeout);
     }
 
     /** Options of one model given to a run of the other are a mistake, not something to ignore. */
@@ -159,6 +176,12 @@ public final class RunConfigParser {
         if (text.isEmpty()) {
             return defaultValue;
         }
+        return share(name, text);
+    }
+
+    /** A share between 0 and 1 written {@code 5%} or {@code 0.05}; errors name the flag or property. */
+    public static double share(String name, String value) {
+        String text = value.trim();
         try {
             double v = text.endsWith("%") ? Double.parseDouble(text.substring(0, text.length() - 1).trim()) / 100
                     : Double.parseDouble(text);

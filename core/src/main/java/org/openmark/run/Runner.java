@@ -26,6 +26,7 @@ import org.openmark.load.StopSignal;
 import org.openmark.load.Tasks;
 import org.openmark.report.HlogSink;
 import org.openmark.report.IntervalSink;
+import org.openmark.report.OutputPaths;
 import org.openmark.report.TimeSeriesSink;
 import org.openmark.txn.Transactions;
 import org.openmark.workload.Workload;
@@ -68,6 +69,11 @@ public final class Runner {
         this.err = err;
     }
 
+    /** True once the user stopped the command (Ctrl-C, SIGTERM): nothing more should start. */
+    public boolean stopped() {
+        return stop.isStopped();
+    }
+
     /** Runs the configured phase (loading first when needed) and returns its result. */
     public RunResult execute(RunConfig cfg) throws InterruptedException, IOException {
         return execute(cfg, PhaseHooks.NONE);
@@ -80,6 +86,9 @@ public final class Runner {
     public RunResult execute(RunConfig cfg, PhaseHooks hooks) throws InterruptedException, IOException {
         StoreFactory factory = stores.get("store", cfg.store());
         Workload workload = createWorkload(cfg);
+        if (cfg.outDir() != null) {
+            OutputPaths.checkDirectory("--out", cfg.outDir());
+        }
         // a store that hands every property on (a YCSB binding) may read any: a note, not warnings
         boolean passesOn = factory.passesOnAllProperties();
         List<String> warnings = passesOn ? new ArrayList<>() : unknownProperties(cfg.settings());
@@ -90,6 +99,10 @@ public final class Runner {
                         + " sim.host/sim.port, memory, noop, rocksdb): store '" + cfg.store() + "' answers in real time");
             }
             Preflight.check(store, cfg.store(), workload.table(), tasks.realTime());
+            // Only now, with the store known to answer: a refused store leaves nothing behind.
+            if (cfg.outDir() != null) {
+                prepareOutDir(cfg.outDir());
+            }
             err.println("openmark " + cfg.phase().name().toLowerCase(Locale.ROOT) + ": store " + cfg.store() + ", "
                     + modelOf(cfg).describe() + ", seed " + cfg.seed());
             List<String> notes = new ArrayList<>();
@@ -100,6 +113,15 @@ public final class Runner {
             }
             if (cfg.phase() == Phase.RUN && cfg.autoLoad() && store.isKnownEmpty(workload.table())) {
                 RunResult load = load(cfg, workload, store);
+                if (!load.interrupted() && (load.accounting().unfinished() > 0
+                        || load.accounting().issued() < workload.loadOperationCount())) {
+                    // A store that stopped answering while it was loaded is not run against.
+                    String why = load.warnings().stream().filter(w -> w.contains("(loadstalltimeout)")).findFirst()
+                            .orElse(load.accounting().unfinished() + " inserts were never answered");
+                    throw new StoreException("the automatic load of store '" + cfg.store() + "' stopped after "
+                            + load.accounting().completed() + " of " + workload.loadOperationCount() + " records: "
+                            + why + "; nothing was run");
+                }
                 say(notes, String.format(Locale.ROOT, "store '%s' was empty: loaded %d records first in %.1f s (%.0f ops/s,"
                         + " %d errors; -p autoload=false skips this)", cfg.store(), load.accounting().completed(),
                         load.runtimeMs() / 1000.0, load.throughput(), load.accounting().errors()));
@@ -111,18 +133,17 @@ public final class Runner {
         }
     }
 
-    /** The workload of a configuration; marks the store's and tolerated properties as known. */
+    /**
+     * The workload of a configuration; marks the store's and tolerated properties as known. The
+     * output directory is not created here: {@link #execute} creates it once the store answered.
+     */
     public Workload createWorkload(RunConfig cfg) {
         StoreFactory factory = stores.get("store", cfg.store());
         Settings settings = cfg.settings();
         settings.markKnown(factory.propertyNames());
         settings.markKnown(TOLERATED);
-        Workload workload = Transactions.wrap(workloads.create(settings, clock, cfg.operationCount() > 0
+        return Transactions.wrap(workloads.create(settings, clock, cfg.operationCount() > 0
                 ? java.util.OptionalLong.of(cfg.operationCount()) : java.util.OptionalLong.empty()), settings, clock);
-        if (cfg.outDir() != null) {
-            prepareOutDir(cfg.outDir());
-        }
-        return workload;
     }
 
     /**
@@ -155,7 +176,7 @@ public final class Runner {
         }
     }
 
-    /** The workload's table, without preparing the output directory. */
+    /** The workload's table. */
     private String createWorkloadQuietly(RunConfig cfg) {
         return workloads.create(cfg.settings(), clock, java.util.OptionalLong.empty()).table();
     }
@@ -221,7 +242,7 @@ public final class Runner {
                 c.thinkTime(), c.arrival(), c.rateSchedule(), c.maxInFlight(), c.onOverload(), c.operationCount(),
                 c.duration(), Duration.ZERO, c.statusInterval(), c.granularity(), c.grace(), c.seed(), c.seedChosen(),
                 c.outDir(), c.percentiles(), c.autoLoad(), c.maxSendLag(), c.maxErrorRate(), true, c.share(),
-                c.virtualTime());
+                c.virtualTime(), c.maxStall(), c.loadStallTimeout());
     }
 
     private RunResult runPhase(RunConfig cfg, Workload workload, Store store, PhaseHooks hooks)
@@ -243,8 +264,18 @@ public final class Runner {
             return new PhaseRunner(clock, tasks, stop, err).run(cfg, model, workload, store, count, duration, all,
                     hooks.gate());
         } finally {
+            // Every sink is closed (each renames its file into place or deletes it); the first
+            // failure, naming its file, ends the command.
+            IOException first = null;
             for (IntervalSink s : sinks) {
-                s.close();
+                try {
+                    s.close();
+                } catch (IOException e) {
+                    first = first == null ? e : first;
+                }
+            }
+            if (first != null) {
+                throw first;
             }
         }
     }

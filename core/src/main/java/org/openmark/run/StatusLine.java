@@ -2,13 +2,14 @@ package org.openmark.run;
 
 import java.util.Locale;
 import java.util.Map;
+import org.openmark.api.Status;
 import org.openmark.measure.IntervalSnapshot;
 import org.openmark.measure.IntervalSummary;
 
 /**
  * The live progress line: elapsed time, operations so far, the interval's rate, an estimate of
- * the time left, the operations that did not end OK by status (when there are any), and per
- * operation the interval's count, p50, p99 and max (microseconds).
+ * the time left, the store's failures by status and the reads that found no record (when there
+ * are any), and per operation the interval's count, p50, p99 and max (microseconds).
  */
 public final class StatusLine {
     private StatusLine() {
@@ -34,13 +35,19 @@ public final class StatusLine {
             b.append(" (warm-up)");
         }
         IntervalSummary summary = IntervalSummary.of(s, 0, 0, inFlight, warmUp);
-        if (!summary.failed().isEmpty()) {
-            long failed = summary.failed().values().stream().mapToLong(Long::longValue).sum();
+        long failed = summary.storeFailures();
+        if (failed > 0) {
             b.append("; errors ").append(failed).append(" (");
-            summary.failed().entrySet().stream().sorted(Map.Entry.comparingByKey())
+            summary.failed().entrySet().stream().filter(e -> e.getKey() != Status.NOT_FOUND)
+                    .sorted(Map.Entry.comparingByKey())
                     .forEach(e -> b.append(b.charAt(b.length() - 1) == '(' ? "" : ", ").append(e.getKey().name())
                             .append(' ').append(e.getValue()));
             b.append(')');
+        }
+        // A read of an absent key is an answer, not an error (as in the store's verdict).
+        long notFound = summary.failed().getOrDefault(Status.NOT_FOUND, 0L);
+        if (notFound > 0) {
+            b.append("; not found ").append(notFound);
         }
         s.responseByOperation().forEach((op, h) -> b.append(String.format(Locale.ROOT, " [%s: Count=%d, p50=%d, p99=%d, Max=%d]", op,
                 h.getTotalCount(), h.getValueAtPercentile(50), h.getValueAtPercentile(99), h.getMaxValue())));

@@ -10,9 +10,11 @@ import org.openmark.measure.Outage;
 
 /**
  * The two verdicts of a run, each blamed on its cause. The generator's: did it keep its schedule
- * (send lag, achieved rate, drops), judged where the store was healthy and by what its lag did to
- * the result. The store's: did it fail more operations than the error budget allows, and when.
- * Each adds warnings (the verdict's reasons) and notes, and returns whether the run stays valid.
+ * (send lag, achieved rate, drops), judged where the store was healthy, past a long run's cold
+ * start, and by what its lag did to the result. The store's: did it fail (or leave unanswered)
+ * more operations than the error budget allows, or stall for more than a tenth of the measured
+ * time, and when. Each adds warnings (the verdict's reasons) and notes, and returns whether the
+ * run stays valid.
  */
 public final class Verdicts {
     /**
@@ -21,25 +23,79 @@ public final class Verdicts {
      */
     static final double MATERIAL_LAG_SHARE = 0.10;
 
+    /** How every warning begins with which the generator's own verdict makes a run invalid. */
+    public static final String GENERATOR_LIMITED = "the load generator, not the store, limited this run";
+
     private Verdicts() {
+    }
+
+    /**
+     * Whether a warning is one with which the generator's verdict failed the run (it fell behind
+     * its schedule, or dropped operations), as opposed to the store's (failures, stalls).
+     */
+    public static boolean blamesTheGenerator(String warning) {
+        return warning.startsWith(GENERATOR_LIMITED) || warning.contains("(--on-overload drop): the run is not valid");
     }
 
     /**
      * The measured intervals' send lag split by whether the store was in trouble in them (failing,
      * stalled or backing up): sends are late then because every worker waits on the store.
      */
-    public record LagByCause(Histogram outsideStoreTrouble, Histogram inStoreTrouble, int troubledIntervals) {
+    public record LagByCause(Histogram outsideStoreTrouble, Histogram inStoreTrouble, int troubledIntervals,
+            Histogram atStartUp) {
+
+        /** Lag without a start-up of its own (a warm-up was run, or none was set apart). */
+        public LagByCause(Histogram outsideStoreTrouble, Histogram inStoreTrouble, int troubledIntervals) {
+            this(outsideStoreTrouble, inStoreTrouble, troubledIntervals, new Histogram(3));
+        }
     }
 
+    /**
+     * How the schedule was issued, for the verdict: {@code issued} operations over {@code
+     * issueSeconds}, and the measured time of the phase.
+     */
+    record Issuing(long issued, double issueSeconds, double measuredSeconds) {
+    }
+
+    /**
+     * A cold start is set apart from the generator's verdict only in phases at least this long (it
+     * is then at most a fifth of the measured time); a shorter phase is judged on all of it.
+     */
+    static final double MIN_SECONDS_TO_SET_START_UP_APART = 5;
+
+    /**
+     * Operations that waited for an in-flight slot explain a late send only when they are at least
+     * this share of the sends (fewer cannot have moved the p99).
+     */
+    static final double SLOT_WAITS_THAT_EXPLAIN_LAG = 0.01;
+
     /** The open model's generator verdict. */
-    static boolean generator(RunConfig cfg, ScheduleReport s, LagByCause lag, long responseP99Micros,
+    static boolean generator(RunConfig cfg, ScheduleReport s, LagByCause lag, long responseP99Micros, Issuing issuing,
             List<String> warnings, List<String> notes) {
         boolean valid = true;
-        long lagP99 = p99(s.sendLag());
         long maxLagMicros = cfg.maxSendLag().toNanos() / 1000;
+        Histogram outside = lag.outsideStoreTrouble();
+        Histogram judged = s.sendLag().copy();
+        if (issuing.measuredSeconds() >= MIN_SECONDS_TO_SET_START_UP_APART) {
+            long startUpP99 = p99(lag.atStartUp());
+            if (startUpP99 > maxLagMicros) {
+                notes.add(String.format(Locale.ROOT, "send-lag p99 = %d us in the first second (the process's cold"
+                        + " start: no --warmup) is not judged; it is in the measured figures (--warmup leaves it out"
+                        + " of them)", startUpP99));
+            }
+            if (lag.atStartUp().getTotalCount() > 0 && lag.atStartUp().getTotalCount() <= judged.getTotalCount()) {
+                judged.subtract(lag.atStartUp());
+            }
+        } else {
+            outside = outside.copy();
+            outside.add(lag.atStartUp());
+        }
+        long lagP99 = p99(judged);
+        boolean slotsHeldSends = s.waitedForSlot() > 0
+                && s.waitedForSlot() >= SLOT_WAITS_THAT_EXPLAIN_LAG * Math.max(1, issuing.issued());
         if (lagP99 > maxLagMicros) {
-            long outsideP99 = p99(lag.outsideStoreTrouble());
-            if (s.waitedForSlot() > 0) {
+            long outsideP99 = p99(outside);
+            if (slotsHeldSends) {
                 // The scheduler was held by the in-flight bound: the store's backlog, not the
                 // generator, delayed the sends (and the delay is in every response time).
                 warnings.add(String.format(Locale.ROOT, "send-lag p99 = %d us > %d us because operations waited for"
@@ -56,7 +112,7 @@ public final class Verdicts {
                         + " materially", outsideP99, maxLagMicros, 100.0 * outsideP99 / Math.max(1, responseP99Micros),
                         responseP99Micros));
             } else {
-                warnings.add(String.format(Locale.ROOT, "the load generator, not the store, limited this run: send-lag"
+                warnings.add(String.format(Locale.ROOT, GENERATOR_LIMITED + ": send-lag"
                         + " p99 = %d us > %d us (--max-send-lag)%s, against a response-time p99 of %d us; the scheduler"
                         + " could not keep its schedule", outsideP99, maxLagMicros,
                         lag.troubledIntervals() > 0 ? String.format(Locale.ROOT, " where the store was healthy (%d us"
@@ -70,12 +126,15 @@ public final class Verdicts {
             valid = false;
         }
         if (s.achievedRate() < 0.99 * s.scheduledRate() && s.scheduledRate() > 0) {
-            if (s.waitedForSlot() > 0) {
+            // The time the issuing took beyond the schedule: the store's when the issuer spent at
+            // least half of it waiting for in-flight slots.
+            double behindSeconds = issuing.issueSeconds() - issuing.issued() / s.scheduledRate();
+            if (s.waitedForSlot() > 0 && s.slotWaitMs() / 1000.0 >= 0.5 * behindSeconds) {
                 warnings.add(String.format(Locale.ROOT, "achieved rate %.1f ops/s is below the target %.1f ops/s because"
                         + " %d operations waited for one of the %d in-flight slots (--max-in-flight): the store could not"
                         + " keep up", s.achievedRate(), s.scheduledRate(), s.waitedForSlot(), cfg.maxInFlight()));
             } else {
-                warnings.add(String.format(Locale.ROOT, "the load generator, not the store, limited this run: achieved"
+                warnings.add(String.format(Locale.ROOT, GENERATOR_LIMITED + ": achieved"
                         + " %.1f ops/s < 99%% of the scheduled %.1f ops/s", s.achievedRate(), s.scheduledRate()));
                 valid = false;
             }
@@ -84,35 +143,56 @@ public final class Verdicts {
     }
 
     /**
-     * The store's verdict: its failures (every status but OK and NOT_FOUND) against the error budget
-     * ({@code maxerrorrate}), located in time by the outages; stalls are reported, not judged.
+     * The store's verdict. Its failures are every status but OK and NOT_FOUND, plus the operations
+     * it never answered (unfinished when the run stopped): above the error budget
+     * ({@code maxerrorrate}) of the operations it was given the run is invalid, located in time by
+     * the outages. Stalls that cover more than {@code maxstall} (a tenth) of the measured time make
+     * it invalid too — a store that hung that long did not serve the run —, located the same way;
+     * shorter ones are noted (their waiting is in the response times).
+     *
+     * @param measuredFromSeconds where the measured time begins (the end of the warm-up), seconds
+     *     since the phase started
+     * @param measuredToSeconds where it ends
      */
-    static boolean store(RunConfig cfg, Accounting a, List<Outage> outages, List<String> warnings,
-            List<String> notes) {
+    static boolean store(RunConfig cfg, Accounting a, List<Outage> outages, double measuredFromSeconds,
+            double measuredToSeconds, List<String> warnings, List<String> notes) {
         long completed = a.completed();
-        long failed = 0;
+        long failed = a.unfinished();
         for (Map.Entry<Status, Long> e : a.statuses().entrySet()) {
             if (e.getKey() != Status.OK && e.getKey() != Status.NOT_FOUND) {
                 failed += e.getValue();
             }
         }
+        long given = completed + a.unfinished();
         String where = outages.isEmpty() ? "" : " (" + outages.stream().map(Outage::describe)
                 .collect(Collectors.joining("; ")) + ")";
         boolean valid = true;
-        if (completed > 0 && failed > cfg.maxErrorRate() * completed) {
-            warnings.add(String.format(Locale.ROOT, "the store failed %.1f%% of operations%s, more than the error budget"
-                    + " of %s (--max-error-rate): the run is not valid", 100.0 * failed / completed, where,
-                    percent(cfg.maxErrorRate())));
-            valid = false;
-        } else if (completed == 0 && a.issued() > a.warmUp()) {
+        if (completed == 0 && a.issued() > a.warmUp()) {
             warnings.add("no operation completed after the warm-up" + where + ": the store did not answer");
             valid = false;
+        } else if (given > 0 && failed > cfg.maxErrorRate() * given) {
+            String unanswered = a.unfinished() == 0 ? "" : " (" + a.unfinished() + " of them never answered)";
+            warnings.add(String.format(Locale.ROOT, "the store failed %.1f%% of operations%s%s, more than the error"
+                    + " budget of %s (--max-error-rate): the run is not valid", 100.0 * failed / given, unanswered,
+                    where, percent(cfg.maxErrorRate())));
+            valid = false;
         }
-        for (Outage o : outages) {
-            if (o.kind() == Outage.Kind.STALL) {
-                notes.add("the store stalled: " + o.describe() + " (" + o.operations() + " operations outstanding);"
-                        + " their waiting is in the response times");
-            }
+        double measured = Math.max(0, measuredToSeconds - measuredFromSeconds);
+        double stalled = 0;
+        List<Outage> stalls = outages.stream().filter(o -> o.kind() == Outage.Kind.STALL).toList();
+        for (Outage o : stalls) {
+            stalled += Math.max(0, Math.min(o.toSeconds(), measuredToSeconds)
+                    - Math.max(o.fromSeconds(), measuredFromSeconds));
+        }
+        String stallText = stalls.stream().map(o -> o.describe() + " (" + o.operations() + " outstanding)")
+                .collect(Collectors.joining("; "));
+        if (valid && measured > 0 && stalled > cfg.maxStall() * measured) {
+            warnings.add(String.format(Locale.ROOT, "the store stalled for %.1f s of the %.1f s measured (%.0f%%, more"
+                    + " than %s, --max-stall): %s; the run is not valid", stalled, measured, 100 * stalled / measured,
+                    percent(cfg.maxStall()), stallText));
+            valid = false;
+        } else if (!stalls.isEmpty()) {
+            notes.add("the store stalled: " + stallText + "; their waiting is in the response times");
         }
         long notFound = a.statuses().getOrDefault(Status.NOT_FOUND, 0L);
         if (completed > 0 && notFound > completed / 2) {

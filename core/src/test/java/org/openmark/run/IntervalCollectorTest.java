@@ -1,6 +1,7 @@
 package org.openmark.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -79,5 +80,72 @@ class IntervalCollectorTest {
         assertTrue(printed.contains("3 sec: "), printed);
         assertTrue(printed.contains("est completion in "), printed);
         assertTrue(printed.contains("[READ: Count="), printed);
+    }
+
+    private static org.openmark.measure.IntervalSummary interval(long completed, long inFlightAtEnd) {
+        return new org.openmark.measure.IntervalSummary(0, 1, completed, java.util.Map.of(), inFlightAtEnd, false);
+    }
+
+    @Test
+    void storeInTrouble_steadyInterval_isHealthyWithoutHistory() {
+        assertFalse(IntervalCollector.storeInTrouble(interval(1000, 3), 2, List.of()));
+    }
+
+    @Test
+    void storeInTrouble_backlogDrainingAfterAStallInTheFirstSecond_isTroubleWithoutHistory() {
+        // 1000 outstanding at the start (the stall), 2000 completed, none left: a backlog draining.
+        assertTrue(IntervalCollector.storeInTrouble(interval(2000, 0), 1000, List.of()));
+        // More outstanding than completed: each waited longer than the interval (Little's law).
+        assertTrue(IntervalCollector.storeInTrouble(interval(900, 1200), 1100, List.of()));
+        // Building up: outstanding rose by more than a quarter of the completions.
+        assertTrue(IntervalCollector.storeInTrouble(interval(1000, 400), 10, List.of()));
+    }
+
+    @Test
+    void storeInTrouble_lightLoad_neverCountsAsBackingUp() {
+        // 10 ops/s with a 2 s store: 20 outstanding, above the completions but under the floor.
+        assertFalse(IntervalCollector.storeInTrouble(interval(10, 20), 20, List.of()));
+    }
+
+    @Test
+    void storeInTrouble_withHistory_outstandingFarAboveTheirHealthyLevel() {
+        assertTrue(IntervalCollector.storeInTrouble(interval(100_000, 900), 880, List.of(50L, 60L, 55L)));
+        assertFalse(IntervalCollector.storeInTrouble(interval(100_000, 70), 60, List.of(50L, 60L, 55L)));
+    }
+
+    /** A collector that wakes late shows the second its tick was due, so no second is printed twice. */
+    @Test
+    void statusLine_tickThatWokeLate_showsTheDueSecondNotTheNext() throws Exception {
+        long[] now = {0};
+        org.openmark.api.Clock clock = new org.openmark.api.Clock() {
+            @Override
+            public long nanoTime() {
+                return now[0];
+            }
+
+            @Override
+            public long currentTimeMillis() {
+                return now[0] / 1_000_000;
+            }
+
+            @Override
+            public void parkUntil(long deadlineNanos) {
+                now[0] = Math.max(now[0], deadlineNanos);
+            }
+        };
+        Measurements m = new Measurements();
+        ByteArrayOutputStream status = new ByteArrayOutputStream();
+        IntervalCollector collector = new IntervalCollector(m, clock, new Gauges(), List.of(),
+                new PrintStream(status, true, StandardCharsets.UTF_8), 0, 0, 0, 8 * S);
+        now[0] = 7 * S + 700_000_000L; // the 7 s tick, taken 0.7 s late
+        collector.collect(true, false, 7);
+        now[0] = 8 * S;
+        collector.collect(true, false, 8);
+        now[0] = 8 * S + 300_000_000L;
+        m.sharedWriter().issued();
+        collector.collectFinal();
+        String printed = status.toString(StandardCharsets.UTF_8);
+        assertTrue(printed.contains("     7 sec: "), printed);
+        assertEquals(1, printed.split("     8 sec: ", -1).length - 1, printed);
     }
 }

@@ -29,6 +29,8 @@ import org.openmark.testing.TestConfigs;
  */
 class VerdictsTest {
     private static final long MS = 1_000_000L;
+    /** 10,000 operations issued over 10 s. */
+    private static final Verdicts.Issuing ISSUING = new Verdicts.Issuing(10_000, 10, 10);
 
     private static Histogram lag(long micros, int count) {
         Histogram h = Measurements.newHistogram();
@@ -47,7 +49,8 @@ class VerdictsTest {
         all.add(lag(100, 9800));
         List<String> warnings = new ArrayList<>();
         boolean valid = Verdicts.generator(cfg, schedule(all, 0),
-                new Verdicts.LagByCause(lag(100, 9800), lag(50_000, 200), 3), 60_000, warnings, new ArrayList<>());
+                new Verdicts.LagByCause(lag(100, 9800), lag(50_000, 200), 3), 60_000, ISSUING, warnings,
+                new ArrayList<>());
         assertTrue(valid, warnings::toString);
         assertTrue(warnings.get(0).contains("the store, not the generator"), warnings::toString);
     }
@@ -57,7 +60,7 @@ class VerdictsTest {
         RunConfig cfg = TestConfigs.run("model", "open", "operationcount", "10");
         List<String> warnings = new ArrayList<>();
         boolean valid = Verdicts.generator(cfg, schedule(lag(5_000, 100), 0),
-                new Verdicts.LagByCause(lag(5_000, 100), lag(1, 0), 0), 6_000, warnings, new ArrayList<>());
+                new Verdicts.LagByCause(lag(5_000, 100), lag(1, 0), 0), 6_000, ISSUING, warnings, new ArrayList<>());
         assertFalse(valid);
         assertTrue(warnings.get(0).contains("the load generator, not the store") && warnings.get(0).contains("5")
                 && warnings.get(0).contains("response-time p99 of 6000 us"), warnings::toString);
@@ -69,10 +72,48 @@ class VerdictsTest {
         List<String> warnings = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         boolean valid = Verdicts.generator(cfg, schedule(lag(2_000, 100), 0),
-                new Verdicts.LagByCause(lag(2_000, 100), lag(1, 0), 0), 100_000, warnings, notes);
+                new Verdicts.LagByCause(lag(2_000, 100), lag(1, 0), 0), 100_000, ISSUING, warnings, notes);
         assertTrue(valid);
         assertTrue(warnings.isEmpty(), warnings::toString);
         assertTrue(notes.get(0).contains("did not change the result materially"), notes::toString);
+    }
+
+    @Test
+    void generator_twoSlotWaitsAmongTenThousandSends_doNotExcuseItsLag() {
+        RunConfig cfg = TestConfigs.run("model", "open", "operationcount", "10");
+        List<String> warnings = new ArrayList<>();
+        boolean valid = Verdicts.generator(cfg, schedule(lag(5_000, 10_000), 2),
+                new Verdicts.LagByCause(lag(5_000, 10_000), lag(1, 0), 0), 6_000, ISSUING, warnings,
+                new ArrayList<>());
+        assertFalse(valid, warnings::toString);
+        assertTrue(warnings.get(0).contains("the load generator, not the store"), warnings::toString);
+    }
+
+    @Test
+    void generator_coldStartOfALongRun_setApartAndNoted() {
+        RunConfig cfg = TestConfigs.run("model", "open", "operationcount", "10");
+        Histogram all = lag(40_000, 200);
+        all.add(lag(100, 9800));
+        List<String> warnings = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        boolean valid = Verdicts.generator(cfg, schedule(all, 0), new Verdicts.LagByCause(lag(100, 9800), lag(1, 0), 0,
+                lag(40_000, 200)), 6_000, ISSUING, warnings, notes);
+        assertTrue(valid, warnings::toString);
+        assertTrue(notes.get(0).startsWith("send-lag p99 = 40"), notes::toString);
+        assertTrue(notes.get(0).contains("in the first second (the process's cold start: no --warmup) is not judged"),
+                notes::toString);
+    }
+
+    @Test
+    void generator_coldStartOfAShortRun_isJudged() {
+        RunConfig cfg = TestConfigs.run("model", "open", "operationcount", "10");
+        Histogram all = lag(40_000, 200);
+        all.add(lag(100, 1800));
+        List<String> warnings = new ArrayList<>();
+        boolean valid = Verdicts.generator(cfg, schedule(all, 0), new Verdicts.LagByCause(lag(100, 1800), lag(1, 0), 0,
+                lag(40_000, 200)), 6_000, new Verdicts.Issuing(2000, 2, 2), warnings, new ArrayList<>());
+        assertFalse(valid, "2 s measured: the first second is half of it");
+        assertTrue(warnings.get(0).contains("the load generator, not the store"), warnings::toString);
     }
 
     @Test
@@ -85,7 +126,7 @@ class VerdictsTest {
         Accounting a = new Accounting(1000, 0, statuses, 0, 0);
         List<String> warnings = new ArrayList<>();
         boolean valid = Verdicts.store(cfg, a, List.of(new Outage(Outage.Kind.ERRORS, 7, 11,
-                Map.of(Status.SERVICE_UNAVAILABLE, 60L), 60)), warnings, new ArrayList<>());
+                Map.of(Status.SERVICE_UNAVAILABLE, 60L), 60)), 0, 20, warnings, new ArrayList<>());
         assertFalse(valid);
         assertEquals("the store failed 6.0% of operations (SERVICE_UNAVAILABLE from 7.0 s to 11.0 s), more than the"
                 + " error budget of 5% (--max-error-rate): the run is not valid", warnings.get(0));
@@ -96,8 +137,115 @@ class VerdictsTest {
         RunConfig cfg = TestConfigs.run("model", "open", "operationcount", "10");
         Accounting a = new Accounting(100, 0, Map.of(Status.OK, 50L, Status.NOT_FOUND, 50L), 0, 0);
         List<String> warnings = new ArrayList<>();
-        assertTrue(Verdicts.store(cfg, a, List.of(), warnings, new ArrayList<>()));
+        assertTrue(Verdicts.store(cfg, a, List.of(), 0, 10, warnings, new ArrayList<>()));
         assertTrue(warnings.isEmpty());
+    }
+
+    @Test
+    void store_stallOverATenthOfTheMeasuredTime_invalidAndLocatedInTime() {
+        RunConfig cfg = TestConfigs.run("model", "closed", "threadcount", "2", "operationcount", "10");
+        Accounting a = new Accounting(10_002, 0, Map.of(Status.OK, 10_000L), 2, 0);
+        List<String> warnings = new ArrayList<>();
+        boolean valid = Verdicts.store(cfg, a, List.of(new Outage(Outage.Kind.STALL, 3, 11, Map.of(), 2)), 0, 11,
+                warnings, new ArrayList<>());
+        assertFalse(valid);
+        assertEquals("the store stalled for 8.0 s of the 11.0 s measured (73%, more than 10%, --max-stall): no operation"
+                + " completed from 3.0 s to 11.0 s (2 outstanding); the run is not valid", warnings.get(0));
+    }
+
+    @Test
+    void store_shortStall_isANoteAndTheRunStaysValid() {
+        RunConfig cfg = TestConfigs.run("model", "open", "operationcount", "10");
+        Accounting a = new Accounting(60_000, 0, Map.of(Status.OK, 60_000L), 0, 0);
+        List<String> warnings = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        assertTrue(Verdicts.store(cfg, a, List.of(new Outage(Outage.Kind.STALL, 30, 31, Map.of(), 1000)), 0, 60,
+                warnings, notes));
+        assertTrue(warnings.isEmpty(), warnings::toString);
+        assertTrue(notes.get(0).startsWith("the store stalled: no operation completed from 30.0 s to 31.0 s"),
+                notes::toString);
+    }
+
+    @Test
+    void store_stallInTheWarmUp_isNotMeasuredTime() {
+        RunConfig cfg = TestConfigs.run("model", "open", "operationcount", "10");
+        Accounting a = new Accounting(10_000, 3000, Map.of(Status.OK, 7000L), 0, 0);
+        List<String> warnings = new ArrayList<>();
+        assertTrue(Verdicts.store(cfg, a, List.of(new Outage(Outage.Kind.STALL, 0, 3, Map.of(), 500)), 3, 10,
+                warnings, new ArrayList<>()), warnings::toString);
+    }
+
+    @Test
+    void store_unfinishedOperationsCountAgainstTheBudget() {
+        RunConfig cfg = TestConfigs.run("model", "open", "operationcount", "10");
+        Accounting a = new Accounting(1000, 0, Map.of(Status.OK, 980L), 20, 0);
+        List<String> warnings = new ArrayList<>();
+        assertFalse(Verdicts.store(cfg, a, List.of(), 0, 100, warnings, new ArrayList<>()));
+        assertTrue(warnings.get(0).startsWith("the store failed 2.0% of operations (20 of them never answered)"),
+                warnings::toString);
+    }
+
+    /**
+     * The store stops answering in the first second (before any healthy interval exists), then
+     * works through its backlog at twice the arrival rate until about 2 s; while it holds that
+     * backlog (0.1 s to 1.8 s) the generator's machine is swamped and its timer wakes 200 ms late.
+     * Those late sends are the store's: the verdict must not blame the generator (its own verdict
+     * names the stall). Virtual time: exact.
+     */
+    @Test
+    void virtualTime_storeStallInTheFirstSecond_drainingIntervalsAreTheStoresNotTheGenerators() throws Exception {
+        VirtualClock clock = new VirtualClock();
+        long[] free = {0};
+        // One server, 0.5 ms a call, closed until 1 s: calls wait in line behind each other.
+        LatencyStore store = new LatencyStore(clock, start -> {
+            synchronized (free) {
+                free[0] = Math.max(Math.max(free[0], start), 1000 * MS) + MS / 2;
+                return free[0];
+            }
+        });
+        Clock swamped = new Clock() {
+            @Override
+            public long nanoTime() {
+                return clock.nanoTime();
+            }
+
+            @Override
+            public long currentTimeMillis() {
+                return clock.currentTimeMillis();
+            }
+
+            @Override
+            public void parkUntil(long deadlineNanos) throws InterruptedException {
+                long now = clock.nanoTime();
+                clock.parkUntil(deadlineNanos + (now >= 100 * MS && now < 1800 * MS ? 200 * MS : 0));
+            }
+        };
+        RunConfig cfg = TestConfigs.run("model", "open", "rate", "1000", "arrival", "constant", "operationcount",
+                "6000");
+        RunResult r = new PhaseRunner(swamped, new VirtualTasks(clock), new StopSignal(), null).run(cfg,
+                Runner.modelOf(cfg), new SimpleWorkload(100, 0), store, cfg.operationCount(), Duration.ZERO,
+                List.of());
+        assertTrue(r.schedule().sendLag().getValueAtPercentile(99) >= 100_000, "sends were late while the store"
+                + " drained its backlog: " + r.schedule().sendLag().getValueAtPercentile(99));
+        String warnings = String.join(" ", r.warnings());
+        assertFalse(warnings.contains("the load generator, not the store"), warnings);
+        assertTrue(warnings.contains("the store stalled for 1.0 s"), warnings);
+        assertTrue(r.accounting().addsUp());
+    }
+
+    /** Stopped before the schedule began (0 operations issued): nothing blames the generator. */
+    @Test
+    void virtualTime_interruptedBeforeAnythingWasIssued_theGeneratorIsNotBlamed() throws Exception {
+        VirtualClock clock = new VirtualClock();
+        StopSignal stop = new StopSignal();
+        stop.stop();
+        RunConfig cfg = TestConfigs.run("model", "open", "rate", "1000", "operationcount", "100");
+        RunResult r = new PhaseRunner(clock, new VirtualTasks(clock), stop, null).run(cfg, Runner.modelOf(cfg),
+                new SimpleWorkload(100, 0), new LatencyStore(clock, start -> start + MS), cfg.operationCount(),
+                Duration.ZERO, List.of());
+        assertTrue(r.interrupted());
+        assertFalse(String.join(" ", r.warnings()).contains("the load generator"), r.warnings()::toString);
+        assertTrue(String.join(" ", r.notes()).contains("the generator is not judged"), r.notes()::toString);
     }
 
     private static RunResult runVirtual(Clock clockForTheRun, VirtualClock clock, LongUnaryOperator store,

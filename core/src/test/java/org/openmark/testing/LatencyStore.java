@@ -39,6 +39,11 @@ public final class LatencyStore implements Store {
         return truth.copy();
     }
 
+    /** The calls in the store now. */
+    public int inside() {
+        return inside.get();
+    }
+
     /** The most calls that were in the store at once. */
     public int maxConcurrent() {
         return maxInside.get();
@@ -104,6 +109,12 @@ public final class LatencyStore implements Store {
                 return serve();
             }
         };
+    }
+
+    /** In this process: nothing to connect to before a run. */
+    @Override
+    public boolean isEmbedded() {
+        return true;
     }
 
     @Override

@@ -399,6 +399,11 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
             lose(w, "failed: " + f.reason());
             return this;
         }
+        if (f.storeUnreachable()) {
+            // The worker's own words name the store and what its driver said.
+            failRun(f.reason(), false, true);
+            return this;
+        }
         failRun(who + ": " + f.reason(), f.badInput());
         return this;
     }
@@ -646,9 +651,13 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
 
     /** The current run cannot go on (a worker could not prepare); the session can. */
     private void failRun(String message, boolean badInput) {
+        failRun(message, badInput, false);
+    }
+
+    private void failRun(String message, boolean badInput, boolean storeUnreachable) {
         timers.cancel(new DoneTimedOut(runNumber));
         stage = Stage.IDLE;
-        run.outcome().completeExceptionally(new CoordinatorOutcome.Failure(message, badInput));
+        run.outcome().completeExceptionally(new CoordinatorOutcome.Failure(message, badInput, storeUnreachable));
     }
 
     /** Nothing more can run in this session. */

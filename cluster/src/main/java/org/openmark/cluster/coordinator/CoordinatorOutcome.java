@@ -16,15 +16,26 @@ public record CoordinatorOutcome(List<WorkerSlot> workers, long runStartNanos, b
     public static final class Failure extends RuntimeException {
         private static final long serialVersionUID = 1L;
         private final boolean badInput;
+        private final boolean storeUnreachable;
 
         public Failure(String message, boolean badInput) {
+            this(message, badInput, false);
+        }
+
+        public Failure(String message, boolean badInput, boolean storeUnreachable) {
             super(message);
             this.badInput = badInput;
+            this.storeUnreachable = storeUnreachable;
         }
 
         /** True when a worker refused the run's input (exit code 2). */
         public boolean badInput() {
             return badInput;
+        }
+
+        /** True when a worker's pre-flight found the store not answering (exit code 4). */
+        public boolean storeUnreachable() {
+            return storeUnreachable;
         }
     }
 }

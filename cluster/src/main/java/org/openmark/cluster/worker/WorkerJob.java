@@ -198,6 +198,9 @@ final class WorkerJob {
         } catch (ConfigException e) {
             coordinator.tell(new Failed(p.run(), index, e.getMessage(), true));
             return 1;
+        } catch (org.openmark.api.StoreUnreachableException e) {
+            coordinator.tell(new Failed(p.run(), index, e.getMessage(), false, true));
+            return 1;
         } catch (RuntimeException e) {
             coordinator.tell(new Failed(p.run(), index, String.valueOf(e.getMessage()), false));
             return 1;

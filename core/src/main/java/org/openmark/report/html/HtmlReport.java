@@ -48,11 +48,14 @@ public final class HtmlReport {
         }
         check(result, resultFile.toString());
         Path csv = dir.resolve("timeseries.csv");
-        if (!Files.isRegularFile(csv)) {
-            return render(result, List.of(), csv + " not found, so there are no plots over time");
+        List<TimeSeriesRow> rows = Files.isRegularFile(csv) ? TimeSeriesCsv.read(csv) : List.of();
+        try {
+            return render(result, rows, Files.isRegularFile(csv) ? csv + " has no intervals (the run was shorter"
+                    + " than one status interval)" : csv + " not found, so there are no plots over time");
+        } catch (ConfigException e) {
+            // A field of result.json that cannot be read (a corrupt histogram): name the file too.
+            throw new ConfigException(resultFile + ": " + e.getMessage());
         }
-        return render(result, TimeSeriesCsv.read(csv), csv + " has no intervals (the run was shorter than one"
-                + " status interval)");
     }
 
     /** Writes DIR/report.html atomically from the files in DIR and returns its path. */

@@ -77,6 +77,50 @@ class HtmlReportTest {
                 "self-contained");
     }
 
+    /** result.json's outages are red bands on the throughput plot, where they happened in time. */
+    @Test
+    void render_outages_areRedBandsAtTheirTimesOnTheThroughputPlot() throws Exception {
+        ObjectNode r = golden();
+        com.fasterxml.jackson.databind.node.ArrayNode outages = r.putArray("outages");
+        outages.addObject().put("kind", "errors").put("fromSeconds", 7.0).put("toSeconds", 11.0)
+                .put("operations", 812).putObject("statuses").put("SERVICE_UNAVAILABLE", 812);
+        outages.addObject().put("kind", "stall").put("fromSeconds", 20.0).put("toSeconds", 23.0)
+                .put("operations", 2000).putObject("statuses");
+        Document doc = parseXml(HtmlReport.render(r, syntheticRows()));
+        org.w3c.dom.NodeList svgs = doc.getElementsByTagName("svg");
+        org.w3c.dom.Element throughput = (org.w3c.dom.Element) svgs.item(1);
+        org.w3c.dom.NodeList rects = throughput.getElementsByTagName("rect");
+        List<double[]> bands = new ArrayList<>();
+        for (int i = 0; i < rects.getLength(); i++) {
+            org.w3c.dom.Element rect = (org.w3c.dom.Element) rects.item(i);
+            if ("#fde0dc".equals(rect.getAttribute("fill"))) {
+                double x = Double.parseDouble(rect.getAttribute("x"));
+                bands.add(new double[] {x, x + Double.parseDouble(rect.getAttribute("width"))});
+            }
+        }
+        assertEquals(2, bands.size(), "one red band per outage");
+        // 30 s on the x axis: the errors band (7..11 s) is 4/3 as wide as the stall's (20..23 s) and left of it.
+        double errorsWidth = bands.get(0)[1] - bands.get(0)[0];
+        double stallWidth = bands.get(1)[1] - bands.get(1)[0];
+        assertEquals(4.0 / 3, errorsWidth / stallWidth, 0.05);
+        assertTrue(bands.get(0)[1] < bands.get(1)[0], "in time order");
+        String text = throughput.getTextContent();
+        assertTrue(text.contains("errors") && text.contains("stall"), "each band is labelled: " + text);
+        assertEquals(0, ((org.w3c.dom.Element) svgs.item(0)).getElementsByTagName("rect").getLength() == 0 ? 0
+                : countFill((org.w3c.dom.Element) svgs.item(0), "#fde0dc"), "the latency plot has no outage bands");
+    }
+
+    private static int countFill(org.w3c.dom.Element svg, String fill) {
+        org.w3c.dom.NodeList rects = svg.getElementsByTagName("rect");
+        int n = 0;
+        for (int i = 0; i < rects.getLength(); i++) {
+            if (fill.equals(((org.w3c.dom.Element) rects.item(i)).getAttribute("fill"))) {
+                n++;
+            }
+        }
+        return n;
+    }
+
     @Test
     void render_markupInConfigWarningsAndNames_isEscapedEverywhere() throws Exception {
         ObjectNode r = golden();
@@ -232,6 +276,7 @@ class HtmlReportTest {
         ((ObjectNode) r.at("/operations/READ/histograms/response")).put("OK", "!!");
         Files.writeString(dir.resolve("result.json"), r.toString());
         ConfigException e = assertThrows(ConfigException.class, () -> HtmlReport.fromDirectory(dir));
-        assertTrue(e.getMessage().startsWith("operations.READ.histograms.response.OK"), e.getMessage());
+        assertTrue(e.getMessage().startsWith(dir.resolve("result.json") + ": operations.READ.histograms.response.OK"),
+                e.getMessage());
     }
 }

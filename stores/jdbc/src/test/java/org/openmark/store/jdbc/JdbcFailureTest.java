@@ -101,7 +101,8 @@ class JdbcFailureTest {
 
     private static void terminateOtherBackends() throws SQLException {
         StoreProperties properties = SERVER.properties();
-        try (Connection admin = DriverManager.getConnection(properties.get("jdbc.url"), properties.get("jdbc.user"), "");
+        try (Connection admin = DriverManager.getConnection(properties.get("jdbc.url"), properties.get("jdbc.user"),
+                properties.get("jdbc.password"));
                 Statement statement = admin.createStatement()) {
             statement.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
                     + " WHERE datname = current_database() AND pid <> pg_backend_pid()");

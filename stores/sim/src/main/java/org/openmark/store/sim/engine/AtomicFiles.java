@@ -12,15 +12,23 @@ public final class AtomicFiles {
     private AtomicFiles() {
     }
 
-    /** Writes {@code text} (UTF-8) to {@code file}, creating parent directories. */
+    /**
+     * Writes {@code text} (UTF-8) to {@code file}, creating parent directories. On failure the
+     * temporary file is deleted (the file is complete or absent) and the error names the file.
+     */
     public static void writeString(Path file, String text) {
         Path absolute = file.toAbsolutePath();
+        Path tmp = absolute.resolveSibling(absolute.getFileName() + ".tmp");
         try {
             Files.createDirectories(absolute.getParent());
-            Path tmp = absolute.resolveSibling(absolute.getFileName() + ".tmp");
             Files.writeString(tmp, text, StandardCharsets.UTF_8);
             Files.move(tmp, absolute, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
+            try {
+                Files.deleteIfExists(tmp);
+            } catch (IOException ignored) {
+                // the write's own failure is what the caller reports
+            }
             throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
         }
     }

@@ -55,8 +55,13 @@ public final class SerializedEngine {
     public Timed execute(SimRequest request) {
         lock.lock();
         try {
-            if (!started && !(request instanceof SimRequest.Stats)) {
-                // A stats request (a harness checking the server is up) is not the run's first request.
+            if (request instanceof SimRequest.Stats) {
+                // A stats request (a harness checking the server is up, a client opening its
+                // connection) is not the run's first request and does not move the store's time:
+                // before the first request that would put every later one behind its own arrival.
+                return new Timed(engine.execute(request, lastArrivalNanos), epochNanos + lastArrivalNanos);
+            }
+            if (!started) {
                 started = true;
                 epochNanos = clock.nanoTime();
             }

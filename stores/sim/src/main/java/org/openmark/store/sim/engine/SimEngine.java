@@ -58,6 +58,11 @@ public final class SimEngine {
 
     /** Serves one request arriving at {@code arrivalNanos} (since the store started; never decreasing). */
     public SimReply execute(SimRequest request, long arrivalNanos) {
+        if (request instanceof SimRequest.Stats) {
+            // A look at the ground truth, not a request the store serves: it takes no time and
+            // does not move the store's clock (a harness may ask before the store's time starts).
+            return new SimReply.StatsReply(groundTruth().report().toCompactJson());
+        }
         if (arrivalNanos < lastArrivalNanos) {
             throw new IllegalArgumentException("arrival " + arrivalNanos + " ns is before the previous one, "
                     + lastArrivalNanos + " ns");

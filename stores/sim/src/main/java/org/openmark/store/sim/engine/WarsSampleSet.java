@@ -31,12 +31,18 @@ public record WarsSampleSet(long[] wNanos, long[] aNanos, long[] rNanos, long[] 
     private static void write(Path dir, String name, long[] valuesNanos) throws IOException {
         Path target = dir.resolve(name);
         Path tmp = dir.resolve(name + ".tmp");
-        try (Writer out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-            for (long v : valuesNanos) {
-                out.write(Durations.toMillisText(v));
-                out.write('\n');
+        try {
+            try (Writer out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+                for (long v : valuesNanos) {
+                    out.write(Durations.toMillisText(v));
+                    out.write('\n');
+                }
             }
+            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            // complete or absent: no temporary file is left behind
+            Files.deleteIfExists(tmp);
+            throw new IOException(target + ": " + e.getMessage(), e);
         }
-        Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 }
