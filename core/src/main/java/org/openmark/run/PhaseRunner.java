@@ -59,6 +59,15 @@ public final class PhaseRunner {
         return run(cfg, model, workload, store, operationCount, duration, sinks, PhaseHooks.NONE.gate());
     }
 
+    /** How long a result waits for the store to describe itself again after the phase. */
+    private static final Duration AFTER_PHASE_FACTS_LIMIT = Duration.ofSeconds(1);
+
+    private static Map<String, String> afterPhase(Map<String, String> before, Map<String, String> after) {
+        Map<String, String> merged = new java.util.TreeMap<>(before);
+        merged.putAll(after);
+        return merged;
+    }
+
     /**
      * Runs the phase once {@code gate} lets it start.
      *
@@ -100,6 +109,9 @@ public final class PhaseRunner {
         }
         long endNanos = clock.nanoTime();
         long cpuAfter = ProcessCpu.cpuNanos();
+        // Facts counted during the phase (a YCSB binding's own statuses) are read again, briefly:
+        // bindings answer from memory, and one whose server hangs keeps what it said before.
+        facts = afterPhase(facts, StoreFacts.ask(store, AFTER_PHASE_FACTS_LIMIT, tasks.realTime()));
         Totals totals = collector.totals();
 
         List<String> warnings = new ArrayList<>(outcome.warnings());
