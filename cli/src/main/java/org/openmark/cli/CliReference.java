@@ -27,7 +27,7 @@ final class CliReference {
         b.append("# Command-line reference\n\n");
         b.append("Generated from the commands' definitions (`CliReference`); `bin/openmark COMMAND --help` prints the"
                 + " same. Regenerate after changing an option: `bin/test -pl cli -Dtest=CliReferenceTest"
-                + " -Dopenmark.golden.update=true`. Exit codes and the examples are in the [README](../README.md).\n\n");
+                + " -Dopenmark.golden.update=true`. Exit codes are in [results.md](results.md#bad-input-and-exit-codes); examples are on the topic pages listed in the [README](../README.md).\n\n");
         for (Map.Entry<String, CommandLine> e : root.getSubcommands().entrySet()) {
             b.append("- [`").append(e.getKey()).append("`](#openmark-").append(e.getKey()).append(")\n");
         }

@@ -40,7 +40,7 @@ public final class SimStoreCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Option(names = "--config", paramLabel = "FILE",
-            description = "YAML file with the nodes and client settings (see the README's simulated store section). "
+            description = "YAML file with the nodes and client settings (see docs/simstore.md). "
                 + "Without it: one node shaped by -p sim.* properties.")
     Path config;
 

@@ -13,7 +13,7 @@ import org.openmark.run.RunResult;
 import org.openmark.run.ScheduleReport;
 
 /**
- * {@code result.json}: the machine-readable result. Schema (documented in the README):
+ * {@code result.json}: the machine-readable result. Schema (documented in docs/results.md):
  * openmarkVersion, seed, phase, model (display text), load (the model's fields), store, storeFacts, config, startEpochMs, runtimeMs, throughput,
  * operations{NAME: {count, statuses, latencyUs, serviceTimeUs, histograms{response{STATUS},
  * service{STATUS}}}}, accounting, schedule, warnings, notes, valid, interrupted, validation, and for a

@@ -11,7 +11,7 @@ import org.openmark.workload.generator.ZipfianGenerator;
 
 /**
  * The core workload's configuration, resolved and validated once from {@link Settings}. Property
- * names and defaults are YCSB's CoreWorkload ones (listed in the README's Workloads section);
+ * names and defaults are YCSB's CoreWorkload ones (listed in docs/workloads.md);
  * {@code deleteproportion}, {@code zipfianconstant} and {@code zipfian.eta} are extensions. Every
  * bad value raises a {@link ConfigException} naming the property, the value and the rule.
  *

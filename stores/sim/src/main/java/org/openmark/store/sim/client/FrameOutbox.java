@@ -23,7 +23,7 @@ import java.util.function.Consumer;
  *
  * <p>Why no writer thread: handing each frame to a parked writer thread cost about 1.5 futex
  * calls and 0.7 context switches per request (of 4.5 and 2.2 in all, 8 closed-model threads,
- * counted with perf; see the README's simulated store section). Why a virtual caller yields
+ * counted with perf; see docs/simstore.md). Why a virtual caller yields
  * once before it sends: the virtual threads ready to run (callers just woken by the reader) then
  * queue their frames first and one write takes them all. A platform caller does not: yielding
  * its CPU while it holds the sending role could leave every frame waiting for a time slice of

@@ -19,7 +19,7 @@ import org.openmark.store.sim.model.ReadPreference;
 import org.openmark.store.sim.model.SimConfig;
 
 /**
- * Reads a simulated store's configuration from YAML (see the README's simulated store section for the format). The
+ * Reads a simulated store's configuration from YAML (see docs/simstore.md for the format). The
  * first node is the primary. Every error names the file and the path inside it, e.g.
  * {@code sim.yml: nodes[1].latency=foo: must be ...}; unknown keys are errors, not ignored.
  */
