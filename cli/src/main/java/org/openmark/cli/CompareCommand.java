@@ -13,7 +13,7 @@ import org.openmark.compare.Comparison;
 import org.openmark.compare.RunData;
 import org.openmark.compare.RunLabels;
 import org.openmark.config.ConfigException;
-import org.openmark.report.AtomicFiles;
+import org.openmark.output.AtomicFiles;
 import org.openmark.report.html.CompareHtml;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -84,7 +84,7 @@ final class CompareCommand implements Callable<Integer> {
             throw ConfigException.of("--resamples", String.valueOf(resamples), "must be >= 100");
         }
         if (out != null) {
-            org.openmark.report.OutputPaths.checkDirectory("--out", out);
+            org.openmark.output.OutputPaths.checkDirectory("--out", out);
         }
         List<String> labels = RunLabels.of(runs);
         List<RunData> data = new ArrayList<>();

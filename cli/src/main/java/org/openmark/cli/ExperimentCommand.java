@@ -11,8 +11,8 @@ import org.openmark.experiment.CoordinatedOmissionExperiment;
 import org.openmark.experiment.ExperimentConfig;
 import org.openmark.experiment.ExperimentRun;
 import org.openmark.experiment.HiccupPrediction;
-import org.openmark.load.StopSignal;
-import org.openmark.report.AtomicFiles;
+import org.openmark.timing.StopSignal;
+import org.openmark.output.AtomicFiles;
 import org.openmark.run.StoreRegistry;
 import org.openmark.workload.Workloads;
 import picocli.CommandLine.Command;
@@ -126,7 +126,7 @@ final class ExperimentCommand implements Callable<Integer> {
                     + (long) org.openmark.load.RateSchedule.MAX_RATE_PER_SEC + " ops/s");
         }
         if (out != null) {
-            org.openmark.report.OutputPaths.checkDirectory("--out", out);
+            org.openmark.output.OutputPaths.checkDirectory("--out", out);
         }
     }
 

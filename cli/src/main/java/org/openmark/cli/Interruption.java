@@ -6,7 +6,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import org.openmark.report.AtomicFiles;
+import org.openmark.output.AtomicFiles;
 
 /**
  * What a command does on SIGINT (Ctrl-C) and SIGTERM, both of which make the JVM run its shutdown

@@ -6,9 +6,9 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.openmark.api.Clock;
 import org.openmark.config.Settings;
-import org.openmark.load.StopSignal;
-import org.openmark.load.Tasks;
-import org.openmark.report.AtomicFiles;
+import org.openmark.timing.StopSignal;
+import org.openmark.timing.Tasks;
+import org.openmark.output.AtomicFiles;
 import org.openmark.report.JsonReport;
 import org.openmark.report.YcsbTextReport;
 import org.openmark.run.Phase;
@@ -87,8 +87,8 @@ abstract class PhaseCommand implements Callable<Integer> {
                         .check(cfg);
                 result = new org.openmark.cluster.ClusterRun(opts, stop, err).execute(cfg);
             } else {
-                org.openmark.load.Timing timing = cfg.virtualTime() ? org.openmark.load.Timing.virtual()
-                        : org.openmark.load.Timing.real();
+                org.openmark.timing.Timing timing = cfg.virtualTime() ? org.openmark.timing.Timing.virtual()
+                        : org.openmark.timing.Timing.real();
                 Runner runner = new Runner(StoreRegistry.discover(), Workloads::create, timing.clock(), timing.tasks(),
                         stop, err);
                 org.openmark.event.EventSchedule schedule = new org.openmark.event.EventSchedule(eventSpecs,

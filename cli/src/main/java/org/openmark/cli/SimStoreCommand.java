@@ -84,10 +84,10 @@ public final class SimStoreCommand implements Callable<Integer> {
             address = resolve(bind);
             // Output paths are checked now, not when the server stops (hours later, perhaps).
             if (truthFile != null) {
-                org.openmark.report.OutputPaths.checkFile("--truth-file", truthFile);
+                org.openmark.output.OutputPaths.checkFile("--truth-file", truthFile);
             }
             if (warsDir != null) {
-                org.openmark.report.OutputPaths.checkDirectory("--wars-dir", warsDir);
+                org.openmark.output.OutputPaths.checkDirectory("--wars-dir", warsDir);
             }
         } catch (StoreConfigException | org.openmark.config.ConfigException e) {
             err.println("openmark simstore: error: " + e.getMessage());

@@ -22,10 +22,10 @@ import org.openmark.consistency.StalenessConfig;
 import org.openmark.consistency.StalenessMeasurement;
 import org.openmark.consistency.StalenessResult;
 import org.openmark.consistency.TracedWars;
-import org.openmark.load.StopSignal;
-import org.openmark.load.Timing;
-import org.openmark.report.AtomicFiles;
-import org.openmark.report.OutputPaths;
+import org.openmark.timing.StopSignal;
+import org.openmark.timing.Timing;
+import org.openmark.output.AtomicFiles;
+import org.openmark.output.OutputPaths;
 import org.openmark.run.Preflight;
 import org.openmark.run.StoreFacts;
 import org.openmark.run.StoreRegistry;
@@ -143,7 +143,7 @@ final class StalenessCommand implements Callable<Integer> {
         PbsPrediction prediction = null;
         List<Map<String, Object>> workers = null;
         if (cluster.requested()) {
-            if (timing.clock() instanceof org.openmark.load.VirtualClock) {
+            if (timing.clock() instanceof org.openmark.timing.VirtualClock) {
                 throw ConfigException.of("--time", time, "must be real with --cluster/--local-workers (virtual time"
                         + " runs in one process)");
             }

@@ -7,8 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.openmark.config.Settings;
-import org.openmark.load.StopSignal;
-import org.openmark.report.AtomicFiles;
+import org.openmark.timing.StopSignal;
+import org.openmark.output.AtomicFiles;
 import org.openmark.report.JsonReport;
 import org.openmark.run.Phase;
 import org.openmark.run.RunConfig;
@@ -16,7 +16,6 @@ import org.openmark.run.RunConfigParser;
 import org.openmark.run.RunResult;
 import org.openmark.run.Runner;
 import org.openmark.run.StoreRegistry;
-import org.openmark.txn.RunSummary;
 import org.openmark.txn.TxnOverhead;
 import org.openmark.workload.Workloads;
 import picocli.CommandLine.Command;
@@ -53,7 +52,7 @@ final class TxnOverheadCommand implements Callable<Integer> {
                     "txn-overhead sets it for each of its two runs; leave it out");
         }
         if (options.out != null) {
-            org.openmark.report.OutputPaths.checkDirectory("--out", options.out);
+            org.openmark.output.OutputPaths.checkDirectory("--out", options.out);
         }
         if (!base.contains("seed")) {
             // Both runs replay the same operations: one seed, chosen once (and printed by each run).
@@ -88,7 +87,7 @@ final class TxnOverheadCommand implements Callable<Integer> {
             }
         }
         Map<String, Object> cmp = new LinkedHashMap<>();
-        TxnOverhead overhead = TxnOverhead.compare(RunSummary.of(with), RunSummary.of(without));
+        TxnOverhead overhead = TxnOverhead.compare(with.summary(), without.summary());
         for (String line : overhead.textLines()) {
             parent.out.println(line);
         }
@@ -110,8 +109,8 @@ final class TxnOverheadCommand implements Callable<Integer> {
         RunConfig cfg = RunConfigParser.parse(Phase.RUN, Settings.of(m), null, options.quiet);
         parent.err.println("openmark: txn-overhead: run " + label);
         // Each run on its own clock: a fresh virtual clock with --time virtual.
-        org.openmark.load.Timing timing = cfg.virtualTime() ? org.openmark.load.Timing.virtual()
-                : org.openmark.load.Timing.real();
+        org.openmark.timing.Timing timing = cfg.virtualTime() ? org.openmark.timing.Timing.virtual()
+                : org.openmark.timing.Timing.real();
         return new Runner(StoreRegistry.discover(), Workloads::create, timing.clock(), timing.tasks(), stop,
                 parent.err).execute(cfg);
     }

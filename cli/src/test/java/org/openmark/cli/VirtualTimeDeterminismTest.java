@@ -17,7 +17,7 @@ import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.openmark.report.Percentiles;
+import org.openmark.measure.Percentiles;
 
 /**
  * Virtual time is exact: the same command, seed and configuration give byte-identical files,

@@ -3,7 +3,7 @@ package org.openmark.cluster;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.concurrent.CompletableFuture;
-import org.openmark.load.StopSignal;
+import org.openmark.timing.StopSignal;
 import org.openmark.run.RunConfig;
 import org.openmark.run.RunResult;
 

@@ -26,14 +26,14 @@ import org.openmark.cluster.coordinator.MergeCosts;
 import org.openmark.cluster.coordinator.WorkerSlot;
 import org.openmark.cluster.protocol.CoordinatorCommand;
 import org.openmark.config.ConfigException;
-import org.openmark.load.StopSignal;
+import org.openmark.timing.StopSignal;
 import org.openmark.measure.IntervalSnapshot;
 import org.openmark.measure.Measurements;
-import org.openmark.report.AtomicFiles;
-import org.openmark.report.HlogSink;
-import org.openmark.report.IntervalSink;
+import org.openmark.output.AtomicFiles;
+import org.openmark.output.HlogSink;
+import org.openmark.output.IntervalSink;
 import org.openmark.report.JsonReport;
-import org.openmark.report.TimeSeriesSink;
+import org.openmark.output.TimeSeriesSink;
 import org.openmark.run.ModelChoice;
 import org.openmark.run.Phase;
 import org.openmark.run.ResultMerge;
@@ -139,7 +139,7 @@ public final class ClusterSession implements AutoCloseable {
         check(cfg, options.workers());
         if (cfg.outDir() != null) {
             // Created with the first file written: a store the workers cannot reach leaves nothing behind.
-            org.openmark.report.OutputPaths.checkDirectory("--out", cfg.outDir());
+            org.openmark.output.OutputPaths.checkDirectory("--out", cfg.outDir());
         }
         List<IntervalSink> sinks = new ArrayList<>();
         Output output = new Output(cfg, sinks);

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openmark.cluster.worker.WorkerNode;
 import org.openmark.config.Settings;
-import org.openmark.load.StopSignal;
+import org.openmark.timing.StopSignal;
 import org.openmark.run.Phase;
 import org.openmark.run.RunConfig;
 import org.openmark.run.RunConfigParser;
@@ -117,7 +117,7 @@ class ClusterInProcessTest {
             for (int i = 1; i <= 2; i++) {
                 var json = new com.fasterxml.jackson.databind.ObjectMapper()
                         .readTree(out.resolve("workers/worker-" + i + "/result.json").toFile());
-                sum.add(org.openmark.report.HistogramCodec.decode(
+                sum.add(org.openmark.measure.HistogramCodec.decode(
                         json.at("/operations/" + op + "/histograms/response/OK").asText()));
             }
             Histogram merged = r.operations().stream().filter(o -> o.name().equals(op)).findFirst().orElseThrow()

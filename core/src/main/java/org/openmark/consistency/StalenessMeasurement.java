@@ -14,8 +14,8 @@ import org.openmark.api.Session;
 import org.openmark.api.Status;
 import org.openmark.api.Store;
 import org.openmark.load.SessionPool;
-import org.openmark.load.StopSignal;
-import org.openmark.load.Tasks;
+import org.openmark.timing.StopSignal;
+import org.openmark.timing.Tasks;
 
 /**
  * Measures staleness on a store whose reads may be served by a lagging replica: a writer

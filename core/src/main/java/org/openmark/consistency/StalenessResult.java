@@ -6,7 +6,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
-import org.openmark.report.Percentiles;
+import org.openmark.measure.Percentiles;
 
 /**
  * What a staleness measurement found.

@@ -8,7 +8,7 @@ import org.openmark.api.WarsTracing.Traced;
 import org.openmark.api.WarsTracing.WarsSample;
 import java.util.ArrayList;
 import java.util.List;
-import org.openmark.load.StopSignal;
+import org.openmark.timing.StopSignal;
 
 /**
  * Gathers a store's own WARS delays beside a staleness measurement: traced write-and-read pairs

@@ -3,6 +3,7 @@ package org.openmark.load;
 import java.util.function.LongConsumer;
 import org.openmark.api.Session;
 import org.openmark.api.Store;
+import org.openmark.timing.Tasks;
 import org.openmark.workload.Operation;
 
 /**

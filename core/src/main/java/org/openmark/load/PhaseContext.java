@@ -3,6 +3,8 @@ package org.openmark.load;
 import org.openmark.api.Clock;
 import org.openmark.api.Store;
 import org.openmark.measure.Measurements;
+import org.openmark.timing.StopSignal;
+import org.openmark.timing.Tasks;
 import org.openmark.workload.Workload;
 
 /**

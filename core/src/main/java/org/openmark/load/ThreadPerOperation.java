@@ -5,6 +5,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongConsumer;
 import org.openmark.api.Session;
 import org.openmark.api.Store;
+import org.openmark.timing.Tasks;
 import org.openmark.workload.Operation;
 
 /**

@@ -19,7 +19,7 @@ import org.openmark.api.Store;
 import org.openmark.api.StoreImage;
 import org.openmark.config.ConfigException;
 import org.openmark.config.Settings;
-import org.openmark.load.VirtualClock;
+import org.openmark.timing.VirtualClock;
 import org.openmark.run.ModelChoice;
 import org.openmark.run.OpResult;
 import org.openmark.run.Phase;

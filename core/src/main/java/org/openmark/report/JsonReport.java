@@ -7,6 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.openmark.api.Status;
+import org.openmark.measure.HistogramCodec;
+import org.openmark.measure.Percentiles;
 import org.openmark.run.Accounting;
 import org.openmark.run.OpResult;
 import org.openmark.run.RunResult;

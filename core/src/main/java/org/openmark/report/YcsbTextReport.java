@@ -4,6 +4,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.openmark.api.Status;
+import org.openmark.measure.Percentiles;
 import org.openmark.run.Accounting;
 import org.openmark.run.OpResult;
 import org.openmark.run.RunResult;

@@ -13,7 +13,7 @@ import org.openmark.measure.OutageDetector;
 import org.HdrHistogram.Histogram;
 import org.openmark.measure.Measurements;
 import org.openmark.measure.Totals;
-import org.openmark.report.IntervalSink;
+import org.openmark.output.IntervalSink;
 
 /**
  * Collects the measurements every {@code granularity} (and once at the end of the warm-up), adds

@@ -1,7 +1,7 @@
 package org.openmark.run;
 
 import java.util.List;
-import org.openmark.report.IntervalSink;
+import org.openmark.output.IntervalSink;
 
 /**
  * What a caller adds to a phase it does not run alone (a cluster worker): sinks that receive

@@ -2,10 +2,13 @@ package org.openmark.run;
 
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 import org.openmark.event.EventOutcome;
 import org.openmark.load.LoadSpec;
 import org.openmark.measure.Outage;
+import org.openmark.txn.LatencySummary;
+import org.openmark.txn.RunSummary;
 import org.openmark.workload.ReportSection;
 import org.openmark.workload.ValidationReport;
 
@@ -76,5 +79,22 @@ public record RunResult(String openmarkVersion, long seed, boolean seedChosen, P
                 config, startEpochMs, runtimeMs, throughput, operations, accounting, schedule, unfinishedLatency,
                 warnings, notes, valid, interrupted, validation, percentiles, sections, workers, outages,
                 List.copyOf(newEvents));
+    }
+
+    /**
+     * The figures {@link org.openmark.txn.TxnOverhead} compares, using the latencies the text
+     * report shows first: response times (from the intended start) under the open model, service
+     * times under the closed one. Names with no OK outcome are left out.
+     */
+    public RunSummary summary() {
+        Map<String, LatencySummary> ops = new TreeMap<>();
+        for (OpResult op : operations) {
+            Histogram h = openModel ? op.okResponse() : op.okService();
+            if (h.getTotalCount() > 0) {
+                ops.put(op.name(), new LatencySummary(h.getMean(), h.getValueAtPercentile(50),
+                        h.getValueAtPercentile(99)));
+            }
+        }
+        return new RunSummary(throughput, ops);
     }
 }

@@ -22,12 +22,12 @@ import org.openmark.config.Suggestions;
 import org.openmark.load.ClosedModel;
 import org.openmark.load.LoadModel;
 import org.openmark.load.OpenModel;
-import org.openmark.load.StopSignal;
-import org.openmark.load.Tasks;
-import org.openmark.report.HlogSink;
-import org.openmark.report.IntervalSink;
-import org.openmark.report.OutputPaths;
-import org.openmark.report.TimeSeriesSink;
+import org.openmark.timing.StopSignal;
+import org.openmark.timing.Tasks;
+import org.openmark.output.HlogSink;
+import org.openmark.output.IntervalSink;
+import org.openmark.output.OutputPaths;
+import org.openmark.output.TimeSeriesSink;
 import org.openmark.txn.Transactions;
 import org.openmark.workload.Workload;
 

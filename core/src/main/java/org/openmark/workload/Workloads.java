@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.ServiceLoader;
 import org.openmark.api.Clock;
 import org.openmark.config.ConfigException;
 import org.openmark.config.Settings;
@@ -33,19 +34,16 @@ public final class Workloads {
     private Workloads() {
     }
 
-    /** Every workload by the names users may give; register new workloads here. */
+    /** Every workload by the names users may give, from the providers on the class path (see {@link WorkloadProvider}). */
     private static Map<String, Factory> registered() {
         Map<String, Factory> m = new LinkedHashMap<>();
-        Factory core = (settings, clock, operationCount) ->
-                new CoreWorkload(CoreWorkloadConfig.from(settings), clock, operationCount);
-        m.put("core", core);
-        // YCSB's class names, so YCSB property files work unchanged
-        m.put("site.ycsb.workloads.CoreWorkload", core);
-        m.put("com.yahoo.ycsb.workloads.CoreWorkload", core);
-        Factory economy = (settings, clock, operationCount) ->
-                org.openmark.txn.ClosedEconomyWorkload.create(settings, clock);
-        m.put(org.openmark.txn.ClosedEconomyWorkload.NAME, economy);
-        m.put(org.openmark.txn.ClosedEconomyWorkload.YCSB_CLASS_NAME, economy);
+        for (WorkloadProvider provider : ServiceLoader.load(WorkloadProvider.class, Workloads.class.getClassLoader())) {
+            provider.workloads().forEach((name, factory) -> {
+                if (m.putIfAbsent(name, factory) != null) {
+                    throw new IllegalStateException("two workloads are named '" + name + "'");
+                }
+            });
+        }
         return Collections.unmodifiableMap(m);
     }
 

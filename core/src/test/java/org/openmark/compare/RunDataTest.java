@@ -14,7 +14,7 @@ import org.openmark.api.Status;
 import org.openmark.config.ConfigException;
 import org.openmark.measure.MeasurementWriter;
 import org.openmark.measure.Measurements;
-import org.openmark.report.HlogSink;
+import org.openmark.output.HlogSink;
 
 /** A run directory as a comparison reads it: which intervals count, what the facts are, and what is bad input. */
 class RunDataTest {

@@ -13,9 +13,9 @@ import org.openmark.api.Record;
 import org.openmark.api.Session;
 import org.openmark.api.Status;
 import org.openmark.api.Store;
-import org.openmark.load.StopSignal;
-import org.openmark.load.VirtualClock;
-import org.openmark.load.VirtualTasks;
+import org.openmark.timing.StopSignal;
+import org.openmark.timing.VirtualClock;
+import org.openmark.timing.VirtualTasks;
 
 /**
  * A replicated test store whose n-th write becomes visible to readers exactly d(n) after it

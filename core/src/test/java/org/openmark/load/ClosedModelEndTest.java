@@ -13,6 +13,8 @@ import org.openmark.run.Runner;
 import org.openmark.testing.LatencyStore;
 import org.openmark.testing.SimpleWorkload;
 import org.openmark.testing.TestConfigs;
+import org.openmark.timing.StopSignal;
+import org.openmark.timing.Tasks;
 
 /**
  * The closed model ends on time: a store that hangs cannot hold a run with a duration past its end

@@ -17,8 +17,9 @@ import org.openmark.run.Runner;
 import org.openmark.testing.LatencyStore;
 import org.openmark.testing.SimpleWorkload;
 import org.openmark.testing.TestConfigs;
-import org.openmark.load.VirtualClock;
-import org.openmark.load.VirtualTasks;
+import org.openmark.timing.StopSignal;
+import org.openmark.timing.VirtualClock;
+import org.openmark.timing.VirtualTasks;
 
 /**
  * A store that serves every request in 0.5 ms but stalls completely from 1 s to 2 s, driven at

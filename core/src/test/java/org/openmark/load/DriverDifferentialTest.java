@@ -18,8 +18,9 @@ import org.openmark.run.Runner;
 import org.openmark.testing.LatencyStore;
 import org.openmark.testing.SimpleWorkload;
 import org.openmark.testing.TestConfigs;
-import org.openmark.load.VirtualClock;
-import org.openmark.load.VirtualTasks;
+import org.openmark.timing.StopSignal;
+import org.openmark.timing.VirtualClock;
+import org.openmark.timing.VirtualTasks;
 
 /**
  * Every load model and arrival process, in virtual time, against a store with pseudo-random

@@ -15,6 +15,10 @@ import org.openmark.run.Runner;
 import org.openmark.testing.LatencyStore;
 import org.openmark.testing.SimpleWorkload;
 import org.openmark.testing.TestConfigs;
+import org.openmark.timing.StopSignal;
+import org.openmark.timing.Tasks;
+import org.openmark.timing.VirtualClock;
+import org.openmark.timing.VirtualTasks;
 
 /**
  * The open model stops issuing at the duration however far behind its schedule it is: arrivals it

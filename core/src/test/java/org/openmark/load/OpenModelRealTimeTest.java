@@ -18,6 +18,8 @@ import org.openmark.testing.LatencyStore;
 import org.openmark.testing.ParkFloor;
 import org.openmark.testing.SimpleWorkload;
 import org.openmark.testing.TestConfigs;
+import org.openmark.timing.StopSignal;
+import org.openmark.timing.Tasks;
 
 /**
  * The open model on real threads and the real clock (the reused workers of {@link WorkerPool},

@@ -20,6 +20,9 @@ import org.openmark.run.Runner;
 import org.openmark.testing.LatencyStore;
 import org.openmark.testing.SimpleWorkload;
 import org.openmark.testing.TestConfigs;
+import org.openmark.timing.StopSignal;
+import org.openmark.timing.VirtualClock;
+import org.openmark.timing.VirtualTasks;
 
 /**
  * A run split into shares (one per cluster worker) does exactly the run's work: against a store

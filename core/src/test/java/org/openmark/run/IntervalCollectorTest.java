@@ -12,12 +12,12 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.openmark.api.Status;
 import org.openmark.load.Gauges;
-import org.openmark.load.VirtualClock;
-import org.openmark.load.VirtualTasks;
+import org.openmark.timing.VirtualClock;
+import org.openmark.timing.VirtualTasks;
 import org.openmark.measure.IntervalSnapshot;
 import org.openmark.measure.MeasurementWriter;
 import org.openmark.measure.Measurements;
-import org.openmark.report.IntervalSink;
+import org.openmark.output.IntervalSink;
 
 /** The status ticker in virtual time: intervals at the right times, warm-up kept apart, ETA and counts printed. */
 class IntervalCollectorTest {

@@ -16,8 +16,8 @@ import org.openmark.api.Status;
 import org.openmark.api.Store;
 import org.openmark.config.Settings;
 import org.openmark.load.ClosedModel;
-import org.openmark.load.StopSignal;
-import org.openmark.load.Tasks;
+import org.openmark.timing.StopSignal;
+import org.openmark.timing.Tasks;
 import org.openmark.testing.OkSession;
 import org.openmark.testing.SimpleWorkload;
 

@@ -7,7 +7,7 @@ import org.openmark.api.Clock;
 /**
  * A single-threaded fake clock: time moves only when someone waits, and a wait jumps it to its
  * deadline and is remembered. For logic that waits on one thread (back-offs, pacing, retries);
- * several threads waiting on each other need {@link org.openmark.load.VirtualClock}.
+ * several threads waiting on each other need {@link org.openmark.timing.VirtualClock}.
  */
 public final class JumpingClock implements Clock {
     private long nowNanos;

@@ -18,7 +18,7 @@ import org.openmark.api.Status;
 import org.openmark.config.ConfigException;
 import org.openmark.run.OpResult;
 import org.openmark.run.RunResult;
-import org.openmark.load.VirtualClock;
+import org.openmark.timing.VirtualClock;
 import org.openmark.workload.ValidationReport;
 
 class ClosedEconomyWorkloadTest {

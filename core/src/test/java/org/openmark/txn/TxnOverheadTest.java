@@ -9,7 +9,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.openmark.run.RunResult;
 import org.openmark.testing.SimpleWorkload;
-import org.openmark.load.VirtualClock;
+import org.openmark.timing.VirtualClock;
 import org.openmark.workload.Workload;
 
 class TxnOverheadTest {
@@ -67,8 +67,8 @@ class TxnOverheadTest {
     @Test
     void compare_realRunsInVirtualTime_unitOverheadIsStartPlusCommit() throws Exception {
         Map<String, Long> latency = Map.of("READ", 100_000L, "INSERT", 10_000L, "START", 50_000L, "COMMIT", 300_000L);
-        RunSummary with = RunSummary.of(run(new TxnConfig(true, false, RetryPolicy.NONE), latency));
-        RunSummary without = RunSummary.of(run(TxnConfig.DISABLED, latency));
+        RunSummary with = run(new TxnConfig(true, false, RetryPolicy.NONE), latency).summary();
+        RunSummary without = run(TxnConfig.DISABLED, latency).summary();
 
         TxnOverhead o = TxnOverhead.compare(with, without);
 

@@ -3,7 +3,7 @@ package org.openmark.cluster.protocol;
 import java.nio.ByteBuffer;
 import java.util.zip.DataFormatException;
 import org.HdrHistogram.Histogram;
-import org.openmark.report.HistogramCodec;
+import org.openmark.measure.HistogramCodec;
 
 /** Histograms on the wire: HdrHistogram's compressed encoding (lossless; a few hundred bytes typically). */
 final class HistogramBytes {

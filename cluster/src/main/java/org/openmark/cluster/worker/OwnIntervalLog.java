@@ -3,8 +3,8 @@ package org.openmark.cluster.worker;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.openmark.measure.IntervalSnapshot;
-import org.openmark.report.HlogSink;
-import org.openmark.report.IntervalSink;
+import org.openmark.output.HlogSink;
+import org.openmark.output.IntervalSink;
 
 /**
  * A worker's own record of the intervals it sends, kept where the worker runs: the same

@@ -11,7 +11,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import org.openmark.config.ConfigException;
-import org.openmark.report.AtomicFiles;
+import org.openmark.output.AtomicFiles;
 import org.openmark.report.JsonReport;
 
 /**

@@ -8,7 +8,7 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 import org.openmark.config.ConfigException;
-import org.openmark.report.HistogramCodec;
+import org.openmark.measure.HistogramCodec;
 
 /**
  * The percentile spectrum of a histogram, HdrHistogram style: points (percentile, value) at

@@ -238,7 +238,7 @@ class HtmlReportTest {
     @Test
     void fromDirectory_realFiles_matchesRenderAndWriteReplacesAtomically() throws Exception {
         Files.writeString(dir.resolve("result.json"), golden().toString());
-        StringBuilder csv = new StringBuilder(org.openmark.report.TimeSeriesSink.HEADER + "\n");
+        StringBuilder csv = new StringBuilder(org.openmark.output.TimeSeriesSink.HEADER + "\n");
         for (TimeSeriesRow row : syntheticRows()) {
             csv.append(String.format(java.util.Locale.ROOT, "%.3f,%s,%s,%.1f,%d,%d,%d,%d,%d,%d,%d,%d,0,0,0,0,0,0,0,0%n",
                     row.elapsedSeconds(), row.operation(), row.warmUp(), row.opsPerSecond(), row.p50Us(), row.p90Us(),

@@ -12,7 +12,7 @@ import java.util.SplittableRandom;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.openmark.config.ConfigException;
-import org.openmark.report.HistogramCodec;
+import org.openmark.measure.HistogramCodec;
 
 class SpectrumTest {
     private static Histogram histogram() {

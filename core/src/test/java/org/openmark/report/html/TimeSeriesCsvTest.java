@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.openmark.config.ConfigException;
-import org.openmark.report.TimeSeriesSink;
+import org.openmark.output.TimeSeriesSink;
 
 class TimeSeriesCsvTest {
     @Test

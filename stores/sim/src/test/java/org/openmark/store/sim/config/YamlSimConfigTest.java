@@ -46,11 +46,11 @@ class YamlSimConfigTest {
     }
 
     @Test
-    void readme_exampleYaml_isTheTestedExample() throws Exception {
-        // Maven runs module tests from the module directory; the README is two levels up.
-        String md = Files.readString(Path.of("../../README.md"));
+    void manual_exampleYaml_isTheTestedExample() throws Exception {
+        // Maven runs module tests from the module directory; docs/ is two levels up.
+        String md = Files.readString(Path.of("../../docs/simstore.md"));
         assertTrue(md.contains(Files.readString(example()).strip()),
-                "README.md must contain src/test/resources/sim-example.yml verbatim");
+                "docs/simstore.md must contain src/test/resources/sim-example.yml verbatim");
     }
 
     @Test

@@ -32,7 +32,7 @@ import org.openmark.store.sim.protocol.RequestCodec;
 /**
  * How many operations per second the server sustains over loopback with the throughput limit
  * off and zero latency. Real time, so tagged slow and excluded from the normal suite; run it
- * with its {@link #main} (see the README's simulated store section). Prints the figures.
+ * with its {@link #main} (see docs/simstore.md). Prints the figures.
  */
 @Tag("slow")
 public class LoopbackThroughputTest {

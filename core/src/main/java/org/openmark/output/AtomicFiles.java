@@ -1,4 +1,4 @@
-package org.openmark.report;
+package org.openmark.output;
 
 import java.io.IOException;
 import java.io.OutputStream;

@@ -1,4 +1,4 @@
-package org.openmark.report;
+package org.openmark.measure;
 
 import java.util.LinkedHashMap;
 import java.util.Locale;

@@ -1,4 +1,4 @@
-package org.openmark.load;
+package org.openmark.timing;
 
 import java.util.ArrayDeque;
 import java.util.Comparator;

@@ -1,4 +1,4 @@
-package org.openmark.report;
+package org.openmark.output;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package org.openmark.load;
+package org.openmark.timing;
 
 import java.util.List;
 import java.util.function.IntFunction;

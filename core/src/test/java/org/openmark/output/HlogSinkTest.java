@@ -1,4 +1,4 @@
-package org.openmark.report;
+package org.openmark.output;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package org.openmark.load;
+package org.openmark.timing;
 
 import org.openmark.api.Clock;
 import org.openmark.config.ConfigException;

@@ -1,4 +1,4 @@
-package org.openmark.load;
+package org.openmark.timing;
 
 /** Set when the user interrupts a run (Ctrl-C): drivers stop issuing new operations. */
 public final class StopSignal {

@@ -1,4 +1,4 @@
-package org.openmark.report;
+package org.openmark.output;
 
 import java.io.FilterOutputStream;
 import java.io.IOException;
@@ -9,6 +9,7 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 import org.openmark.measure.Channel;
+import org.openmark.measure.HistogramCodec;
 import org.openmark.measure.IntervalSnapshot;
 import org.openmark.measure.LatencyKind;
 

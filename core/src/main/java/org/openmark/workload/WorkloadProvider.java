@@ -1,0 +1,13 @@
+package org.openmark.workload;
+
+import java.util.Map;
+
+/**
+ * A source of workloads, found with {@link java.util.ServiceLoader} (listed in
+ * {@code META-INF/services/org.openmark.workload.WorkloadProvider}), so {@link Workloads} names
+ * workloads without depending on the packages that define them.
+ */
+public interface WorkloadProvider {
+    /** The workloads this provider builds, by every name a user may give (YCSB's class names too), in order. */
+    Map<String, Workloads.Factory> workloads();
+}
