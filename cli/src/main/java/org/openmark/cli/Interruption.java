@@ -16,8 +16,8 @@ import org.openmark.output.AtomicFiles;
  *
  * <p>Implementation notes: a hook runs while {@code main} is still in the command. The command,
  * seeing its stop signal, finishes and returns its exit code; {@link Main#main} hands it to
- * {@link #exiting} before it calls {@code System.exit} (which, once shutdown has begun, blocks
- * for good). The hook waits for that code and ends the JVM with {@link Runtime#halt}. When the
+ * {@link #exiting} before it exits (which, once shutdown has begun, blocks for good). The hook
+ * waits for that code and has {@link Main#halt} end the JVM. When the
  * command does not get there within the bound (a store call that hangs), the hook deletes the
  * temporary files still being written ({@link AtomicFiles#deleteUnfinished}: output files are
  * complete or absent) and halts with 130.
@@ -83,7 +83,7 @@ final class Interruption implements AutoCloseable {
         }
         System.out.flush();
         err.flush();
-        Runtime.getRuntime().halt(code);
+        Main.halt(code);
     }
 
     /** Removes the hook once the command is done (not while the JVM is shutting down). */

@@ -43,6 +43,14 @@ public final class Main {
         System.exit(code);
     }
 
+    /**
+     * Ends the JVM at once with {@code code}, without waiting for shutdown hooks: the signal
+     * handler's way out ({@link Interruption}), since exiting from within a hook would block.
+     */
+    static void halt(int code) {
+        Runtime.getRuntime().halt(code);
+    }
+
     /** Runs a command line and returns the exit code (tests call this). */
     public static int execute(String[] args, PrintStream out, PrintStream err) {
         CommandLine cl = commandLine(out, err, java.util.Arrays.asList(args).contains("--debug"));

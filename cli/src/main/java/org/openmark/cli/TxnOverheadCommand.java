@@ -6,8 +6,8 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.openmark.api.Clock;
 import org.openmark.config.Settings;
-import org.openmark.timing.StopSignal;
 import org.openmark.output.AtomicFiles;
 import org.openmark.report.JsonReport;
 import org.openmark.run.Phase;
@@ -16,6 +16,8 @@ import org.openmark.run.RunConfigParser;
 import org.openmark.run.RunResult;
 import org.openmark.run.Runner;
 import org.openmark.run.StoreRegistry;
+import org.openmark.timing.StopSignal;
+import org.openmark.timing.Tasks;
 import org.openmark.txn.TxnOverhead;
 import org.openmark.workload.Workloads;
 import picocli.CommandLine.Command;
@@ -60,6 +62,10 @@ final class TxnOverheadCommand implements Callable<Integer> {
         }
         // Checked before anything runs: the second run's configuration is the first's but for txn.enabled.
         RunConfig first = RunConfigParser.parse(Phase.RUN, Settings.of(base.asMap()), null, options.quiet);
+        if (first.virtualTime()) {
+            // The boundaries' cost is a real-time figure: in virtual time an in-process store's calls take no time.
+            throw org.openmark.config.ConfigException.of("--time", "virtual", "txn-overhead runs in real time");
+        }
         try (Interruption interruption = Interruption.stopping(err, "stopping the run in progress; the comparison needs"
                 + " both runs, so nothing is written", first.grace().plusSeconds(30), stop::stop)) {
             return compare(base, err);
@@ -108,10 +114,7 @@ final class TxnOverheadCommand implements Callable<Integer> {
         m.put("txn.enabled", String.valueOf(txn));
         RunConfig cfg = RunConfigParser.parse(Phase.RUN, Settings.of(m), null, options.quiet);
         parent.err.println("openmark: txn-overhead: run " + label);
-        // Each run on its own clock: a fresh virtual clock with --time virtual.
-        org.openmark.timing.Timing timing = cfg.virtualTime() ? org.openmark.timing.Timing.virtual()
-                : org.openmark.timing.Timing.real();
-        return new Runner(StoreRegistry.discover(), Workloads::create, timing.clock(), timing.tasks(), stop,
+        return new Runner(StoreRegistry.discover(), Workloads::create, Clock.system(), Tasks.real(), stop,
                 parent.err).execute(cfg);
     }
 }

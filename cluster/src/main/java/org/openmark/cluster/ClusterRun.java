@@ -3,9 +3,9 @@ package org.openmark.cluster;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.concurrent.CompletableFuture;
-import org.openmark.timing.StopSignal;
 import org.openmark.run.RunConfig;
 import org.openmark.run.RunResult;
+import org.openmark.timing.StopSignal;
 
 /** One phase on a cluster: a {@link ClusterSession} that starts, runs it and closes. */
 public final class ClusterRun {

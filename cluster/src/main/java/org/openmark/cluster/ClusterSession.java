@@ -1,6 +1,5 @@
 package org.openmark.cluster;
 
-import org.openmark.cluster.coordinator.OnWorkerLoss;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -23,17 +22,17 @@ import org.openmark.cluster.coordinator.CoordinatorActor;
 import org.openmark.cluster.coordinator.CoordinatorOutcome;
 import org.openmark.cluster.coordinator.IntervalMerger;
 import org.openmark.cluster.coordinator.MergeCosts;
+import org.openmark.cluster.coordinator.OnWorkerLoss;
 import org.openmark.cluster.coordinator.WorkerSlot;
 import org.openmark.cluster.protocol.CoordinatorCommand;
 import org.openmark.config.ConfigException;
-import org.openmark.timing.StopSignal;
 import org.openmark.measure.IntervalSnapshot;
 import org.openmark.measure.Measurements;
 import org.openmark.output.AtomicFiles;
 import org.openmark.output.HlogSink;
 import org.openmark.output.IntervalSink;
-import org.openmark.report.JsonReport;
 import org.openmark.output.TimeSeriesSink;
+import org.openmark.report.JsonReport;
 import org.openmark.run.ModelChoice;
 import org.openmark.run.Phase;
 import org.openmark.run.ResultMerge;
@@ -42,6 +41,7 @@ import org.openmark.run.RunResult;
 import org.openmark.run.Runner;
 import org.openmark.run.StatusLine;
 import org.openmark.run.WorkerReport;
+import org.openmark.timing.StopSignal;
 
 /**
  * Runs spread over several load-generator processes, from the coordinator's side: it becomes

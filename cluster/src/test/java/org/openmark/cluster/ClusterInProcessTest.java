@@ -23,12 +23,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openmark.cluster.worker.WorkerNode;
 import org.openmark.config.Settings;
-import org.openmark.timing.StopSignal;
 import org.openmark.run.Phase;
 import org.openmark.run.RunConfig;
 import org.openmark.run.RunConfigParser;
 import org.openmark.run.RunResult;
 import org.openmark.run.WorkerReport;
+import org.openmark.timing.StopSignal;
 
 /**
  * A coordinator and its workers as several actor systems in this JVM, on loopback ports: real

@@ -1,13 +1,13 @@
 package org.openmark.consistency;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.openmark.api.Clock;
-import org.openmark.api.WarsTracing;
 import org.openmark.api.WarsTracing.Traced;
 import org.openmark.api.WarsTracing.WarsSample;
-import java.util.ArrayList;
-import java.util.List;
+import org.openmark.api.WarsTracing;
 import org.openmark.timing.StopSignal;
 
 /**

@@ -156,9 +156,9 @@ public final class EventSchedule {
                 }
             }
         }
-        long deadline = System.nanoTime() + wait.toNanos();
+        long deadline = clock.nanoTime() + wait.toNanos();
         for (Thread w : waiters) {
-            w.join(Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
+            w.join(Math.max(1, (deadline - clock.nanoTime()) / 1_000_000));
         }
         List<EventOutcome> outcomes = new ArrayList<>();
         synchronized (this) {

@@ -12,14 +12,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
-import org.openmark.config.Settings;
-import org.openmark.timing.StopSignal;
-import org.openmark.timing.Timing;
 import org.openmark.compare.RunData;
-import org.openmark.output.AtomicFiles;
-import org.openmark.report.html.ExperimentHtml;
-import org.openmark.report.JsonReport;
+import org.openmark.config.Settings;
 import org.openmark.measure.Percentiles;
+import org.openmark.output.AtomicFiles;
+import org.openmark.report.JsonReport;
+import org.openmark.report.html.ExperimentHtml;
 import org.openmark.run.OpResult;
 import org.openmark.run.Phase;
 import org.openmark.run.RunConfig;
@@ -27,6 +25,8 @@ import org.openmark.run.RunConfigParser;
 import org.openmark.run.RunResult;
 import org.openmark.run.Runner;
 import org.openmark.run.StoreRegistry;
+import org.openmark.timing.StopSignal;
+import org.openmark.timing.Timing;
 
 /**
  * Section 5.1 of Friedrich, Wingerath, Ritter, "Coordinated Omission in NoSQL Database

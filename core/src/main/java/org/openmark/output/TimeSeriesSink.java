@@ -6,8 +6,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
-import org.openmark.api.Status;
 import org.HdrHistogram.Histogram;
+import org.openmark.api.Status;
 import org.openmark.measure.IntervalSnapshot;
 
 /**

@@ -19,7 +19,6 @@ import org.openmark.api.Store;
 import org.openmark.api.StoreImage;
 import org.openmark.config.ConfigException;
 import org.openmark.config.Settings;
-import org.openmark.timing.VirtualClock;
 import org.openmark.run.ModelChoice;
 import org.openmark.run.OpResult;
 import org.openmark.run.Phase;
@@ -27,6 +26,7 @@ import org.openmark.run.RunConfig;
 import org.openmark.run.RunConfigParser;
 import org.openmark.run.RunResult;
 import org.openmark.run.Runner;
+import org.openmark.timing.VirtualClock;
 import org.openmark.workload.Workload;
 
 /**

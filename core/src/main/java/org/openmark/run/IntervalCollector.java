@@ -4,14 +4,14 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
+import org.HdrHistogram.Histogram;
 import org.openmark.api.Clock;
 import org.openmark.load.Gauges;
 import org.openmark.measure.IntervalSnapshot;
 import org.openmark.measure.IntervalSummary;
+import org.openmark.measure.Measurements;
 import org.openmark.measure.Outage;
 import org.openmark.measure.OutageDetector;
-import org.HdrHistogram.Histogram;
-import org.openmark.measure.Measurements;
 import org.openmark.measure.Totals;
 import org.openmark.output.IntervalSink;
 

@@ -16,12 +16,12 @@ import org.openmark.load.PhaseContext;
 import org.openmark.load.PhaseOutcome;
 import org.openmark.load.RunLimits;
 import org.openmark.load.ScheduleStats;
-import org.openmark.timing.StopSignal;
-import org.openmark.timing.Tasks;
 import org.openmark.measure.Measurements;
 import org.openmark.measure.Outage;
 import org.openmark.measure.Totals;
 import org.openmark.output.IntervalSink;
+import org.openmark.timing.StopSignal;
+import org.openmark.timing.Tasks;
 import org.openmark.workload.Workload;
 
 /**

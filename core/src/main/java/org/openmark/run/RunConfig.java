@@ -54,4 +54,20 @@ public record RunConfig(Phase phase, String store, Settings settings, ModelChoic
         Duration granularity, Duration grace, long seed, boolean seedChosen, Path outDir, List<Double> percentiles,
         boolean autoLoad, Duration maxSendLag, double maxErrorRate, boolean quiet, Share share,
         boolean virtualTime, double maxStall, Duration loadStallTimeout) {
+
+    /** This configuration with another warm-up (the automatic load runs without one). */
+    public RunConfig withWarmup(Duration newWarmup) {
+        return new RunConfig(phase, store, settings, model, threads, targetPerSec, thinkTime, arrival, rateSchedule,
+                maxInFlight, onOverload, operationCount, duration, newWarmup, statusInterval, granularity, grace, seed,
+                seedChosen, outDir, percentiles, autoLoad, maxSendLag, maxErrorRate, quiet, share, virtualTime, maxStall,
+                loadStallTimeout);
+    }
+
+    /** This configuration for another part of the run (a coordinator checks the whole run). */
+    public RunConfig withShare(Share newShare) {
+        return new RunConfig(phase, store, settings, model, threads, targetPerSec, thinkTime, arrival, rateSchedule,
+                maxInFlight, onOverload, operationCount, duration, warmup, statusInterval, granularity, grace, seed,
+                seedChosen, outDir, percentiles, autoLoad, maxSendLag, maxErrorRate, quiet, newShare, virtualTime,
+                maxStall, loadStallTimeout);
+    }
 }

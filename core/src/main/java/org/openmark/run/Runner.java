@@ -12,22 +12,22 @@ import java.util.Set;
 import org.openmark.api.Clock;
 import org.openmark.api.Store;
 import org.openmark.api.StoreConfigException;
-import org.openmark.api.StoreUnreachableException;
 import org.openmark.api.StoreException;
 import org.openmark.api.StoreFactory;
 import org.openmark.api.StoreProperties;
+import org.openmark.api.StoreUnreachableException;
 import org.openmark.config.ConfigException;
 import org.openmark.config.Settings;
 import org.openmark.config.Suggestions;
 import org.openmark.load.ClosedModel;
 import org.openmark.load.LoadModel;
 import org.openmark.load.OpenModel;
-import org.openmark.timing.StopSignal;
-import org.openmark.timing.Tasks;
 import org.openmark.output.HlogSink;
 import org.openmark.output.IntervalSink;
 import org.openmark.output.OutputPaths;
 import org.openmark.output.TimeSeriesSink;
+import org.openmark.timing.StopSignal;
+import org.openmark.timing.Tasks;
 import org.openmark.txn.Transactions;
 import org.openmark.workload.Workload;
 
@@ -233,16 +233,8 @@ public final class Runner {
         int threads = Math.max(cfg.threads(), Runtime.getRuntime().availableProcessors());
         LoadModel model = new ClosedModel(threads, 0, Duration.ZERO, true);
         RunConfig loadCfg = RunConfigParser.parse(Phase.LOAD, cfg.settings(), null, true);
-        return new PhaseRunner(clock, tasks, stop, null).run(withWarmupOff(loadCfg), model, workload, store,
+        return new PhaseRunner(clock, tasks, stop, null).run(loadCfg.withWarmup(Duration.ZERO), model, workload, store,
                 workload.loadOperationCount(), Duration.ZERO, List.of());
-    }
-
-    private static RunConfig withWarmupOff(RunConfig c) {
-        return new RunConfig(c.phase(), c.store(), c.settings(), c.model(), c.threads(), c.targetPerSec(),
-                c.thinkTime(), c.arrival(), c.rateSchedule(), c.maxInFlight(), c.onOverload(), c.operationCount(),
-                c.duration(), Duration.ZERO, c.statusInterval(), c.granularity(), c.grace(), c.seed(), c.seedChosen(),
-                c.outDir(), c.percentiles(), c.autoLoad(), c.maxSendLag(), c.maxErrorRate(), true, c.share(),
-                c.virtualTime(), c.maxStall(), c.loadStallTimeout());
     }
 
     private RunResult runPhase(RunConfig cfg, Workload workload, Store store, PhaseHooks hooks)

@@ -12,12 +12,12 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.openmark.api.Status;
 import org.openmark.load.Gauges;
-import org.openmark.timing.VirtualClock;
-import org.openmark.timing.VirtualTasks;
 import org.openmark.measure.IntervalSnapshot;
 import org.openmark.measure.MeasurementWriter;
 import org.openmark.measure.Measurements;
 import org.openmark.output.IntervalSink;
+import org.openmark.timing.VirtualClock;
+import org.openmark.timing.VirtualTasks;
 
 /** The status ticker in virtual time: intervals at the right times, warm-up kept apart, ETA and counts printed. */
 class IntervalCollectorTest {

@@ -16,10 +16,10 @@ import org.openmark.api.Status;
 import org.openmark.api.Store;
 import org.openmark.config.Settings;
 import org.openmark.load.ClosedModel;
-import org.openmark.timing.StopSignal;
-import org.openmark.timing.Tasks;
 import org.openmark.testing.OkSession;
 import org.openmark.testing.SimpleWorkload;
+import org.openmark.timing.StopSignal;
+import org.openmark.timing.Tasks;
 
 /**
  * The load phase has no duration: a store that stops answering in the middle of it must not hold

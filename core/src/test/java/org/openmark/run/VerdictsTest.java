@@ -14,14 +14,14 @@ import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.openmark.api.Clock;
 import org.openmark.api.Status;
-import org.openmark.timing.StopSignal;
-import org.openmark.timing.VirtualClock;
-import org.openmark.timing.VirtualTasks;
 import org.openmark.measure.Measurements;
 import org.openmark.measure.Outage;
 import org.openmark.testing.LatencyStore;
 import org.openmark.testing.SimpleWorkload;
 import org.openmark.testing.TestConfigs;
+import org.openmark.timing.StopSignal;
+import org.openmark.timing.VirtualClock;
+import org.openmark.timing.VirtualTasks;
 
 /**
  * The two verdicts and whom they blame: directly on constructed figures, and end to end in

@@ -1,6 +1,5 @@
 package org.openmark.txn;
 
-import org.openmark.testing.JumpingClock;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -10,11 +9,12 @@ import org.openmark.api.Status;
 import org.openmark.api.Store;
 import org.openmark.config.Settings;
 import org.openmark.load.ClosedModel;
-import org.openmark.timing.StopSignal;
 import org.openmark.run.PhaseRunner;
 import org.openmark.run.RunConfig;
 import org.openmark.run.RunResult;
+import org.openmark.testing.JumpingClock;
 import org.openmark.testing.TestConfigs;
+import org.openmark.timing.StopSignal;
 import org.openmark.timing.VirtualClock;
 import org.openmark.timing.VirtualTasks;
 import org.openmark.workload.Operation;

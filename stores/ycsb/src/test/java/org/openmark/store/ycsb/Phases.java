@@ -11,15 +11,15 @@ import org.openmark.api.Store;
 import org.openmark.api.StoreFactory;
 import org.openmark.api.StoreProperties;
 import org.openmark.config.Settings;
-import org.openmark.timing.StopSignal;
-import org.openmark.timing.Tasks;
 import org.openmark.run.Phase;
 import org.openmark.run.RunConfigParser;
 import org.openmark.run.RunResult;
 import org.openmark.run.Runner;
 import org.openmark.run.StoreRegistry;
-import org.openmark.store.redis.RedisStoreFactory;
 import org.openmark.store.noop.NoopStoreFactory;
+import org.openmark.store.redis.RedisStoreFactory;
+import org.openmark.timing.StopSignal;
+import org.openmark.timing.Tasks;
 import org.openmark.workload.Workloads;
 
 /**
