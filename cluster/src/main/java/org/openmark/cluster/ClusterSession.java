@@ -19,10 +19,13 @@ import org.HdrHistogram.Histogram;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.cluster.typed.Cluster;
 import org.apache.pekko.cluster.typed.Join;
+import org.openmark.api.Clock;
 import org.openmark.cluster.coordinator.CoordinatorActor;
 import org.openmark.cluster.coordinator.CoordinatorOutcome;
 import org.openmark.cluster.coordinator.IntervalMerger;
 import org.openmark.cluster.coordinator.MergeCosts;
+import org.openmark.cluster.coordinator.MergedOutput;
+import org.openmark.cluster.coordinator.RunSetup;
 import org.openmark.cluster.coordinator.WorkerSlot;
 import org.openmark.cluster.protocol.CoordinatorCommand;
 import org.openmark.config.ConfigException;
@@ -111,7 +114,7 @@ public final class ClusterSession implements AutoCloseable {
         CompletableFuture<List<WorkerSlot>> joined = new CompletableFuture<>();
         CoordinatorActor.Setup setup = new CoordinatorActor.Setup(options.workers(), options.secret(),
                 options.onLoss(), options.joinTimeout(), err, admitted, joined);
-        system = Nodes.start(CoordinatorActor.create(setup), options.bind(), options.pekkoConfig());
+        system = Nodes.start(CoordinatorActor.create(setup, Clock.system()), options.bind(), options.pekkoConfig());
         Cluster.get(system).manager().tell(Join.create(system.address()));
         String at = Nodes.address(system);
         address.complete(at);
@@ -149,7 +152,7 @@ public final class ClusterSession implements AutoCloseable {
         settings.put("seed", String.valueOf(cfg.seed()));
         settings.put("status.interval", String.valueOf(cfg.statusInterval().toSeconds()));
         settings.put("timeseries.granularity", String.valueOf(cfg.granularity().toMillis()));
-        system.tell(new CoordinatorActor.BeginRun(new CoordinatorActor.RunSetup(cfg.phase().name(), settings,
+        system.tell(new CoordinatorActor.BeginRun(new RunSetup(cfg.phase().name(), settings,
                 START_MARGIN, cfg.grace().plusSeconds(30), output, costs, outcome)));
         try {
             CoordinatorOutcome done = await(outcome, null);
@@ -182,7 +185,7 @@ public final class ClusterSession implements AutoCloseable {
         CompletableFuture<CoordinatorOutcome> outcome = new CompletableFuture<>();
         Duration expected = Duration.ofNanos(Math.round(plan.config().writes() / plan.config().writeRatePerSec() * 1e9))
                 .plus(plan.config().horizon());
-        system.tell(new CoordinatorActor.BeginRun(new CoordinatorActor.RunSetup(StalenessPlan.PHASE, plan.toSettings(),
+        system.tell(new CoordinatorActor.BeginRun(new RunSetup(StalenessPlan.PHASE, plan.toSettings(),
                 START_MARGIN, expected.plusSeconds(30), NO_INTERVALS, new MergeCosts(), outcome)));
         try {
             CoordinatorOutcome done = await(outcome, null);
@@ -227,7 +230,7 @@ public final class ClusterSession implements AutoCloseable {
     }
 
     /** A staleness measurement streams no intervals. */
-    private static final CoordinatorActor.MergedOutput NO_INTERVALS = new CoordinatorActor.MergedOutput() {
+    private static final MergedOutput NO_INTERVALS = new MergedOutput() {
         @Override
         public void merged(IntervalMerger.Merged m, List<WorkerSlot> workers) {
         }
@@ -413,7 +416,7 @@ public final class ClusterSession implements AutoCloseable {
     }
 
     /** Feeds the merged intervals to the run's files and status line, and each worker's to its own log. */
-    private final class Output implements CoordinatorActor.MergedOutput {
+    private final class Output implements MergedOutput {
         private final RunConfig cfg;
         private final List<IntervalSink> sinks;
         private final Map<Integer, HlogSink> perWorker = new HashMap<>();
