@@ -3,9 +3,10 @@ package org.openmark.cluster;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.concurrent.CompletableFuture;
+import org.openmark.api.Clock;
+import org.openmark.timing.StopSignal;
 import org.openmark.run.RunConfig;
 import org.openmark.run.RunResult;
-import org.openmark.timing.StopSignal;
 
 /** One phase on a cluster: a {@link ClusterSession} that starts, runs it and closes. */
 public final class ClusterRun {
@@ -13,8 +14,13 @@ public final class ClusterRun {
     private final ClusterSession session;
 
     public ClusterRun(ClusterSession.Options options, StopSignal stop, PrintStream err) {
+        this(options, stop, err, Clock.system());
+    }
+
+    /** A run whose coordinator and local workers read time from {@code clock}. */
+    public ClusterRun(ClusterSession.Options options, StopSignal stop, PrintStream err, Clock clock) {
         this.options = options;
-        this.session = new ClusterSession(options, stop, err);
+        this.session = new ClusterSession(options, stop, err, clock);
     }
 
     /** The coordinator's address (host:port), once it listens. */

@@ -2,45 +2,35 @@ package org.openmark.cluster;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import org.HdrHistogram.Histogram;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.cluster.typed.Cluster;
 import org.apache.pekko.cluster.typed.Join;
+import org.openmark.api.Clock;
 import org.openmark.cluster.coordinator.CoordinatorActor;
 import org.openmark.cluster.coordinator.CoordinatorOutcome;
 import org.openmark.cluster.coordinator.IntervalMerger;
 import org.openmark.cluster.coordinator.MergeCosts;
+import org.openmark.cluster.coordinator.MergedOutput;
 import org.openmark.cluster.coordinator.OnWorkerLoss;
+import org.openmark.cluster.coordinator.RunSetup;
 import org.openmark.cluster.coordinator.WorkerSlot;
 import org.openmark.cluster.protocol.CoordinatorCommand;
 import org.openmark.config.ConfigException;
 import org.openmark.measure.IntervalSnapshot;
-import org.openmark.measure.Measurements;
-import org.openmark.output.AtomicFiles;
-import org.openmark.output.HlogSink;
-import org.openmark.output.IntervalSink;
-import org.openmark.output.TimeSeriesSink;
-import org.openmark.report.JsonReport;
 import org.openmark.run.ModelChoice;
 import org.openmark.run.Phase;
-import org.openmark.run.ResultMerge;
 import org.openmark.run.RunConfig;
 import org.openmark.run.RunResult;
-import org.openmark.run.Runner;
-import org.openmark.run.StatusLine;
-import org.openmark.run.WorkerReport;
 import org.openmark.timing.StopSignal;
 
 /**
@@ -81,6 +71,7 @@ public final class ClusterSession implements AutoCloseable {
     private final Options options;
     private final StopSignal stop;
     private final PrintStream err;
+    private final Clock clock;
     private final CompletableFuture<String> address = new CompletableFuture<>();
     private final CompletableFuture<LocalWorkers> localWorkers = new CompletableFuture<>();
 
@@ -90,9 +81,15 @@ public final class ClusterSession implements AutoCloseable {
     private boolean failed;
 
     public ClusterSession(Options options, StopSignal stop, PrintStream err) {
+        this(options, stop, err, Clock.system());
+    }
+
+    /** A session whose coordinator and local workers read time from {@code clock}. */
+    public ClusterSession(Options options, StopSignal stop, PrintStream err, Clock clock) {
         this.options = options;
         this.stop = stop;
         this.err = err;
+        this.clock = clock;
     }
 
     /** The coordinator's address (host:port), once it listens. */
@@ -111,7 +108,7 @@ public final class ClusterSession implements AutoCloseable {
         CompletableFuture<List<WorkerSlot>> joined = new CompletableFuture<>();
         CoordinatorActor.Setup setup = new CoordinatorActor.Setup(options.workers(), options.secret(),
                 options.onLoss(), options.joinTimeout(), err, admitted, joined);
-        system = Nodes.start(CoordinatorActor.create(setup), options.bind(), options.pekkoConfig());
+        system = Nodes.start(CoordinatorActor.create(setup, clock), options.bind(), options.pekkoConfig());
         Cluster.get(system).manager().tell(Join.create(system.address()));
         String at = Nodes.address(system);
         address.complete(at);
@@ -120,7 +117,7 @@ public final class ClusterSession implements AutoCloseable {
                 : ": bin/openmark worker --join " + at
                 + (options.secret() != null ? " --cluster-secret-file FILE" : "")));
         if (options.localWorkers() > 0) {
-            local = LocalWorkers.start(options.launcher(), options.localWorkers(), at, err);
+            local = LocalWorkers.start(options.launcher(), options.localWorkers(), at, err, clock);
             localWorkers.complete(local);
         }
         workers = await(joined, admitted);
@@ -141,35 +138,27 @@ public final class ClusterSession implements AutoCloseable {
             // Created with the first file written: a store the workers cannot reach leaves nothing behind.
             org.openmark.output.OutputPaths.checkDirectory("--out", cfg.outDir());
         }
-        List<IntervalSink> sinks = new ArrayList<>();
-        Output output = new Output(cfg, sinks);
+        RunOutput output = new RunOutput(cfg, err);
         MergeCosts costs = new MergeCosts();
         CompletableFuture<CoordinatorOutcome> outcome = new CompletableFuture<>();
         Map<String, String> settings = new HashMap<>(cfg.settings().asMap());
         settings.put("seed", String.valueOf(cfg.seed()));
         settings.put("status.interval", String.valueOf(cfg.statusInterval().toSeconds()));
         settings.put("timeseries.granularity", String.valueOf(cfg.granularity().toMillis()));
-        system.tell(new CoordinatorActor.BeginRun(new CoordinatorActor.RunSetup(cfg.phase().name(), settings,
-                START_MARGIN, cfg.grace().plusSeconds(30), output, costs, outcome)));
+        system.tell(new CoordinatorActor.BeginRun(new RunSetup(cfg.phase().name(), settings, START_MARGIN,
+                cfg.grace().plusSeconds(30), output, costs, outcome)));
         try {
             CoordinatorOutcome done = await(outcome, null);
             String cost = costs.describe();
             if (cost != null) {
                 err.println("openmark cluster: " + cost);
             }
-            return merge(cfg, done, output.outages.outages());
+            return ClusterResult.merge(cfg, done, output.outages(), options, stop);
         } catch (RuntimeException e) {
             failed = true;
             throw e;
         } finally {
-            for (IntervalSink s : sinks) {
-                try {
-                    s.close();
-                } catch (IOException e) {
-                    err.println("openmark cluster: warning: " + e.getMessage());
-                }
-            }
-            output.closeWorkers();
+            output.close();
         }
     }
 
@@ -182,8 +171,8 @@ public final class ClusterSession implements AutoCloseable {
         CompletableFuture<CoordinatorOutcome> outcome = new CompletableFuture<>();
         Duration expected = Duration.ofNanos(Math.round(plan.config().writes() / plan.config().writeRatePerSec() * 1e9))
                 .plus(plan.config().horizon());
-        system.tell(new CoordinatorActor.BeginRun(new CoordinatorActor.RunSetup(StalenessPlan.PHASE, plan.toSettings(),
-                START_MARGIN, expected.plusSeconds(30), NO_INTERVALS, new MergeCosts(), outcome)));
+        system.tell(new CoordinatorActor.BeginRun(new RunSetup(StalenessPlan.PHASE, plan.toSettings(), START_MARGIN,
+                expected.plusSeconds(30), NO_INTERVALS, new MergeCosts(), outcome)));
         try {
             CoordinatorOutcome done = await(outcome, null);
             List<org.openmark.consistency.StalenessResult> parts = new ArrayList<>();
@@ -227,7 +216,7 @@ public final class ClusterSession implements AutoCloseable {
     }
 
     /** A staleness measurement streams no intervals. */
-    private static final CoordinatorActor.MergedOutput NO_INTERVALS = new CoordinatorActor.MergedOutput() {
+    private static final MergedOutput NO_INTERVALS = new MergedOutput() {
         @Override
         public void merged(IntervalMerger.Merged m, List<WorkerSlot> workers) {
         }
@@ -288,223 +277,6 @@ public final class ClusterSession implements AutoCloseable {
                     throw new ClusterException(f.getMessage());
                 }
                 throw new ClusterException("the coordinator failed: " + e.getCause(), e.getCause());
-            }
-        }
-    }
-
-    private RunResult merge(RunConfig cfg, CoordinatorOutcome done, List<org.openmark.measure.Outage> outages)
-            throws IOException {
-        long runtimeMs = 0;
-        for (WorkerSlot w : done.workers()) {
-            if (w.result() != null) {
-                runtimeMs = Math.max(runtimeMs, w.result().runtimeMs());
-            }
-        }
-        org.openmark.load.LoadSpec model = Runner.modelOf(withoutShare(cfg)).spec();
-        List<RunResult> parts = new ArrayList<>();
-        List<WorkerReport> reports = new ArrayList<>();
-        List<String> warnings = new ArrayList<>();
-        List<String> notes = new ArrayList<>();
-        boolean valid = true;
-        for (WorkerSlot w : done.workers()) {
-            RunResult part = w.result() != null ? w.result()
-                    : ResultMerge.lostPart(cfg, model, w.totals(), w.issuedSoFar(), runtimeMs);
-            parts.add(part);
-            reports.add(report(cfg, w, part, options.workers()));
-            if (w.lost()) {
-                valid = false;
-                // What it issued after its last interval never reached the coordinator: it is not in
-                // the accounting. Under the open model the schedule bounds it.
-                String unseen = cfg.model() == ModelChoice.OPEN && cfg.phase() == Phase.RUN
-                        ? String.format(Locale.ROOT, "; what it issued after its last interval is not known here (at"
-                                + " most about %.0f operations: its rate over the %.1f s before it was found"
-                                + " unreachable)", cfg.rateSchedule().rateAt(0) / options.workers()
-                                        * w.silentBeforeLossMs() / 1000.0, w.silentBeforeLossMs() / 1000.0)
-                        : "; what it issued after its last interval is not known here";
-                warnings.add(String.format(Locale.ROOT, "%s (%s) was lost (%s): what it delivered until then is in the"
-                        + " result; its %d operations not reported finished are counted as lost with it%s", w.name(),
-                        w.address(), w.lostReason(), part.accounting().lostWithWorker(), unseen));
-            } else if (!part.valid()) {
-                valid = false;
-                for (String warning : part.warnings()) {
-                    warnings.add(w.name() + " (" + w.address() + "): " + warning);
-                }
-                if (part.warnings().isEmpty()) {
-                    warnings.add(w.name() + " (" + w.address() + "): its run was not valid"
-                            + (done.stopped() ? " (stopped: " + done.stopReason() + ")" : ""));
-                }
-            }
-            // Reported when the offset is beyond the bound by more than its own uncertainty, or when
-            // the uncertainty itself is beyond the bound (the offset then says little either way).
-            long boundMicros = options.maxClockOffset().toNanos() / 1000;
-            if (w.roundTripMicros() / 2 > boundMicros) {
-                warnings.add(String.format(Locale.ROOT, "%s's clock offset is known only to ± %.1f ms (its shortest"
-                        + " round trip was %.1f ms), more than %d ms: its intervals may be misaligned by that much;"
-                        + " a busy machine or network delays the probes", w.name(), w.roundTripMicros() / 2000.0,
-                        w.roundTripMicros() / 1000.0, options.maxClockOffset().toMillis()));
-            } else if (Math.abs(w.offsetMicros()) - w.roundTripMicros() / 2 > boundMicros) {
-                warnings.add(String.format(Locale.ROOT, "%s's clock is %.1f ms ± %.1f ms off the coordinator's (more"
-                        + " than %d ms): its intervals are aligned by the measured offset, but sync the clocks (NTP/PTP)"
-                        + " for staleness or cross-machine latency figures", w.name(), w.offsetMicros() / 1000.0,
-                        w.roundTripMicros() / 2000.0, options.maxClockOffset().toMillis()));
-            }
-            if (cfg.outDir() != null) {
-                AtomicFiles.writeString(cfg.outDir().resolve("workers").resolve(w.name()).resolve("result.json"),
-                        JsonReport.render(part));
-            }
-        }
-        long lostWorkers = done.workers().stream().filter(WorkerSlot::lost).count();
-        if (lostWorkers > 0 && cfg.model() == ModelChoice.OPEN && cfg.phase() == Phase.RUN
-                && options.onLoss() == OnWorkerLoss.CONTINUE) {
-            double offered = 0;
-            for (WorkerSlot w : done.workers()) {
-                if (!w.lost()) {
-                    offered += cfg.rateSchedule().rateAt(0) / options.workers();
-                }
-            }
-            notes.add(String.format(Locale.ROOT, "after the loss the run offered %.0f ops/s instead of %.0f ops/s"
-                    + " (%d of %d workers)", offered, cfg.rateSchedule().rateAt(0), options.workers() - lostWorkers,
-                    options.workers()));
-        }
-        if (done.stopped()) {
-            valid = false;
-            notes.add("stopped: " + done.stopReason());
-        }
-        boolean interrupted = stop.isStopped();
-        RunResult first = parts.get(0);
-        RunResult merged = ResultMerge.merge(cfg, model, first.paced(), first.openModel(), parts, reports, warnings,
-                notes, valid, interrupted, outages);
-        if (!merged.accounting().addsUp()) {
-            List<String> w = new ArrayList<>(merged.warnings());
-            w.add("the accounting does not add up across the workers: " + merged.accounting());
-            merged = ResultMerge.merge(cfg, model, first.paced(), first.openModel(), parts, reports, w, notes, false,
-                    interrupted, outages);
-        }
-        return merged;
-    }
-
-    private static RunConfig withoutShare(RunConfig c) {
-        return new RunConfig(c.phase(), c.store(), c.settings(), c.model(), c.threads(), c.targetPerSec(),
-                c.thinkTime(), c.arrival(), c.rateSchedule(), c.maxInFlight(), c.onOverload(), c.operationCount(),
-                c.duration(), c.warmup(), c.statusInterval(), c.granularity(), c.grace(), c.seed(), c.seedChosen(),
-                c.outDir(), c.percentiles(), c.autoLoad(), c.maxSendLag(), c.maxErrorRate(), c.quiet(),
-                org.openmark.load.Share.WHOLE, c.virtualTime(), c.maxStall(), c.loadStallTimeout());
-    }
-
-    private static WorkerReport report(RunConfig cfg, WorkerSlot w, RunResult part, int count) {
-        Histogram lag = part.schedule() != null ? part.schedule().sendLag() : w.sendLagSoFar();
-        double target = part.schedule() != null ? part.schedule().targetRate() : 0;
-        double achieved = part.schedule() != null ? part.schedule().achievedRate() : part.throughput();
-        double cpu = w.cpuPercent();
-        if (w.lost()) {
-            // No final result: its share of the schedule, and its rate and CPU while it delivered.
-            boolean open = cfg.model() == ModelChoice.OPEN && cfg.phase() == Phase.RUN;
-            target = open ? cfg.rateSchedule().rateAt(0) / count : 0;
-            achieved = w.lostAfterMs() > 0 ? part.accounting().issued() / (w.lostAfterMs() / 1000.0) : 0;
-            cpu = w.meanIntervalCpuPercent();
-        }
-        List<String> warnings = new ArrayList<>(part.warnings());
-        if (w.lost()) {
-            warnings.add("lost: " + w.lostReason());
-        }
-        return new WorkerReport(w.name(), w.address(), (w.index() + 1) + "/" + count, part.accounting().issued(), target,
-                achieved, lag == null ? Measurements.newHistogram() : lag, cpu, w.offsetMicros(),
-                w.roundTripMicros(), part.valid() && !w.lost(), w.lost(), w.lostAfterMs(), warnings);
-    }
-
-    /** Feeds the merged intervals to the run's files and status line, and each worker's to its own log. */
-    private final class Output implements CoordinatorActor.MergedOutput {
-        private final RunConfig cfg;
-        private final List<IntervalSink> sinks;
-        private final Map<Integer, HlogSink> perWorker = new HashMap<>();
-        private final org.openmark.measure.OutageDetector outages = new org.openmark.measure.OutageDetector();
-        private final List<IntervalSnapshot> sinceStatus = new ArrayList<>();
-        private double lastElapsed;
-        private double lastStatusElapsed;
-        private long completedSoFar;
-
-        Output(RunConfig cfg, List<IntervalSink> sinks) {
-            this.cfg = cfg;
-            this.sinks = sinks;
-        }
-
-        @Override
-        public void merged(IntervalMerger.Merged m, List<WorkerSlot> workers) {
-            if (cfg.outDir() != null && sinks.isEmpty()) {
-                // Created at the first interval, so the log's base time is the run's start.
-                try {
-                    sinks.add(new HlogSink(cfg.outDir().resolve("latency.hlog"), m.snapshot().startMillis()));
-                    sinks.add(new TimeSeriesSink(cfg.outDir().resolve("timeseries.csv")));
-                } catch (IOException e) {
-                    err.println("openmark cluster: warning: could not open the interval files: " + e.getMessage());
-                }
-            }
-            for (IntervalSink sink : sinks) {
-                try {
-                    sink.interval(m.snapshot(), m.elapsedSeconds(), m.inFlight(), m.warmUp());
-                } catch (IOException e) {
-                    err.println("openmark cluster: warning: could not write an interval file: " + e.getMessage());
-                }
-            }
-            completedSoFar += m.snapshot().completed();
-            outages.add(org.openmark.measure.IntervalSummary.of(m.snapshot(), lastElapsed, m.elapsedSeconds(),
-                    m.inFlight(), m.warmUp()));
-            lastElapsed = m.elapsedSeconds();
-            sinceStatus.add(m.snapshot());
-            // One status line every status interval, over the intervals since the last one.
-            if (cfg.quiet() || m.elapsedSeconds() - lastStatusElapsed < cfg.statusInterval().toMillis() / 1000.0 - 0.05) {
-                return;
-            }
-            lastStatusElapsed = m.elapsedSeconds();
-            IntervalSnapshot line = IntervalSnapshot.merge(sinceStatus.get(0).startMillis(),
-                    m.snapshot().endMillis(), sinceStatus);
-            sinceStatus.clear();
-            err.println(StatusLine.format(m.elapsedSeconds(), completedSoFar, line, m.inFlight(), -1, m.warmUp()));
-            List<IntervalMerger.Part> parts = new ArrayList<>(m.parts());
-            parts.sort(java.util.Comparator.comparingInt(IntervalMerger.Part::worker));
-            for (IntervalMerger.Part p : parts) {
-                WorkerSlot w = workers.get(p.worker());
-                IntervalSnapshot s = p.snapshot();
-                double seconds = Math.max(1e-9, (s.endMillis() - s.startMillis()) / 1000.0);
-                Histogram lag = s.sendLag();
-                err.println(String.format(Locale.ROOT, "         %s %s: %.1f ops/s%s%s", w.name(), w.address(),
-                        s.completed() / seconds,
-                        lag.getTotalCount() == 0 ? "" : ", send-lag p99 " + lag.getValueAtPercentile(99) + " us",
-                        p.cpuPercent() < 0 ? "" : String.format(Locale.ROOT, ", CPU %.0f%%", p.cpuPercent())));
-            }
-            for (WorkerSlot w : workers) {
-                if (w.lost() && m.parts().stream().noneMatch(p -> p.worker() == w.index())) {
-                    err.println("         " + w.name() + " " + w.address() + ": LOST");
-                }
-            }
-        }
-
-        @Override
-        public void worker(WorkerSlot w, IntervalSnapshot s, double elapsedSeconds, long inFlight, boolean warmUp) {
-            if (cfg.outDir() == null) {
-                return;
-            }
-            try {
-                HlogSink sink = perWorker.get(w.index());
-                if (sink == null) {
-                    sink = new HlogSink(cfg.outDir().resolve("workers").resolve(w.name()).resolve("latency.hlog"),
-                            s.startMillis());
-                    perWorker.put(w.index(), sink);
-                }
-                sink.interval(s, elapsedSeconds, inFlight, warmUp);
-            } catch (IOException e) {
-                err.println("openmark cluster: warning: could not write " + w.name() + "'s interval log: "
-                        + e.getMessage());
-            }
-        }
-
-        void closeWorkers() {
-            for (HlogSink s : perWorker.values()) {
-                try {
-                    s.close();
-                } catch (IOException e) {
-                    err.println("openmark cluster: warning: " + e.getMessage());
-                }
             }
         }
     }

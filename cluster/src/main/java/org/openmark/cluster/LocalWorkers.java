@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.openmark.api.Clock;
 
 /**
  * Worker JVMs on this machine, on loopback ({@code run --local-workers N}): started with this
@@ -23,8 +24,10 @@ public final class LocalWorkers {
 
     private final List<Process> processes = new ArrayList<>();
     private final List<Path> logs = new ArrayList<>();
+    private final Clock clock;
 
-    private LocalWorkers() {
+    private LocalWorkers(Clock clock) {
+        this.clock = clock;
     }
 
     /**
@@ -54,9 +57,10 @@ public final class LocalWorkers {
         };
     }
 
-    /** Starts {@code count} workers that join {@code address} on loopback. */
-    static LocalWorkers start(Launcher launcher, int count, String address, PrintStream err) throws IOException {
-        LocalWorkers w = new LocalWorkers();
+    /** Starts {@code count} workers that join {@code address} on loopback; {@code clock} times their stop. */
+    static LocalWorkers start(Launcher launcher, int count, String address, PrintStream err, Clock clock)
+            throws IOException {
+        LocalWorkers w = new LocalWorkers(clock);
         Path dir = Files.createTempDirectory("openmark-local-workers-");
         for (int i = 0; i < count; i++) {
             List<String> cmd = new ArrayList<>(launcher.command(i));
@@ -109,10 +113,10 @@ public final class LocalWorkers {
 
     /** Waits for the workers to end on their own, then ends the ones still running. */
     void stop(Duration wait) {
-        long deadline = System.nanoTime() + wait.toNanos();
+        long deadline = clock.nanoTime() + wait.toNanos();
         for (Process p : processes) {
             try {
-                long left = deadline - System.nanoTime();
+                long left = deadline - clock.nanoTime();
                 if (left <= 0 || !p.waitFor(left, TimeUnit.NANOSECONDS)) {
                     p.destroy();
                     if (!p.waitFor(5, TimeUnit.SECONDS)) {

@@ -6,7 +6,8 @@ import java.util.List;
  * How a cluster run ended, as the coordinator's actor saw it: every worker with its result (or
  * what it delivered before it was lost).
  *
- * @param runStartNanos the common start instant, by this JVM's {@link System#nanoTime()}
+ * @param runStartNanos the common start instant, by the coordinator's clock
+ *     ({@link org.openmark.api.Clock#nanoTime()})
  * @param stopped whether the run was stopped (Ctrl-C, or a lost worker under --on-worker-loss abort)
  * @param stopReason why, when stopped
  */

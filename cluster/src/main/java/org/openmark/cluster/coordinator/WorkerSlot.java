@@ -34,15 +34,8 @@ public final class WorkerSlot {
     double lastIntervalCpuPercent = -1;
     private double intervalCpuSum;
     private int intervalsWithCpu;
-    boolean lost;
-    long lostAfterMs = -1;
-    /** From its last interval to the moment it was found unreachable: when it went is not known more closely. */
-    long silentBeforeLossMs;
-    String lostReason;
-    String failure;
-    long unreachableSinceNanos = -1;
-    /** When the coordinator last heard from it (its last interval), by System.nanoTime(). */
-    long lastHeardNanos = -1;
+    /** Whether it is still there, and when it went. */
+    final WorkerLiveness liveness = new WorkerLiveness();
     /** The sum of the intervals it delivered: a lost worker's part of the result. */
     Totals totals = new Totals();
     long issuedSoFar;
@@ -103,20 +96,20 @@ public final class WorkerSlot {
     }
 
     public boolean lost() {
-        return lost;
+        return liveness.lost();
     }
 
     public long lostAfterMs() {
-        return lostAfterMs;
+        return liveness.lostAfterMs();
     }
 
     /** The time between its last interval and the moment it was found unreachable (ms). */
     public long silentBeforeLossMs() {
-        return silentBeforeLossMs;
+        return liveness.silentBeforeLossMs();
     }
 
     public String lostReason() {
-        return lostReason;
+        return liveness.lostReason();
     }
 
     public double cpuPercent() {
@@ -156,10 +149,7 @@ public final class WorkerSlot {
         lastIntervalCpuPercent = -1;
         intervalCpuSum = 0;
         intervalsWithCpu = 0;
-        lostAfterMs = -1;
-        silentBeforeLossMs = 0;
-        lostReason = null;
-        lastHeardNanos = -1;
+        liveness.resetForRun();
         totals = new Totals();
         issuedSoFar = 0;
         intervals = 0;
@@ -176,8 +166,9 @@ public final class WorkerSlot {
         }
     }
 
-    void interval(IntervalSnapshot s, boolean warmUp, double cpuPercent) {
-        lastHeardNanos = System.nanoTime();
+    /** Its next interval, received at {@code nowNanos} (the coordinator's clock). */
+    void interval(IntervalSnapshot s, boolean warmUp, double cpuPercent, long nowNanos) {
+        liveness.heard(nowNanos);
         if (warmUp) {
             totals.addWarmUp(s);
         } else {

@@ -1,6 +1,7 @@
 package org.openmark.cluster.worker;
 
-import java.time.Instant;
+import java.io.IOException;
+import java.net.InetAddress;
 import org.apache.pekko.actor.Address;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
@@ -16,6 +17,7 @@ import org.openmark.cluster.protocol.Secrets;
 import org.openmark.cluster.coordinator.CoordinatorActor;
 import org.openmark.cluster.protocol.Accepted;
 import org.openmark.cluster.protocol.Challenge;
+import org.openmark.cluster.protocol.EpochMicrosClock;
 import org.openmark.cluster.protocol.Finish;
 import org.openmark.cluster.protocol.Go;
 import org.openmark.cluster.protocol.Hello;
@@ -32,12 +34,12 @@ import org.openmark.run.Version;
 
 /**
  * A worker's actor: finds the coordinator through the receptionist, introduces itself, answers
- * the secret's challenge and the clock probes, and passes the coordinator's instructions to the
- * {@link WorkerJob}, which does the blocking work on a thread of its own. It also watches the
- * coordinator: unreachable or gone, the job stops issuing at once.
+ * the secret's challenge and the clock probes, and passes the coordinator's instructions on through
+ * the {@link CoordinatorLink} to the {@link WorkerJob}, which does the blocking work on a thread of
+ * its own. It also watches the coordinator: unreachable or gone, the job stops issuing at once.
  */
 final class WorkerActor extends AbstractBehavior<WorkerCommand> {
-    private final WorkerJob job;
+    private final CoordinatorLink link;
     private final byte[] secret;
     private ActorRef<ToCoordinator> coordinator;
     private int index = -1;
@@ -51,9 +53,9 @@ final class WorkerActor extends AbstractBehavior<WorkerCommand> {
     private record ReachabilityChange(ClusterEvent.ReachabilityEvent event) implements WorkerCommand {
     }
 
-    private WorkerActor(ActorContext<WorkerCommand> ctx, WorkerJob job, byte[] secret) {
+    private WorkerActor(ActorContext<WorkerCommand> ctx, CoordinatorLink link, byte[] secret) {
         super(ctx);
-        this.job = job;
+        this.link = link;
         this.secret = secret;
         ctx.getSystem().receptionist().tell(Receptionist.subscribe(CoordinatorActor.KEY,
                 ctx.messageAdapter(Receptionist.Listing.class, Listing::new)));
@@ -65,8 +67,8 @@ final class WorkerActor extends AbstractBehavior<WorkerCommand> {
                 ClusterEvent.ReachabilityEvent.class));
     }
 
-    static Behavior<WorkerCommand> create(WorkerJob job, byte[] secret) {
-        return Behaviors.setup(ctx -> new WorkerActor(ctx, job, secret));
+    static Behavior<WorkerCommand> create(CoordinatorLink link, byte[] secret) {
+        return Behaviors.setup(ctx -> new WorkerActor(ctx, link, secret));
     }
 
     @Override
@@ -76,28 +78,28 @@ final class WorkerActor extends AbstractBehavior<WorkerCommand> {
                 .onMessage(Challenge.class, this::onChallenge)
                 .onMessage(Accepted.class, this::onAccepted)
                 .onMessage(Refused.class, r -> {
-                    job.refused(r.reason());
+                    link.refused(r.reason());
                     return this;
                 })
                 .onMessage(Ping.class, this::onPing)
                 .onMessage(Plan.class, p -> {
-                    job.instruction(p);
+                    link.instruction(p);
                     return this;
                 })
                 .onMessage(Go.class, g -> {
-                    job.instruction(g);
+                    link.instruction(g);
                     return this;
                 })
                 .onMessage(StartAt.class, s -> {
-                    job.instruction(s);
+                    link.instruction(s);
                     return this;
                 })
                 .onMessage(Stop.class, s -> {
-                    job.stop("the coordinator stopped the run: " + s.reason());
+                    link.stop("the coordinator stopped the run: " + s.reason());
                     return this;
                 })
                 .onMessage(Finish.class, f -> {
-                    job.instruction(f);
+                    link.instruction(f);
                     return this;
                 })
                 .onMessage(MemberChange.class, this::onMember)
@@ -111,7 +113,7 @@ final class WorkerActor extends AbstractBehavior<WorkerCommand> {
         }
         for (ActorRef<ToCoordinator> c : l.listing().getServiceInstances(CoordinatorActor.KEY)) {
             coordinator = c;
-            c.tell(new Hello(getContext().getSelf().narrow(), Version.current(), WorkerJob.hostName(),
+            c.tell(new Hello(getContext().getSelf().narrow(), Version.current(), hostName(),
                     Runtime.getRuntime().availableProcessors(), ProcessHandle.current().pid()));
             break;
         }
@@ -126,14 +128,12 @@ final class WorkerActor extends AbstractBehavior<WorkerCommand> {
     private Behavior<WorkerCommand> onAccepted(Accepted a) {
         index = a.index();
         coordinator = a.coordinator();
-        job.accepted(a);
+        link.accepted(a);
         return this;
     }
 
     private Behavior<WorkerCommand> onPing(Ping p) {
-        Instant now = Instant.now();
-        coordinator.tell(new Pong(index, p.seq(), p.coordinatorNanos(),
-                now.getEpochSecond() * 1_000_000 + now.getNano() / 1000));
+        coordinator.tell(new Pong(index, p.seq(), p.coordinatorNanos(), EpochMicrosClock.now()));
         return this;
     }
 
@@ -143,7 +143,7 @@ final class WorkerActor extends AbstractBehavior<WorkerCommand> {
 
     private Behavior<WorkerCommand> onReachability(ReachabilityChange c) {
         if (c.event() instanceof ClusterEvent.UnreachableMember && isCoordinator(c.event().member().address())) {
-            job.coordinatorLost("the coordinator at " + c.event().member().address() + " is unreachable");
+            link.coordinatorLost("the coordinator at " + c.event().member().address() + " is unreachable");
         }
         return this;
     }
@@ -153,10 +153,18 @@ final class WorkerActor extends AbstractBehavior<WorkerCommand> {
         boolean gone = c.event() instanceof ClusterEvent.MemberRemoved || c.event() instanceof ClusterEvent.MemberDowned
                 || c.event() instanceof ClusterEvent.MemberExited;
         if (gone && isCoordinator(a)) {
-            job.coordinatorLost("the coordinator at " + a + " left the cluster");
+            link.coordinatorLost("the coordinator at " + a + " left the cluster");
         } else if (gone && a.equals(Cluster.get(getContext().getSystem()).selfMember().address())) {
-            job.coordinatorLost("this worker was removed from the cluster (cut off from the coordinator)");
+            link.coordinatorLost("this worker was removed from the cluster (cut off from the coordinator)");
         }
         return this;
+    }
+
+    private static String hostName() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (IOException e) {
+            return "unknown";
+        }
     }
 }

@@ -10,6 +10,7 @@ import org.apache.pekko.actor.Address;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.cluster.typed.Cluster;
 import org.apache.pekko.cluster.typed.JoinSeedNodes;
+import org.openmark.api.Clock;
 import org.openmark.cluster.HostPort;
 import org.openmark.cluster.Nodes;
 import org.openmark.cluster.protocol.WorkerCommand;
@@ -43,13 +44,19 @@ public final class WorkerNode {
 
     /** Runs the worker until its part is done; returns the exit code (0 done, 1 failed or lost, 2 refused). */
     public static int run(Options o, PrintStream err) throws InterruptedException {
+        return run(o, err, Clock.system());
+    }
+
+    /** As {@link #run(Options, PrintStream)}, every run of the worker reading time from {@code clock}. */
+    public static int run(Options o, PrintStream err, Clock clock) throws InterruptedException {
         HostPort bind = o.bind() != null ? o.bind() : defaultBind(o.join());
         if (!bind.loopback() && o.secret() == null) {
             throw ConfigException.of("--bind", bind.toString(), "is not a loopback address: a worker reachable from"
                     + " other machines needs --cluster-secret-file (the coordinator's secret)");
         }
-        WorkerJob job = new WorkerJob(o.joinTimeout(), o.partialDir(), o.ownLogs(), err);
-        ActorSystem<WorkerCommand> system = Nodes.start(WorkerActor.create(job, o.secret()), bind, o.pekkoConfig());
+        WorkerJob job = new WorkerJob(o.joinTimeout(), o.partialDir(), o.ownLogs(), err, clock);
+        ActorSystem<WorkerCommand> system = Nodes.start(WorkerActor.create(job.link(), o.secret()), bind,
+                o.pekkoConfig());
         java.util.concurrent.CountDownLatch ended = new java.util.concurrent.CountDownLatch(1);
         // Ctrl-C: stop issuing, then let the job report (and the node leave) before the JVM ends.
         Thread hook = new Thread(() -> {

@@ -1,0 +1,52 @@
+package org.openmark.cluster;
+
+import java.io.PrintStream;
+import java.util.List;
+import org.openmark.cluster.coordinator.IntervalMerger;
+import org.openmark.cluster.coordinator.MergedOutput;
+import org.openmark.cluster.coordinator.WorkerSlot;
+import org.openmark.measure.IntervalSnapshot;
+import org.openmark.measure.IntervalSummary;
+import org.openmark.measure.Outage;
+import org.openmark.measure.OutageDetector;
+import org.openmark.run.RunConfig;
+
+/**
+ * Where a cluster run's intervals go as the coordinator merges them: the interval files
+ * ({@link IntervalFiles}), the outage detector (its outages go into the result) and the live
+ * progress ({@link ProgressLines}).
+ */
+final class RunOutput implements MergedOutput {
+    private final IntervalFiles files;
+    private final ProgressLines progress;
+    private final OutageDetector outages = new OutageDetector();
+    private double lastElapsed;
+
+    RunOutput(RunConfig cfg, PrintStream err) {
+        this.files = new IntervalFiles(cfg.outDir(), err);
+        this.progress = new ProgressLines(cfg.statusInterval(), cfg.quiet(), err);
+    }
+
+    @Override
+    public void merged(IntervalMerger.Merged m, List<WorkerSlot> workers) {
+        files.merged(m);
+        outages.add(IntervalSummary.of(m.snapshot(), lastElapsed, m.elapsedSeconds(), m.inFlight(), m.warmUp()));
+        lastElapsed = m.elapsedSeconds();
+        progress.merged(m, workers);
+    }
+
+    @Override
+    public void worker(WorkerSlot w, IntervalSnapshot s, double elapsedSeconds, long inFlight, boolean warmUp) {
+        files.worker(w, s, elapsedSeconds, inFlight, warmUp);
+    }
+
+    /** The outages seen in the merged intervals so far. */
+    List<Outage> outages() {
+        return outages.outages();
+    }
+
+    /** Closes the interval files. */
+    void close() {
+        files.close();
+    }
+}

@@ -1,0 +1,20 @@
+package org.openmark.cluster.coordinator;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * One run of the session, as the session asks the coordinator for it.
+ *
+ * @param phase {@code LOAD}, {@code RUN} or a staleness measurement's
+ * @param settings the run's resolved properties (each worker gets them with its share)
+ * @param startMargin how long after the last worker is ready the run starts (plus two round trips)
+ * @param doneTimeout how long after a stop the workers have to report before they are counted lost
+ * @param output where the merged intervals go
+ * @param costs what merging costs the coordinator
+ * @param outcome completed when the run is over
+ */
+public record RunSetup(String phase, Map<String, String> settings, Duration startMargin, Duration doneTimeout,
+        MergedOutput output, MergeCosts costs, CompletableFuture<CoordinatorOutcome> outcome) {
+}

@@ -1,0 +1,84 @@
+package org.openmark.cluster.coordinator;
+
+import java.util.Locale;
+
+/**
+ * Whether a worker is still there, as the coordinator knows it: when it was last heard from, since
+ * when it has been unreachable, and, once it is lost, what is known of when it went. Pure: the
+ * times are the coordinator's clock's {@code nanoTime}, passed in. Owned by the coordinator's actor.
+ */
+final class WorkerLiveness {
+    private boolean lost;
+    private long lostAfterMs = -1;
+    private long silentBeforeLossMs;
+    private String lostReason;
+    private long unreachableSinceNanos = -1;
+    private long lastHeardNanos = -1;
+
+    /** It delivered something at {@code nowNanos}. */
+    void heard(long nowNanos) {
+        lastHeardNanos = nowNanos;
+    }
+
+    /** The failure detector finds it unreachable; true when it was not already. */
+    boolean unreachable(long nowNanos) {
+        if (unreachableSinceNanos >= 0) {
+            return false;
+        }
+        unreachableSinceNanos = nowNanos;
+        return true;
+    }
+
+    /** The failure detector finds it reachable; true when it had been unreachable and is not lost. */
+    boolean reachable() {
+        boolean back = unreachableSinceNanos >= 0 && !lost;
+        unreachableSinceNanos = -1;
+        return back;
+    }
+
+    /** It went outside a run: nothing of a run is to be accounted for. */
+    void gone() {
+        lost = true;
+    }
+
+    /**
+     * It is lost during the run that started at {@code runStartNanos}: it went between the last
+     * interval it delivered and the moment it was found unreachable ({@code nowNanos} when it
+     * never was).
+     */
+    void lose(String why, long nowNanos, long runStartNanos) {
+        long found = unreachableSinceNanos >= 0 ? unreachableSinceNanos : nowNanos;
+        long lastHeard = lastHeardNanos >= 0 ? lastHeardNanos : runStartNanos;
+        lost = true;
+        lostAfterMs = Math.max(0, (lastHeard - runStartNanos) / 1_000_000);
+        silentBeforeLossMs = Math.max(0, (found - lastHeard) / 1_000_000);
+        lostReason = String.format(Locale.ROOT, "%s; last heard %.1f s into the run, found unreachable at %.1f s",
+                why, (lastHeard - runStartNanos) / 1e9, (found - runStartNanos) / 1e9);
+    }
+
+    /** Forgets what it delivered in the previous run (a lost worker stays lost). */
+    void resetForRun() {
+        lostAfterMs = -1;
+        silentBeforeLossMs = 0;
+        lostReason = null;
+        lastHeardNanos = -1;
+    }
+
+    boolean lost() {
+        return lost;
+    }
+
+    /** How far into the run it was last heard from (ms), or -1. */
+    long lostAfterMs() {
+        return lostAfterMs;
+    }
+
+    /** From its last interval to the moment it was found unreachable: when it went is not known more closely. */
+    long silentBeforeLossMs() {
+        return silentBeforeLossMs;
+    }
+
+    String lostReason() {
+        return lostReason;
+    }
+}

@@ -1,0 +1,171 @@
+package org.openmark.cluster.worker;
+
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.openmark.api.Clock;
+import org.openmark.cluster.protocol.Accepted;
+import org.openmark.cluster.protocol.Finish;
+import org.openmark.cluster.protocol.Go;
+import org.openmark.cluster.protocol.Plan;
+import org.openmark.cluster.protocol.StartAt;
+import org.openmark.timing.StopSignal;
+
+/**
+ * A worker's link to its coordinator, between the actor, which passes on what the coordinator
+ * says (from the actor's thread), and the job, which waits for it (on its own thread): the
+ * admission, the instructions in the order they came, and whether the coordinator is still
+ * there. Every wait ends with a {@link LostException} once the coordinator is lost or refuses
+ * this worker; losing it also stops the job's issuing at once.
+ */
+final class CoordinatorLink {
+    /** The coordinator is gone (or refused this worker): the message says why. */
+    static final class LostException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        LostException(String message) {
+            super(message);
+        }
+    }
+
+    private final CompletableFuture<Accepted> accepted = new CompletableFuture<>();
+    /** The coordinator's instructions (Plan, Go, StartAt, Finish), in the order they came. */
+    private final LinkedBlockingQueue<Object> inbox = new LinkedBlockingQueue<>();
+    /** Completes with the reason when the coordinator is lost or refuses this worker. */
+    private final CompletableFuture<String> lost = new CompletableFuture<>();
+    /** Set when the coordinator's Finish arrived: its leaving afterwards is the normal end. */
+    private volatile boolean sessionEnded;
+    private volatile boolean refused;
+    private final StopSignal stop;
+    private final Clock clock;
+    private final PrintStream err;
+
+    /**
+     * @param stop the job's stop signal: a Stop from the coordinator, or its loss, stops the issuing
+     * @param clock times the waits
+     */
+    CoordinatorLink(StopSignal stop, Clock clock, PrintStream err) {
+        this.stop = stop;
+        this.clock = clock;
+        this.err = err;
+    }
+
+    // --- from the actor
+
+    void accepted(Accepted a) {
+        accepted.complete(a);
+    }
+
+    void refused(String reason) {
+        refused = true;
+        lost.complete("the coordinator refused this worker: " + reason);
+    }
+
+    void instruction(Object message) {
+        if (message instanceof Finish) {
+            sessionEnded = true;
+        }
+        inbox.add(message);
+    }
+
+    /** The coordinator stopped the run: stop issuing, report what there is. */
+    void stop(String reason) {
+        say(reason);
+        stop.stop();
+    }
+
+    void coordinatorLost(String reason) {
+        if (sessionEnded) {
+            return; // the coordinator ended the session and leaves: nothing is lost
+        }
+        if (lost.complete(reason)) {
+            stop.stop();
+            if (!refused) {
+                say(reason + ": stopping now (operations still outstanding get the grace period)");
+            }
+        }
+    }
+
+    // --- for the job
+
+    /** True when the coordinator went away (or refused this worker). */
+    boolean gone() {
+        return lost.isDone();
+    }
+
+    /** Why the coordinator is gone. */
+    String goneReason() {
+        return lost.getNow("the coordinator was lost");
+    }
+
+    /** True when the coordinator refused this worker. */
+    boolean refusedThis() {
+        return refused;
+    }
+
+    /** Waits to be admitted. */
+    Accepted awaitAccepted(Duration timeout) throws InterruptedException, TimeoutException {
+        long deadline = clock.nanoTime() + timeout.toNanos();
+        while (true) {
+            throwIfGone();
+            try {
+                return accepted.get(Math.min(100_000_000L, Math.max(1, deadline - clock.nanoTime())),
+                        TimeUnit.NANOSECONDS);
+            } catch (TimeoutException e) {
+                if (clock.nanoTime() >= deadline) {
+                    throw e;
+                }
+            } catch (ExecutionException e) {
+                throw new IllegalStateException(e.getCause());
+            }
+        }
+    }
+
+    /** The next instruction of type {@code type} for run {@code run}; others of older runs are dropped. */
+    <T> T expect(Class<T> type, int run) throws InterruptedException, TimeoutException {
+        while (true) {
+            Object next = next(Duration.ofHours(24));
+            if (type.isInstance(next) && runOf(next) == run) {
+                return type.cast(next);
+            }
+            if (next instanceof Finish || next instanceof Plan) {
+                // The coordinator gave this run up (another worker failed): end it here.
+                inbox.add(next);
+                throw new LostException("the coordinator ended run " + run + " before it started");
+            }
+        }
+    }
+
+    private static int runOf(Object message) {
+        return message instanceof Go g ? g.run() : message instanceof StartAt s ? s.run() : -1;
+    }
+
+    /** The next instruction, whatever it is. */
+    Object next(Duration timeout) throws InterruptedException, TimeoutException {
+        long deadline = clock.nanoTime() + timeout.toNanos();
+        while (true) {
+            throwIfGone();
+            Object m = inbox.poll(100, TimeUnit.MILLISECONDS);
+            if (m != null) {
+                return m;
+            }
+            if (clock.nanoTime() >= deadline) {
+                throw new TimeoutException();
+            }
+        }
+    }
+
+    private void throwIfGone() {
+        if (lost.isDone()) {
+            throw new LostException(goneReason());
+        }
+    }
+
+    private void say(String line) {
+        err.println("openmark worker: " + line);
+    }
+}

@@ -1,0 +1,36 @@
+package org.openmark.cluster.worker;
+
+import org.apache.pekko.actor.typed.ActorRef;
+import org.openmark.api.Clock;
+import org.openmark.cluster.protocol.IntervalReport;
+import org.openmark.cluster.protocol.IntervalWire;
+import org.openmark.cluster.protocol.ToCoordinator;
+import org.openmark.measure.IntervalSnapshot;
+import org.openmark.output.IntervalSink;
+
+/** Streams every interval of a worker's run to the coordinator, numbered, with the process's CPU use over it. */
+final class IntervalForwarder implements IntervalSink {
+    private final ActorRef<ToCoordinator> coordinator;
+    private final int run;
+    private final int index;
+    private final CpuMeter cpu;
+    private int seq;
+
+    IntervalForwarder(ActorRef<ToCoordinator> coordinator, int run, int index, Clock clock) {
+        this.coordinator = coordinator;
+        this.run = run;
+        this.index = index;
+        this.cpu = new CpuMeter(clock);
+    }
+
+    @Override
+    public void interval(IntervalSnapshot s, double elapsedSeconds, long inFlight, boolean warmUp) {
+        double percent = cpu.lap();
+        coordinator.tell(new IntervalReport(run, index, seq++, IntervalWire.of(s), elapsedSeconds, inFlight, warmUp,
+                percent));
+    }
+
+    @Override
+    public void close() {
+    }
+}

@@ -1,0 +1,171 @@
+package org.openmark.cluster.worker;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeoutException;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.openmark.api.Clock;
+import org.openmark.api.Store;
+import org.openmark.api.StoreUnreachableException;
+import org.openmark.cluster.protocol.Done;
+import org.openmark.cluster.protocol.Failed;
+import org.openmark.cluster.protocol.Go;
+import org.openmark.cluster.protocol.Plan;
+import org.openmark.cluster.protocol.Prepared;
+import org.openmark.cluster.protocol.Ready;
+import org.openmark.cluster.protocol.ResultWire;
+import org.openmark.cluster.protocol.StartAt;
+import org.openmark.cluster.protocol.ToCoordinator;
+import org.openmark.cluster.worker.CoordinatorLink.LostException;
+import org.openmark.config.ConfigException;
+import org.openmark.config.Settings;
+import org.openmark.output.AtomicFiles;
+import org.openmark.output.IntervalSink;
+import org.openmark.report.JsonReport;
+import org.openmark.run.Phase;
+import org.openmark.run.PhaseHooks;
+import org.openmark.run.RunConfig;
+import org.openmark.run.RunConfigParser;
+import org.openmark.run.RunResult;
+import org.openmark.run.Runner;
+import org.openmark.run.StoreRegistry;
+import org.openmark.timing.StopSignal;
+import org.openmark.timing.Tasks;
+import org.openmark.workload.Workload;
+import org.openmark.workload.Workloads;
+
+/**
+ * A worker's part of one load or run phase: open the store and say what it found, load as the
+ * coordinator decided, wait at the start gate, run its share while the intervals stream to the
+ * coordinator, and report the result. When the coordinator is lost it writes what it measured
+ * locally instead.
+ */
+final class PhaseJob {
+    private final CoordinatorLink link;
+    private final StopSignal stop;
+    private final Clock clock;
+    private final Path partialDir;
+    private final Path ownLogs;
+    private final PrintStream err;
+
+    /**
+     * @param partialDir where a partial result goes when the coordinator is lost
+     * @param ownLogs where the worker keeps its own interval log of each run, or null
+     */
+    PhaseJob(CoordinatorLink link, StopSignal stop, Clock clock, Path partialDir, Path ownLogs, PrintStream err) {
+        this.link = link;
+        this.stop = stop;
+        this.clock = clock;
+        this.partialDir = partialDir;
+        this.ownLogs = ownLogs;
+        this.err = err;
+    }
+
+    /** Runs the plan; returns 0, or 1 when it failed. */
+    int run(Plan p, ActorRef<ToCoordinator> coordinator, int index) throws InterruptedException {
+        Phase phase = Phase.valueOf(p.phase());
+        Settings settings = Settings.of(p.settings());
+        RunConfig cfg;
+        Runner runner = new Runner(StoreRegistry.discover(), Workloads::create, clock, Tasks.real(), stop, err);
+        Store store;
+        try {
+            cfg = RunConfigParser.parse(phase, settings, null, true);
+            store = runner.openStore(cfg);
+        } catch (ConfigException e) {
+            coordinator.tell(new Failed(p.run(), index, e.getMessage(), true));
+            return 1;
+        } catch (StoreUnreachableException e) {
+            coordinator.tell(new Failed(p.run(), index, e.getMessage(), false, true));
+            return 1;
+        } catch (RuntimeException e) {
+            coordinator.tell(new Failed(p.run(), index, String.valueOf(e.getMessage()), false));
+            return 1;
+        }
+        RunResult result = null;
+        OwnIntervalLog ownLog = null;
+        try (store) {
+            Workload workload = runner.createWorkload(cfg);
+            coordinator.tell(new Prepared(p.run(), index, store.isKnownEmpty(workload.table()), store.isEmbedded()));
+            String load = link.expect(Go.class, p.run()).load();
+            IntervalForwarder forwarder = new IntervalForwarder(coordinator, p.run(), index, clock);
+            List<IntervalSink> sinks = new ArrayList<>(List.of(forwarder));
+            if (ownLogs != null) {
+                ownLog = new OwnIntervalLog(ownLogs.resolve("run-" + p.run()).resolve("latency.hlog"));
+                sinks.add(ownLog);
+            }
+            StartGate gate = new StartGate(clock, stop);
+            PhaseHooks hooks = new PhaseHooks(sinks, () -> {
+                coordinator.tell(new Ready(p.run(), index));
+                try {
+                    gate.await(link.expect(StartAt.class, p.run()).workerEpochMicros());
+                } catch (TimeoutException e) {
+                    throw new LostException("no start instant came within a day");
+                }
+            });
+            CpuMeter cpu = new CpuMeter(clock);
+            if (phase == Phase.LOAD) {
+                RunConfig loadCfg = load.equals(Go.PARTITION) ? LoadShare.partition(cfg, settings)
+                        : LoadShare.threads(cfg, settings);
+                result = runner.runOn(loadCfg, runner.createWorkload(loadCfg), store, List.of(), List.of(), hooks);
+            } else {
+                if (!load.equals(Go.NONE)) {
+                    RunConfig loadCfg = load.equals(Go.PARTITION) ? LoadShare.partition(cfg, settings) : cfg;
+                    RunResult loaded = runner.load(loadCfg, runner.createWorkload(loadCfg), store);
+                    say(String.format(Locale.ROOT, "loaded %d records (%s) in %.1f s",
+                            loaded.accounting().completed(), load.equals(Go.PARTITION) ? "its part" : "all",
+                            loaded.runtimeMs() / 1000.0));
+                }
+                result = runner.runOn(cfg, workload, store, List.of(), List.of(), hooks);
+            }
+            double cpuPercent = cpu.lap();
+            if (link.gone()) {
+                return partial(result);
+            }
+            coordinator.tell(new Done(p.run(), index, ResultWire.of(result), cpuPercent));
+            return 0;
+        } catch (LostException e) {
+            return partial(result);
+        } catch (TimeoutException e) {
+            say("the coordinator gave no instruction within a day");
+            return 1;
+        } catch (ConfigException e) {
+            coordinator.tell(new Failed(p.run(), index, e.getMessage(), true));
+            return 1;
+        } catch (IOException | RuntimeException e) {
+            coordinator.tell(new Failed(p.run(), index, String.valueOf(e.getMessage()), false));
+            return 1;
+        } finally {
+            if (ownLog != null) {
+                try {
+                    ownLog.close();
+                } catch (IOException e) {
+                    say("could not write its own interval log: " + e.getMessage());
+                }
+            }
+        }
+    }
+
+    /** Writes what this worker measured before the coordinator was lost; returns 1. */
+    private int partial(RunResult result) {
+        if (result == null) {
+            say("nothing was measured yet");
+            return 1;
+        }
+        try {
+            Path file = partialDir.resolve("result.json");
+            AtomicFiles.writeString(file, JsonReport.render(result));
+            say("its partial result is in " + file.toAbsolutePath());
+        } catch (IOException | RuntimeException e) {
+            say("could not write the partial result: " + e.getMessage());
+        }
+        return 1;
+    }
+
+    private void say(String line) {
+        err.println("openmark worker: " + line);
+    }
+}
