@@ -22,7 +22,7 @@ import org.openmark.rating.Curve;
 import org.openmark.rating.CurveExperimenter;
 import org.openmark.rating.DeltaAnalysis;
 import org.openmark.rating.DeltaAnalyzer;
-import org.openmark.rating.DurationText;
+import org.openmark.config.Durations;
 import org.openmark.rating.LoadUnit;
 import org.openmark.rating.Rater;
 import org.openmark.rating.RatingCosts;
@@ -221,12 +221,12 @@ public final class RateCommand implements Callable<Integer> {
         SearchSettings settings = searchSettings(1, DEFAULT_MAX_LOAD);
         Sla agreement = sla == null ? Sla.none() : Sla.parse(sla);
         ReloadPolicy policy = ReloadPolicy.parse(reload == null ? "full" : reload);
-        Duration delta = DurationText.parse("--experiment", experimentLength == null ? "1m" : experimentLength);
-        Duration initialLoad = DurationText.parse("--load-time", loadTime);
-        Duration reloadEach = reloadTime != null ? DurationText.parse("--reload-time", reloadTime)
+        Duration delta = Durations.parse("--experiment", experimentLength == null ? "1m" : experimentLength);
+        Duration initialLoad = Durations.parse("--load-time", loadTime);
+        Duration reloadEach = reloadTime != null ? Durations.parse("--reload-time", reloadTime)
                 : policy.mode() == ReloadMode.FULL ? initialLoad : Duration.ZERO;
         RatingCosts costs = new RatingCosts(initialLoad, reloadEach,
-                DurationText.parse("--warmup", warmup == null ? "30s" : warmup), delta);
+                Durations.parse("--warmup", warmup == null ? "30s" : warmup), delta);
         Curve parsed = Curve.parse(curve);
         return new Rater(settings, agreement, policy, costs).rate(new CurveExperimenter(parsed, agreement, delta));
     }
@@ -253,8 +253,8 @@ public final class RateCommand implements Callable<Integer> {
         ReloadPolicy policy = reload != null ? ReloadPolicy.parse(reload)
                 : mix.changesDatabase().isPresent() ? ReloadPolicy.of(ReloadMode.REPAIR) : ReloadPolicy.of(ReloadMode.NONE);
         policy.check(mix);
-        Duration length = DurationText.parse("--duration", experimentLength == null ? "10s" : experimentLength);
-        Duration warm = DurationText.parse("--warmup", warmup == null ? "2s" : warmup);
+        Duration length = Durations.parse("--duration", experimentLength == null ? "10s" : experimentLength);
+        Duration warm = Durations.parse("--warmup", warmup == null ? "2s" : warmup);
         SearchSettings search = searchSettings(choice == ModelChoice.OPEN ? 100 : 1, choice == ModelChoice.OPEN
                 ? (long) org.openmark.load.RateSchedule.MAX_RATE_PER_SEC : DEFAULT_MAX_LOAD)
                 .withLoadUnit(choice == ModelChoice.OPEN ? LoadUnit.OPS_PER_SEC : LoadUnit.THREADS);
@@ -300,7 +300,7 @@ public final class RateCommand implements Callable<Integer> {
             if ("auto".equals(delta)) {
                 long at = deltaLoad != null ? deltaLoad : search.startLoad();
                 try {
-                    DeltaAnalysis analysis = new DeltaAnalyzer(DurationText.parse("--delta-start", deltaStart),
+                    DeltaAnalysis analysis = new DeltaAnalyzer(Durations.parse("--delta-start", deltaStart),
                             DeltaAnalyzer.DEFAULT_AGREEING_RUNS, DeltaAnalyzer.DEFAULT_THRESHOLD,
                             DeltaAnalyzer.DEFAULT_MAX_RUNS).analyze(d -> rating.sample(at, d));
                     log.println("rate: delta analyzer chose " + RatingFormat.duration(analysis.delta())

@@ -68,6 +68,17 @@ class RateCommandTest {
                 + " + confirmation 1 x (30s + 10m) = 2h12m"), o.out());
     }
 
+    /** One duration syntax in every command: a bare number is seconds for rate as for run. */
+    @Test
+    void call_bareNumbersAsDurations_secondsAsEverywhere() {
+        Outcome o = execute("--curve", "quadratic:peak=100000000", "--climb", "4", "--load-time", "1200",
+                "--reload", "image", "--reload-time", "120", "--warmup", "30", "--experiment", "60",
+                "--sla", "p95<=1ms, for 10m");
+        assertEquals(0, o.exitCode(), o.err());
+        assertTrue(o.out().contains("initial load ζ 20m + reloads ω·ν 29 x 2m + experiments η·(warm-up + δ) 29 x (30s + 1m)"),
+                o.out());
+    }
+
     @Test
     void call_badSla_exitsWithUsageErrorNamingTheFlag() {
         Outcome o = execute("--curve", "quadratic:peak=100", "--sla", "p95<100ms");

@@ -100,7 +100,7 @@ public final class Distributions {
             if (line.isEmpty() || line.startsWith("#")) {
                 continue;
             }
-            values[n++] = Durations.parseNanos(where + " (" + file + " line " + (i + 1) + ")", line);
+            values[n++] = Durations.parseSampleNanos(where + " (" + file + " line " + (i + 1) + ")", line);
         }
         if (n == 0) {
             throw new StoreConfigException(where, spec, file + " holds no values (one millisecond value per line)");

@@ -1,16 +1,16 @@
 package org.openmark.store.sim.model;
 
 import java.math.BigDecimal;
-import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import org.openmark.api.DurationSyntax;
 import org.openmark.api.StoreConfigException;
 
-/** Parses and prints durations such as {@code 1ms}, {@code 250us}, {@code 1.5s}; a bare number is milliseconds. */
+/**
+ * Durations in the simulated store's properties and configuration, in openmark's one syntax
+ * ({@link DurationSyntax}). A non-zero number needs its unit here ({@code 5ms}, not {@code 5}):
+ * these values were milliseconds when bare before the syntax was one, and a latency read as
+ * seconds instead would pass unnoticed. Sample files, a column of figures, stay milliseconds.
+ */
 public final class Durations {
-    private static final Pattern DURATION =
-            Pattern.compile("([0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)\\s*(ns|us|µs|ms|s|m|min|h)?");
-
     private Durations() {
     }
 
@@ -20,30 +20,24 @@ public final class Durations {
      * @param where the property or config path named in the error message
      */
     public static long parseNanos(String where, String text) {
-        if (text == null) {
-            throw new StoreConfigException(where, "null", "must be a duration such as 5ms, 250us, 1.5s");
+        try {
+            if (DurationSyntax.isBareNumber(text) && DurationSyntax.parseNanos(text) != 0) {
+                throw new StoreConfigException(where, text, "needs its unit, e.g. " + text.trim() + "ms (a bare"
+                        + " number would be seconds, as everywhere in openmark; it was milliseconds here before)");
+            }
+            return DurationSyntax.parseNanos(text);
+        } catch (IllegalArgumentException e) {
+            throw new StoreConfigException(where, String.valueOf(text), e.getMessage());
         }
-        Matcher m = DURATION.matcher(text.trim().toLowerCase(Locale.ROOT));
-        if (!m.matches()) {
-            throw new StoreConfigException(where, text,
-                    "must be a non-negative duration: a number with unit ns, us, ms, s, m or h (no unit = ms)");
+    }
+
+    /** A value of a sample file: milliseconds when bare, else as {@link #parseNanos}. */
+    public static long parseSampleNanos(String where, String text) {
+        try {
+            return DurationSyntax.parseNanos(DurationSyntax.isBareNumber(text) ? text.trim() + "ms" : text);
+        } catch (IllegalArgumentException e) {
+            throw new StoreConfigException(where, String.valueOf(text), e.getMessage());
         }
-        BigDecimal amount = new BigDecimal(m.group(1));
-        String unit = m.group(2) == null ? "ms" : m.group(2);
-        long nanosPerUnit = switch (unit) {
-            case "ns" -> 1L;
-            case "us", "µs" -> 1_000L;
-            case "ms" -> 1_000_000L;
-            case "s" -> 1_000_000_000L;
-            case "m", "min" -> 60_000_000_000L;
-            case "h" -> 3_600_000_000_000L;
-            default -> throw new IllegalStateException(unit);
-        };
-        BigDecimal nanos = amount.multiply(BigDecimal.valueOf(nanosPerUnit));
-        if (nanos.compareTo(BigDecimal.valueOf(Long.MAX_VALUE / 4)) > 0) {
-            throw new StoreConfigException(where, text, "is too large (at most about 292 years / 4)");
-        }
-        return nanos.setScale(0, java.math.RoundingMode.HALF_UP).longValueExact();
     }
 
     /** Nanoseconds as exact decimal milliseconds, e.g. {@code 1500000 -> "1.5"}. */

@@ -12,13 +12,26 @@ class DurationsTest {
     @Test
     void parseNanos_unitsAndBareNumbers_convert() {
         assertEquals(1_000_000, Durations.parseNanos("p", "1ms"));
-        assertEquals(1_000_000, Durations.parseNanos("p", "1"));
+        assertEquals(0, Durations.parseNanos("p", "0"));
         assertEquals(250_000, Durations.parseNanos("p", "250us"));
         assertEquals(250_000, Durations.parseNanos("p", "250µs"));
         assertEquals(1_500_000_000, Durations.parseNanos("p", "1.5s"));
         assertEquals(7, Durations.parseNanos("p", "7ns"));
         assertEquals(120_000_000_000L, Durations.parseNanos("p", "2m"));
         assertEquals(500_000, Durations.parseNanos("p", " 0.5 ms "));
+    }
+
+    @Test
+    void parseNanos_bareNonZeroNumber_refusedAskingForTheUnit() {
+        StoreConfigException e = assertThrows(StoreConfigException.class, () -> Durations.parseNanos("sim.latency", "5"));
+        assertEquals("sim.latency", e.property());
+        assertTrue(e.getMessage().contains("needs its unit, e.g. 5ms"), e.getMessage());
+    }
+
+    @Test
+    void parseSampleNanos_bareIsMilliseconds() {
+        assertEquals(2_500_000, Durations.parseSampleNanos("p", "2.5"));
+        assertEquals(2_500, Durations.parseSampleNanos("p", "2.5us"));
     }
 
     @Test
