@@ -117,7 +117,7 @@ abstract class PhaseCommand implements Callable<Integer> {
                 AtomicFiles.writeString(dir.resolve("result.json"), JsonReport.render(result));
                 AtomicFiles.writeString(dir.resolve("result.txt"), text);
                 try {
-                    org.openmark.report.html.HtmlReport.write(dir);
+                    org.openmark.report.html.HtmlReport.write(dir, result);
                 } catch (IOException | RuntimeException e) {
                     // The run finished and its data files are written: a report problem must not fail it.
                     err.println("openmark: warning: report.html was not written: " + e.getMessage());

@@ -13,10 +13,12 @@ import java.util.Map;
 import org.openmark.config.ConfigException;
 import org.openmark.output.AtomicFiles;
 import org.openmark.report.JsonReport;
+import org.openmark.run.RunResult;
 
 /**
  * {@code report.html}: one self-contained page (inline CSS and SVG, nothing fetched) built from
- * result.json and timeseries.csv: the verdict and accounting, latency and throughput over time,
+ * a run's result (in memory when the run writes it, from result.json for {@code report DIR}) and
+ * timeseries.csv: the verdict and accounting, latency and throughput over time,
  * the percentile spectrum, and a table per operation.
  */
 public final class HtmlReport {
@@ -56,6 +58,21 @@ public final class HtmlReport {
             // A field of result.json that cannot be read (a corrupt histogram): name the file too.
             throw new ConfigException(resultFile + ": " + e.getMessage());
         }
+    }
+
+    /**
+     * Writes DIR/report.html atomically for a run just finished, from its result in memory (the
+     * same tree result.json holds) and DIR/timeseries.csv, and returns its path.
+     */
+    public static Path write(Path dir, RunResult result) throws IOException {
+        JsonNode tree = new ObjectMapper().valueToTree(JsonReport.toMap(result));
+        Path csv = dir.resolve("timeseries.csv");
+        List<TimeSeriesRow> rows = Files.isRegularFile(csv) ? TimeSeriesCsv.read(csv) : List.of();
+        String html = render(tree, rows, Files.isRegularFile(csv) ? csv + " has no intervals (the run was shorter"
+                + " than one status interval)" : "no timeseries.csv was written, so there are no plots over time");
+        Path target = dir.resolve(FILE_NAME);
+        AtomicFiles.writeString(target, html);
+        return target;
     }
 
     /** Writes DIR/report.html atomically from the files in DIR and returns its path. */
