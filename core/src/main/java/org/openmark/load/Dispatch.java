@@ -56,8 +56,9 @@ interface Dispatch extends AutoCloseable {
 
     /**
      * Runs {@code timekeeping} until the schedule ends: here, on the calling thread; a dispatch
-     * whose workers can take turns at it does so ({@link WorkerPool}). Interrupted, it abandons
-     * the schedule, waits for the timekeeping to end and rethrows.
+     * whose workers can take turns at it does so ({@link WorkerPool}, through its
+     * {@link TimekeepingRelay}). Interrupted, it abandons the schedule, waits for the timekeeping
+     * to end and rethrows.
      */
     default void keepTime(Timekeeping timekeeping) throws InterruptedException {
         timekeeping.keepAll();
