@@ -4,6 +4,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
+import org.openmark.api.Clock;
 
 /**
  * The timekeeping that a {@link WorkerPool}'s workers pass between them, with its standby (the
@@ -25,6 +26,11 @@ import java.util.concurrent.locks.LockSupport;
  * to take up the free role ({@link #arrive}), finding the queue empty ({@link #offDuty}: it keeps
  * time if nobody does, or stands by), or, in the slot, when the role is free or its keeper late.
  *
+ * <p>Time. Deadlines and arrivals are read on the {@link Clock} the schedule is drawn on, but
+ * the waits are {@link LockSupport#parkNanos} rather than {@link Clock#parkUntil}, because a
+ * waiting keeper or standby must wake early when it is taken over, or when the next arrival
+ * comes sooner than it planned for. So the clock must be the real one: a pool (and with it this
+ * relay) is only made for real time ({@link Dispatch#forTasks}).
  */
 final class TimekeepingRelay {
     /**
@@ -35,6 +41,7 @@ final class TimekeepingRelay {
     /** The longest the standby parks before it looks at the role again. */
     private static final long STANDBY_LOOK_NANOS = 1_000_000_000L;
 
+    private final Clock clock;
     /** What a parked keeper or standby shows as the object it waits for (the pool). */
     private final Object blocker;
     private final RelayCrew crew;
@@ -55,8 +62,12 @@ final class TimekeepingRelay {
     private volatile Throwable timekeepingFailure;
     private volatile boolean closed;
 
-    /** @param blocker what parked workers show as the object they wait for */
-    TimekeepingRelay(Object blocker, RelayCrew crew) {
+    /**
+     * @param clock the clock the schedule's times are on (the real one)
+     * @param blocker what parked workers show as the object they wait for
+     */
+    TimekeepingRelay(Clock clock, Object blocker, RelayCrew crew) {
+        this.clock = clock;
         this.blocker = blocker;
         this.crew = crew;
     }
@@ -79,7 +90,7 @@ final class TimekeepingRelay {
                 return false; // ended by close()
             }
             long remaining;
-            while ((remaining = deadlineNanos - System.nanoTime()) > 0 && role.stillParked(epoch)) {
+            while ((remaining = deadlineNanos - clock.nanoTime()) > 0 && role.stillParked(epoch)) {
                 LockSupport.parkNanos(blocker, remaining);
                 Thread.interrupted(); // workers are ended by close(), not by interrupts
             }
@@ -236,7 +247,7 @@ final class TimekeepingRelay {
             if (state == TimekeepingRole.NONE) {
                 break;
             }
-            long now = System.nanoTime();
+            long now = clock.nanoTime();
             long due = nextDue;
             boolean late = now - due >= TAKE_OVER_AFTER_NANOS;
             if (state == TimekeepingRole.FREE || (state == TimekeepingRole.PARKED && late)) {

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongConsumer;
+import org.openmark.api.Clock;
 import org.openmark.api.Store;
 import org.openmark.workload.Operation;
 
@@ -79,12 +80,28 @@ final class WorkerPool implements Dispatch {
     /** When workers get help; used by the keeper only. */
     private final HelpPolicy help = new HelpPolicy();
 
+    /** On the real clock, one platform worker per processor (tests). */
     WorkerPool(Store store, int maxInFlight, Body body) {
-        this(store, maxInFlight, body, Runtime.getRuntime().availableProcessors());
+        this(Clock.system(), store, maxInFlight, body);
+    }
+
+    /** On the real clock; {@code platformWorkers}: how many of the first workers are platform threads (tests). */
+    WorkerPool(Store store, int maxInFlight, Body body, int platformWorkers) {
+        this(Clock.system(), store, maxInFlight, body, platformWorkers);
+    }
+
+    /**
+     * One platform worker per processor, the rest virtual.
+     *
+     * @param clock the clock the schedule's times are on; the real one (the workers' waits are
+     *     real parks, see {@link TimekeepingRelay})
+     */
+    WorkerPool(Clock clock, Store store, int maxInFlight, Body body) {
+        this(clock, store, maxInFlight, body, Runtime.getRuntime().availableProcessors());
     }
 
     /** {@code platformWorkers}: how many of the first workers are platform threads (the rest are virtual). */
-    WorkerPool(Store store, int maxInFlight, Body body, int platformWorkers) {
+    WorkerPool(Clock clock, Store store, int maxInFlight, Body body, int platformWorkers) {
         if (maxInFlight < 1) {
             throw new IllegalArgumentException("maxInFlight must be >= 1");
         }
@@ -95,7 +112,7 @@ final class WorkerPool implements Dispatch {
         this.maxWorkers = maxInFlight;
         this.idlePlatform = new Worker[this.platformWorkers];
         this.ring = new OperationRing(Math.min(maxInFlight, MAX_RING));
-        this.relay = new TimekeepingRelay(this, new Crew());
+        this.relay = new TimekeepingRelay(clock, this, new Crew());
     }
 
     @Override
