@@ -1,7 +1,6 @@
 package org.openmark.load;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
@@ -36,9 +35,8 @@ import org.openmark.workload.Operation;
  * scheduler queues (a volatile write) and then reads {@code active}; a worker going idle pushes
  * itself on an idle stack, decrements {@code active} and then reads the ring. Both sides are
  * sequentially consistent, so either the worker sees the operation or the scheduler sees no
- * active worker and wakes one. Idle workers form two stacks under a lock, platform workers
- * woken first and each stack last in, first out (a few warm workers do the work); the lock is
- * taken once per park, not per operation.
+ * active worker and wakes one. Idle workers wait in {@link IdleWorkers} under a lock, taken
+ * once per park, not per operation.
  *
  * <p>The workers also take turns keeping time ({@link #keepTime}, the open model in real time):
  * the {@link TimekeepingRelay} passes the role between them and keeps one platform worker in its
@@ -68,14 +66,8 @@ final class WorkerPool implements Dispatch {
     private final Object lock = new Object();
     /** Guarded by {@link #lock}. */
     private final List<Worker> all = new ArrayList<>();
-    /** Guarded by {@link #lock}: idle platform workers, woken before virtual ones (it costs less). */
-    private final Worker[] idlePlatform;
-    /** Guarded by {@link #lock}. */
-    private int idlePlatformCount;
-    /** Guarded by {@link #lock}. */
-    private Worker[] idleVirtual = new Worker[16];
-    /** Guarded by {@link #lock}. */
-    private int idleVirtualCount;
+    /** Guarded by {@link #lock}: platform workers are woken before virtual ones (it costs less). */
+    private final IdleWorkers<Worker> idle;
     private volatile boolean closed;
     /** When workers get help; used by the keeper only. */
     private final HelpPolicy help = new HelpPolicy();
@@ -110,7 +102,7 @@ final class WorkerPool implements Dispatch {
         this.body = body;
         this.platformWorkers = Math.min(platformWorkers, maxInFlight);
         this.maxWorkers = maxInFlight;
-        this.idlePlatform = new Worker[this.platformWorkers];
+        this.idle = new IdleWorkers<>(this.platformWorkers);
         this.ring = new OperationRing(Math.min(maxInFlight, MAX_RING));
         this.relay = new TimekeepingRelay(clock, this, new Crew());
     }
@@ -148,13 +140,11 @@ final class WorkerPool implements Dispatch {
     private boolean signal(boolean forRole) {
         Worker w;
         synchronized (lock) {
-            if (idlePlatformCount > 0) {
-                w = idlePlatform[--idlePlatformCount];
-                idlePlatform[idlePlatformCount] = null;
-            } else if (idleVirtualCount > 0) {
-                w = idleVirtual[--idleVirtualCount];
-                idleVirtual[idleVirtualCount] = null;
-            } else if (all.size() < maxWorkers && !closed) {
+            w = idle.pop();
+            if (w == null) {
+                if (all.size() >= maxWorkers || closed) {
+                    return false; // every worker is running an operation; each takes the next when it finishes
+                }
                 boolean platform = all.size() < platformWorkers;
                 w = new Worker(new Lane(store.newSession()), platform);
                 w.forRole = forRole;
@@ -163,8 +153,6 @@ final class WorkerPool implements Dispatch {
                 active.incrementAndGet();
                 w.start(builder.name("openmark-op-", all.size()));
                 return true;
-            } else {
-                return false; // every worker is running an operation; each takes the next when it finishes
             }
         }
         active.incrementAndGet();
@@ -277,15 +265,7 @@ final class WorkerPool implements Dispatch {
                     continue; // nothing queued: it kept time (nobody did) or stood by
                 }
                 synchronized (lock) {
-                    if (platform) {
-                        idlePlatform[idlePlatformCount++] = this;
-                    } else {
-                        if (idleVirtualCount == idleVirtual.length) {
-                            // Grown on demand: --max-in-flight may be far larger than the workers a run needs.
-                            idleVirtual = Arrays.copyOf(idleVirtual, idleVirtual.length * 2);
-                        }
-                        idleVirtual[idleVirtualCount++] = this;
-                    }
+                    idle.push(this, platform);
                 }
                 if (active.decrementAndGet() == 0 && !ring.isEmpty()) {
                     signal(); // queued after this worker looked, by a scheduler that still counted it
