@@ -1,6 +1,7 @@
 package org.openmark.load;
 
 import java.util.function.LongConsumer;
+import org.openmark.api.Clock;
 import org.openmark.api.Session;
 import org.openmark.api.Store;
 import org.openmark.timing.Tasks;
@@ -56,8 +57,9 @@ interface Dispatch extends AutoCloseable {
 
     /**
      * Runs {@code timekeeping} until the schedule ends: here, on the calling thread; a dispatch
-     * whose workers can take turns at it does so ({@link WorkerPool}). Interrupted, it abandons
-     * the schedule, waits for the timekeeping to end and rethrows.
+     * whose workers can take turns at it does so ({@link WorkerPool}, through its
+     * {@link TimekeepingRelay}). Interrupted, it abandons the schedule, waits for the timekeeping
+     * to end and rethrows.
      */
     default void keepTime(Timekeeping timekeeping) throws InterruptedException {
         timekeeping.keepAll();
@@ -76,10 +78,13 @@ interface Dispatch extends AutoCloseable {
     @Override
     void close();
 
-    /** The dispatch for these tasks: reused workers for real threads, a thread per operation in virtual time. */
-    static Dispatch forTasks(Tasks tasks, Store store, int maxInFlight, Body body) {
+    /**
+     * The dispatch for these tasks: reused workers for real threads, a thread per operation in
+     * virtual time. {@code clock} is the one the schedule's times are on (in real time, the real one).
+     */
+    static Dispatch forTasks(Tasks tasks, Clock clock, Store store, int maxInFlight, Body body) {
         return tasks.realTime()
-                ? new WorkerPool(store, maxInFlight, body)
+                ? new WorkerPool(clock, store, maxInFlight, body)
                 : new ThreadPerOperation(store, tasks, maxInFlight, body);
     }
 }

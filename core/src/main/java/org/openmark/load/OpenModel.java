@@ -165,7 +165,7 @@ public final class OpenModel implements LoadModel {
                 gauges.operationEnded();
             }
         };
-        try (Dispatch dispatch = Dispatch.forTasks(ctx.tasks(), ctx.store(), myMaxInFlight, body)) {
+        try (Dispatch dispatch = Dispatch.forTasks(ctx.tasks(), clock, ctx.store(), myMaxInFlight, body)) {
             if (ctx.tasks().realTime()) {
                 warmDispatchPath(dispatch, gauges, !ctx.store().isEmbedded());
                 // Everything allocated so far lives for the whole phase (the loaded data, the

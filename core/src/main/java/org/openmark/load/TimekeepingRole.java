@@ -3,12 +3,13 @@ package org.openmark.load;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The timekeeping role that a {@link WorkerPool}'s workers pass between them, as one word:
- * {@code epoch << 2 | state}. Every take-over starts a new epoch, so a keeper that wakes after it
- * was taken over finds that its epoch is gone and steps down. States: {@link #FREE} (nobody keeps
- * time; a worker not running an operation takes the role up), {@link #TAKEN} (a worker keeps
- * time), {@link #PARKED} (the keeper is parked until the next arrival; the standby may take over
- * when it is late), {@link #NONE} (no timekeeping: none given, or the schedule has ended).
+ * The timekeeping role that a {@link WorkerPool}'s workers pass between them
+ * ({@link TimekeepingRelay}), as one word: {@code epoch << 2 | state}. Every take-over starts a
+ * new epoch, so a keeper that wakes after it was taken over finds that its epoch is gone and
+ * steps down. States: {@link #FREE} (nobody keeps time; a worker not running an operation takes
+ * the role up), {@link #TAKEN} (a worker keeps time), {@link #PARKED} (the keeper is parked until
+ * the next arrival; the standby may take over when it is late), {@link #NONE} (no timekeeping:
+ * none given, or the schedule has ended).
  */
 final class TimekeepingRole {
     static final long FREE = 0;

@@ -1,20 +1,17 @@
 package org.openmark.load;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongConsumer;
+import org.openmark.api.Clock;
 import org.openmark.api.Store;
 import org.openmark.workload.Operation;
 
 /**
  * Runs the open model's operations on reused worker threads, each with a session of its own.
- * (In the open model the scheduler below is itself a worker: see "Timekeeping".) The
+ * (In the open model the scheduler below is itself a worker: see the last paragraph.) The
  * scheduler queues due operations in a ring and wakes a worker only when no worker is
  * awake; an awake worker runs queued operations one after another until the ring is empty, so
  * a burst of fast operations costs one hand-off. An operation that blocks in the store does not
@@ -38,33 +35,20 @@ import org.openmark.workload.Operation;
  * scheduler queues (a volatile write) and then reads {@code active}; a worker going idle pushes
  * itself on an idle stack, decrements {@code active} and then reads the ring. Both sides are
  * sequentially consistent, so either the worker sees the operation or the scheduler sees no
- * active worker and wakes one. Idle workers form two stacks under a lock, platform workers
- * woken first and each stack last in, first out (a few warm workers do the work); the lock is
- * taken once per park, not per operation.
+ * active worker and wakes one. Idle workers wait in {@link IdleWorkers} under a lock, taken
+ * once per park, not per operation.
  *
- * <p>Timekeeping ({@link #keepTime}, the open model in real time). The workers also take turns
- * keeping time: one worker at a time waits for the next arrival, queues the due operations, frees
- * the role and runs them itself, then takes the role back if nobody has. So an operation
- * normally runs on the thread that woke when it was due, and no thread has to wake another,
- * which on a busy machine (a VM whose virtual CPUs sleep when idle) was the slowest step.
- * One more platform worker waits in the standby slot, parked until shortly after the next
- * arrival is due ({@link #TAKE_OVER_AFTER_NANOS}): if by then the role is still free (its keeper
- * is blocked in the store) or its keeper has not woken (its CPU was not given back in time), the
- * standby takes the role over. The role word holds an epoch and a state; every take-over starts
- * a new epoch, so a keeper that wakes after it was taken over finds out and steps down.
+ * <p>The workers also take turns keeping time ({@link #keepTime}, the open model in real time):
+ * the {@link TimekeepingRelay} passes the role between them and keeps one platform worker in its
+ * standby slot; this pool only wakes or starts the workers it calls for.
  */
 final class WorkerPool implements Dispatch {
     /** How long an operation may sit in the queue before another worker is woken to help ({@link HelpPolicy}). */
     static final long HELP_AFTER_NANOS = HelpPolicy.HELP_AFTER_NANOS;
     /** After how long without any operation completed workers are brought faster than one per look. */
     static final long STUCK_NANOS = HelpPolicy.STUCK_NANOS;
-    /**
-     * How late the next arrival may be, while its keeper has not woken or the role is free,
-     * before the standby takes the role over.
-     */
-    static final long TAKE_OVER_AFTER_NANOS = 100_000;
-    /** The longest the standby parks before it looks at the role again. */
-    private static final long STANDBY_LOOK_NANOS = 1_000_000_000L;
+    /** How late the next arrival may be before the standby takes the role over ({@link TimekeepingRelay}). */
+    static final long TAKE_OVER_AFTER_NANOS = TimekeepingRelay.TAKE_OVER_AFTER_NANOS;
     /** The ring holds queued operations only (running ones are on workers); this caps its memory. */
     private static final int MAX_RING = 1 << 20;
 
@@ -75,44 +59,41 @@ final class WorkerPool implements Dispatch {
     private final OperationRing ring;
     private final AtomicInteger inFlight = new AtomicInteger();
     private final AtomicInteger active = new AtomicInteger();
-    /** The timekeeping role the workers pass between them. */
-    private final TimekeepingRole role = new TimekeepingRole();
-    /** The next arrival's intended start, as the last keeper saw it. */
-    private volatile long nextDue = Long.MAX_VALUE;
-    /** When the worker in the standby slot looks at the role next. */
-    private volatile long standbyLooksAt = Long.MAX_VALUE;
-    /** The worker that took the role last. */
-    private volatile Worker keeper;
-    /** The platform worker waiting to take over timekeeping, or null. */
-    private final AtomicReference<Worker> standby = new AtomicReference<>();
-    /** Set while a worker woken to take up the free role has not looked yet. */
-    private final AtomicBoolean standbyComing = new AtomicBoolean();
-    private volatile Timekeeping timekeeping;
-    private final CountDownLatch timekeepingEnded = new CountDownLatch(1);
-    private volatile Throwable timekeepingFailure;
+    /** Passes the timekeeping role between the workers. */
+    private final TimekeepingRelay relay;
     /** Guarded by {@link #lock}: {@code maxInFlight}, plus one while the workers keep time. */
     private int maxWorkers;
     private final Object lock = new Object();
     /** Guarded by {@link #lock}. */
     private final List<Worker> all = new ArrayList<>();
-    /** Guarded by {@link #lock}: idle platform workers, woken before virtual ones (it costs less). */
-    private final Worker[] idlePlatform;
-    /** Guarded by {@link #lock}. */
-    private int idlePlatformCount;
-    /** Guarded by {@link #lock}. */
-    private Worker[] idleVirtual = new Worker[16];
-    /** Guarded by {@link #lock}. */
-    private int idleVirtualCount;
+    /** Guarded by {@link #lock}: platform workers are woken before virtual ones (it costs less). */
+    private final IdleWorkers<Worker> idle;
     private volatile boolean closed;
     /** When workers get help; used by the keeper only. */
     private final HelpPolicy help = new HelpPolicy();
 
+    /** On the real clock, one platform worker per processor (tests). */
     WorkerPool(Store store, int maxInFlight, Body body) {
-        this(store, maxInFlight, body, Runtime.getRuntime().availableProcessors());
+        this(Clock.system(), store, maxInFlight, body);
+    }
+
+    /** On the real clock; {@code platformWorkers}: how many of the first workers are platform threads (tests). */
+    WorkerPool(Store store, int maxInFlight, Body body, int platformWorkers) {
+        this(Clock.system(), store, maxInFlight, body, platformWorkers);
+    }
+
+    /**
+     * One platform worker per processor, the rest virtual.
+     *
+     * @param clock the clock the schedule's times are on; the real one (the workers' waits are
+     *     real parks, see {@link TimekeepingRelay})
+     */
+    WorkerPool(Clock clock, Store store, int maxInFlight, Body body) {
+        this(clock, store, maxInFlight, body, Runtime.getRuntime().availableProcessors());
     }
 
     /** {@code platformWorkers}: how many of the first workers are platform threads (the rest are virtual). */
-    WorkerPool(Store store, int maxInFlight, Body body, int platformWorkers) {
+    WorkerPool(Clock clock, Store store, int maxInFlight, Body body, int platformWorkers) {
         if (maxInFlight < 1) {
             throw new IllegalArgumentException("maxInFlight must be >= 1");
         }
@@ -121,8 +102,9 @@ final class WorkerPool implements Dispatch {
         this.body = body;
         this.platformWorkers = Math.min(platformWorkers, maxInFlight);
         this.maxWorkers = maxInFlight;
-        this.idlePlatform = new Worker[this.platformWorkers];
+        this.idle = new IdleWorkers<>(this.platformWorkers);
         this.ring = new OperationRing(Math.min(maxInFlight, MAX_RING));
+        this.relay = new TimekeepingRelay(clock, this, new Crew());
     }
 
     @Override
@@ -158,24 +140,19 @@ final class WorkerPool implements Dispatch {
     private boolean signal(boolean forRole) {
         Worker w;
         synchronized (lock) {
-            if (idlePlatformCount > 0) {
-                w = idlePlatform[--idlePlatformCount];
-                idlePlatform[idlePlatformCount] = null;
-            } else if (idleVirtualCount > 0) {
-                w = idleVirtual[--idleVirtualCount];
-                idleVirtual[idleVirtualCount] = null;
-            } else if (all.size() < maxWorkers && !closed) {
+            w = idle.pop();
+            if (w == null) {
+                if (all.size() >= maxWorkers || closed) {
+                    return false; // every worker is running an operation; each takes the next when it finishes
+                }
                 boolean platform = all.size() < platformWorkers;
                 w = new Worker(new Lane(store.newSession()), platform);
                 w.forRole = forRole;
                 all.add(w);
                 Thread.Builder builder = platform ? Thread.ofPlatform().daemon(true) : Thread.ofVirtual();
-                w.thread = builder.name("openmark-op-", all.size()).unstarted(w::work);
                 active.incrementAndGet();
-                w.thread.start();
+                w.start(builder.name("openmark-op-", all.size()));
                 return true;
-            } else {
-                return false; // every worker is running an operation; each takes the next when it finishes
             }
         }
         active.incrementAndGet();
@@ -185,116 +162,57 @@ final class WorkerPool implements Dispatch {
     }
 
     /**
-     * Lets the workers keep time with {@code keeping}, in turns (see the class notes), until it
-     * ends; rethrows what it threw.
+     * Lets the workers keep time with {@code keeping}, in turns ({@link TimekeepingRelay}), until
+     * it ends; rethrows what it threw.
      */
     @Override
     public void keepTime(Timekeeping keeping) throws InterruptedException {
         synchronized (lock) {
-            if (timekeeping != null || closed) {
+            if (closed || !relay.assign(keeping)) {
                 throw new IllegalStateException("already keeping time, or closed");
             }
             // One more worker than operations, so that one is free to keep time.
             maxWorkers = maxInFlight == Integer.MAX_VALUE ? maxInFlight : maxInFlight + 1;
-            timekeeping = keeping;
         }
-        role.open();
-        standbyComing.set(true);
-        if (!signal(true)) {
-            role.end();
-            throw new IllegalStateException("no worker can keep time");
-        }
-        signal(true); // the first to look keeps time, the other stands by
-        try {
-            awaitTimekeepingEnd();
-        } catch (InterruptedException e) {
-            keeping.abandon();
-            awaitTimekeepingEnd();
-            throw e;
-        }
-        Throwable failed = timekeepingFailure;
-        if (failed instanceof RuntimeException re) {
-            throw re;
-        }
-        if (failed instanceof Error er) {
-            throw er;
-        }
-        if (failed instanceof InterruptedException ie) {
-            throw ie;
-        }
+        relay.run();
     }
 
-    /**
-     * Tells the standby when the next arrival is due; wakes it if it would look later than it
-     * should (it parked when no arrival was known yet).
-     */
-    private void publishNextDue(long due) {
-        nextDue = due;
-        if (due < standbyLooksAt - TAKE_OVER_AFTER_NANOS) {
-            Worker s = standby.get();
-            if (s != null) {
-                LockSupport.unpark(s.thread);
-            }
+    /** The workers as the relay sees them. */
+    private final class Crew implements RelayCrew {
+        @Override
+        public boolean callForRole() {
+            return signal(true);
         }
-    }
 
-    /** Waits until the timekeeping given to {@link #keepTime} has ended. */
-    private void awaitTimekeepingEnd() throws InterruptedException {
-        timekeepingEnded.await();
-    }
+        @Override
+        public boolean workQueued() {
+            return !ring.isEmpty();
+        }
 
-    /** Takes the role if it is still {@code seen} (free, or parked past the take-over time); keeps time if so. */
-    private boolean takeRole(Worker w, long seen) {
-        long epoch = role.take(seen);
-        if (epoch < 0) {
-            return false;
-        }
-        Worker previous = keeper;
-        keeper = w;
-        if (TimekeepingRole.state(seen) == TimekeepingRole.PARKED && previous != null) {
-            LockSupport.unpark(previous.thread); // it finds itself taken over and steps down
-        }
-        w.epoch = epoch;
-        Timekeeping.Turn turn;
-        try {
-            turn = timekeeping.keep(w);
-        } catch (Throwable t) {
-            timekeepingFailure = t;
-            turn = Timekeeping.Turn.ENDED;
-        }
-        if (turn == Timekeeping.Turn.ENDED) {
-            role.end();
-            timekeepingEnded.countDown();
-            Worker s = standby.get();
-            if (s != null) {
-                LockSupport.unpark(s.thread); // it leaves the slot when it sees the role ended
-            }
-        } else if (turn == Timekeeping.Turn.YIELDED) {
-            publishNextDue(timekeeping.nextDueNanos());
-            role.free(epoch);
-            // Someone must take the role up even if this worker blocks in the store: the standby
-            // does when its time comes; without one, a worker is woken for it.
-            if (standby.get() == null && !standbyComing.get() && standbyComing.compareAndSet(false, true)
-                    && !signal(true)) {
-                // Every worker is awake; one that is not running an operation takes the role up
-                // when it finds the queue empty.
-                standbyComing.set(false);
+        @Override
+        public void wentToStandby() {
+            if (active.decrementAndGet() == 0 && !ring.isEmpty()) {
+                signal(); // queued after this worker looked, by a keeper that still counted it
             }
         }
-        return true;
+
+        @Override
+        public void leftStandby() {
+            active.incrementAndGet();
+        }
     }
 
     /** One reused thread with its session. */
-    private final class Worker implements OperationRing.Taker, ArrivalWaiter {
+    private final class Worker implements OperationRing.Taker {
         final Lane lane;
         final boolean platform;
         Thread thread;
+        /** This worker's part in the timekeeping relay. */
+        private TimekeepingRelay.Keeper keeper;
         /** Set by whoever wakes this worker, cleared by the worker. */
         volatile boolean woken;
         /** Woken to take up the free timekeeping role (written before {@link #woken}). */
         boolean forRole;
-        /** The role's epoch while this worker keeps time. */
-        long epoch;
         /** Whether this worker runs an operation (read after the run for unfinished ones). */
         volatile boolean running;
         private long intendedStartNanos;
@@ -303,6 +221,13 @@ final class WorkerPool implements Dispatch {
         Worker(Lane lane, boolean platform) {
             this.lane = lane;
             this.platform = platform;
+        }
+
+        /** Makes this worker's thread with {@code builder} and starts it. */
+        void start(Thread.Builder builder) {
+            thread = builder.unstarted(this::work);
+            keeper = relay.keeper(thread);
+            thread.start();
         }
 
         @Override
@@ -317,72 +242,12 @@ final class WorkerPool implements Dispatch {
             LockSupport.unpark(thread);
         }
 
-        /** The keeper's wait for the next arrival: parked, so that the standby may take over if it wakes late. */
-        @Override
-        public boolean awaitUntil(long deadlineNanos, long dueNanos) {
-            publishNextDue(dueNanos);
-            if (!role.park(epoch)) {
-                return false; // ended by close()
-            }
-            long remaining;
-            while ((remaining = deadlineNanos - System.nanoTime()) > 0 && role.stillParked(epoch)) {
-                LockSupport.parkNanos(WorkerPool.this, remaining);
-                Thread.interrupted(); // workers are ended by close(), not by interrupts
-            }
-            return role.resume(epoch);
-        }
-
-        /**
-         * Waits in the standby slot: parked until the next arrival is {@link #TAKE_OVER_AFTER_NANOS}
-         * late, then takes the role over if its keeper is still parked or nobody keeps time.
-         * Returns when this worker leaves the slot (it kept time, work is queued, or timekeeping ended).
-         */
-        private void standBy() {
-            while (!closed) {
-                long seen = role.get();
-                long state = TimekeepingRole.state(seen);
-                if (state == TimekeepingRole.NONE) {
-                    break;
-                }
-                long now = System.nanoTime();
-                long due = nextDue;
-                boolean late = now - due >= TAKE_OVER_AFTER_NANOS;
-                if (state == TimekeepingRole.FREE || (state == TimekeepingRole.PARKED && late)) {
-                    leaveSlot();
-                    takeRole(this, seen);
-                    return;
-                }
-                if (!ring.isEmpty()) {
-                    break;
-                }
-                // Until the next arrival is late (at most a second before looking again).
-                long wait = late ? TAKE_OVER_AFTER_NANOS
-                        : due == Long.MAX_VALUE ? STANDBY_LOOK_NANOS
-                        : Math.min(due - now, STANDBY_LOOK_NANOS) + TAKE_OVER_AFTER_NANOS;
-                standbyLooksAt = now + wait;
-                // The keeper writes nextDue and then reads standbyLooksAt: one of the two sees the other.
-                if (nextDue == due) {
-                    LockSupport.parkNanos(WorkerPool.this, wait);
-                    Thread.interrupted();
-                }
-            }
-            leaveSlot();
-        }
-
-        private void leaveSlot() {
-            standbyLooksAt = Long.MAX_VALUE;
-            standby.compareAndSet(this, null);
-            active.incrementAndGet();
-        }
-
         /** Counted as active when started or woken. */
         void work() {
             while (true) {
                 if (forRole) {
                     forRole = false;
-                    standbyComing.set(false);
-                    long seen = role.get();
-                    if (TimekeepingRole.state(seen) == TimekeepingRole.FREE && takeRole(this, seen)) {
+                    if (relay.arrive(keeper)) {
                         continue;
                     }
                 }
@@ -396,27 +261,11 @@ final class WorkerPool implements Dispatch {
                     }
                     continue;
                 }
-                long seen = role.get();
-                if (TimekeepingRole.state(seen) == TimekeepingRole.FREE && takeRole(this, seen)) {
-                    continue; // nothing queued: keep time if nobody does
-                }
-                if (platform && TimekeepingRole.state(seen) != TimekeepingRole.NONE && standby.get() == null && standby.compareAndSet(null, this)) {
-                    if (active.decrementAndGet() == 0 && !ring.isEmpty()) {
-                        signal(); // queued after this worker looked, by a keeper that still counted it
-                    }
-                    standBy();
-                    continue;
+                if (relay.offDuty(keeper, platform)) {
+                    continue; // nothing queued: it kept time (nobody did) or stood by
                 }
                 synchronized (lock) {
-                    if (platform) {
-                        idlePlatform[idlePlatformCount++] = this;
-                    } else {
-                        if (idleVirtualCount == idleVirtual.length) {
-                            // Grown on demand: --max-in-flight may be far larger than the workers a run needs.
-                            idleVirtual = Arrays.copyOf(idleVirtual, idleVirtual.length * 2);
-                        }
-                        idleVirtual[idleVirtualCount++] = this;
-                    }
+                    idle.push(this, platform);
                 }
                 if (active.decrementAndGet() == 0 && !ring.isEmpty()) {
                     signal(); // queued after this worker looked, by a scheduler that still counted it
@@ -479,7 +328,7 @@ final class WorkerPool implements Dispatch {
     @Override
     public void close() {
         closed = true;
-        role.end();
+        relay.close();
         synchronized (lock) {
             for (Worker w : all) {
                 LockSupport.unpark(w.thread);
