@@ -16,8 +16,8 @@ import org.openmark.workload.Operation;
  * awake; an awake worker runs queued operations one after another until the ring is empty, so
  * a burst of fast operations costs one hand-off. An operation that blocks in the store does not
  * hold the queue: the scheduler calls {@link #watch} whenever it wakes, and when operations
- * have sat in the queue for {@link #HELP_AFTER_NANOS} another worker is woken (or started, up to
- * {@code maxInFlight}); when no operation at all completed for {@link #STUCK_NANOS}, the workers
+ * have sat in the queue for {@link HelpPolicy#HELP_AFTER_NANOS} another worker is woken (or started, up to
+ * {@code maxInFlight}); when no operation at all completed for {@link HelpPolicy#STUCK_NANOS}, the workers
  * double per look, up to one per waiting operation. That wait is part of the operation's send
  * lag, so it is measured, not hidden.
  *
@@ -43,12 +43,6 @@ import org.openmark.workload.Operation;
  * standby slot; this pool only wakes or starts the workers it calls for.
  */
 final class WorkerPool implements Dispatch {
-    /** How long an operation may sit in the queue before another worker is woken to help ({@link HelpPolicy}). */
-    static final long HELP_AFTER_NANOS = HelpPolicy.HELP_AFTER_NANOS;
-    /** After how long without any operation completed workers are brought faster than one per look. */
-    static final long STUCK_NANOS = HelpPolicy.STUCK_NANOS;
-    /** How late the next arrival may be before the standby takes the role over ({@link TimekeepingRelay}). */
-    static final long TAKE_OVER_AFTER_NANOS = TimekeepingRelay.TAKE_OVER_AFTER_NANOS;
     /** The ring holds queued operations only (running ones are on workers); this caps its memory. */
     private static final int MAX_RING = 1 << 20;
 

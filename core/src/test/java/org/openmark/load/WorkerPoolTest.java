@@ -221,12 +221,12 @@ class WorkerPoolTest {
             assertEquals(1, pool.workers());
             long t = 5_000_000;
             // First look: the queued operation is noted, and the scheduler asked back within the limit.
-            assertEquals(t + WorkerPool.HELP_AFTER_NANOS, pool.watch(t));
+            assertEquals(t + HelpPolicy.HELP_AFTER_NANOS, pool.watch(t));
             // Not yet past the limit: no new worker.
-            assertEquals(t + WorkerPool.HELP_AFTER_NANOS, pool.watch(t + WorkerPool.HELP_AFTER_NANOS - 1));
+            assertEquals(t + HelpPolicy.HELP_AFTER_NANOS, pool.watch(t + HelpPolicy.HELP_AFTER_NANOS - 1));
             assertEquals(1, pool.workers());
             // Past it: a second worker runs the queued operation.
-            pool.watch(t + WorkerPool.HELP_AFTER_NANOS);
+            pool.watch(t + HelpPolicy.HELP_AFTER_NANOS);
             await(secondRan, "the queued operation stayed behind the blocked one");
             assertEquals(2, pool.workers());
             release.countDown();
@@ -249,21 +249,21 @@ class WorkerPoolTest {
             long t = 1_000_000;
             long stuckFrom = t; // the first look: nothing has completed since
             pool.watch(t);
-            t += WorkerPool.HELP_AFTER_NANOS;
+            t += HelpPolicy.HELP_AFTER_NANOS;
             int looks = 0;
             while (started.getCount() > 0 && looks < 1_000) {
                 int before = pool.workers();
                 pool.watch(t);
                 looks++;
-                int allowed = t - stuckFrom >= WorkerPool.STUCK_NANOS ? 2 * before : before + 1;
+                int allowed = t - stuckFrom >= HelpPolicy.STUCK_NANOS ? 2 * before : before + 1;
                 assertTrue(pool.workers() <= allowed, "workers " + before + " -> " + pool.workers() + " at look " + looks);
                 awaitWorkersStarted(started, n - pool.workers());
-                t += WorkerPool.HELP_AFTER_NANOS;
+                t += HelpPolicy.HELP_AFTER_NANOS;
             }
             assertEquals(0, started.getCount(), "all should run after " + looks + " looks");
             // One per look for STUCK_NANOS (500 looks), then doubling to 1,000 in a few more; never
             // more workers than operations.
-            long perLook = WorkerPool.STUCK_NANOS / WorkerPool.HELP_AFTER_NANOS;
+            long perLook = HelpPolicy.STUCK_NANOS / HelpPolicy.HELP_AFTER_NANOS;
             assertTrue(looks <= perLook + 12, "looks: " + looks);
             assertEquals(n, pool.workers());
             release.countDown();
@@ -523,7 +523,7 @@ class WorkerPoolTest {
                 turns.incrementAndGet();
                 long now = System.nanoTime();
                 // Due in 20 ms and woken then: the standby must not take over before it is late.
-                waitResult.set(waiter.awaitUntil(now + 20_000_000, now + 20_000_000 + WorkerPool.TAKE_OVER_AFTER_NANOS * 1000));
+                waitResult.set(waiter.awaitUntil(now + 20_000_000, now + 20_000_000 + TimekeepingRelay.TAKE_OVER_AFTER_NANOS * 1000));
                 return Timekeeping.Turn.ENDED;
             }));
             assertEquals(Boolean.TRUE, waitResult.get());
