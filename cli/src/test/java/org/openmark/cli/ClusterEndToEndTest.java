@@ -2,6 +2,7 @@ package org.openmark.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -76,12 +77,28 @@ class ClusterEndToEndTest {
                 .filter(p -> p.isAlive() && p.info().command().map(c -> c.endsWith("java")).orElse(false)).toList();
     }
 
-    private static void awaitFile(Path file, long timeoutMillis) throws InterruptedException {
+    /** Waits for {@code file} while the command runs; fails at once when the command ended first. */
+    private static void awaitFile(Path file, CompletableFuture<CliRunner> run, long timeoutMillis) throws Exception {
         long deadline = System.currentTimeMillis() + timeoutMillis;
         while (!Files.exists(file) && System.currentTimeMillis() < deadline) {
-            Thread.sleep(100);
+            stillRunningAfter(run, 100);
         }
         assertTrue(Files.exists(file), "waited for " + file);
+    }
+
+    /** Lets the command go on for {@code millis}, failing if it ends in that time. */
+    private static void stillRunningAfter(CompletableFuture<CliRunner> run, long millis) {
+        assertThrows(java.util.concurrent.TimeoutException.class, () -> run.get(millis, TimeUnit.MILLISECONDS),
+                "the command ended early");
+    }
+
+    /** Waits until the process's log shows {@code text}, failing at once when the process ended first. */
+    private static void awaitLogged(Process p, Path log, String text) throws Exception {
+        long deadline = System.currentTimeMillis() + 120_000;
+        while (!Files.readString(log).contains(text) && System.currentTimeMillis() < deadline) {
+            assertFalse(p.waitFor(200, TimeUnit.MILLISECONDS), "ended before '" + text + "':\n" + Files.readString(log));
+        }
+        assertTrue(Files.readString(log).contains(text), Files.readString(log));
     }
 
     @Test
@@ -189,8 +206,8 @@ class ClusterEndToEndTest {
                 "3", "--store", "sim", "-p", "sim.port=" + server.port(), "-p", "recordcount=100", "-p",
                 "autoload=false", "--rate", "600", "--duration", "25s", "-s", "1", "--quiet", "--out", out.toString()));
         // Its interval log is written under a temporary name in this directory from the first interval on.
-        awaitFile(out.resolve("workers/worker-3"), 120_000);
-        Thread.sleep(3000);
+        awaitFile(out.resolve("workers/worker-3"), run, 120_000);
+        stillRunningAfter(run, 3000);
         List<ProcessHandle> workers = workerProcesses();
         assertEquals(3, workers.size(), "three worker processes");
         workers.get(0).destroyForcibly();
@@ -241,13 +258,8 @@ class ClusterEndToEndTest {
                 workers.add(new ProcessBuilder(cmd).redirectErrorStream(true)
                         .redirectOutput(dir.resolve("w" + i + ".log").toFile()).start());
             }
-            long deadline = System.currentTimeMillis() + 120_000;
-            while (!Files.readString(coordinatorLog).contains("the run starts at")
-                    && System.currentTimeMillis() < deadline) {
-                Thread.sleep(200);
-            }
-            assertTrue(Files.readString(coordinatorLog).contains("the run starts at"), Files.readString(coordinatorLog));
-            Thread.sleep(4000);
+            awaitLogged(coordinator, coordinatorLog, "the run starts at");
+            assertFalse(coordinator.waitFor(4, TimeUnit.SECONDS), Files.readString(coordinatorLog));
             long killed = System.nanoTime();
             coordinator.destroyForcibly().waitFor();
             for (int i = 0; i < 2; i++) {
@@ -281,11 +293,8 @@ class ClusterEndToEndTest {
                 "400", "--duration", "60s", "--grace", "1s", "-s", "1", "--quiet", "--out", out.toString())
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
         try {
-            long deadline = System.currentTimeMillis() + 120_000;
-            while (!Files.readString(log).contains("the run starts at") && System.currentTimeMillis() < deadline) {
-                Thread.sleep(200);
-            }
-            Thread.sleep(4000);
+            awaitLogged(coordinator, log, "the run starts at");
+            assertFalse(coordinator.waitFor(4, TimeUnit.SECONDS), Files.readString(log));
             List<ProcessHandle> workers = coordinator.descendants().filter(ProcessHandle::isAlive).toList();
             assertEquals(2, workers.size(), Files.readString(log));
             coordinator.destroy(); // SIGTERM: the same path as Ctrl-C

@@ -39,8 +39,9 @@ class SignalsEndToEndTest {
     /** Waits until the log shows {@code text} (the command got that far), then sends SIGTERM. */
     private static void terminateWhenLogged(Process p, Path log, String text) throws Exception {
         long deadline = System.currentTimeMillis() + 90_000;
-        while (!Files.readString(log).contains(text) && p.isAlive() && System.currentTimeMillis() < deadline) {
-            Thread.sleep(100);
+        while (!Files.readString(log).contains(text) && System.currentTimeMillis() < deadline) {
+            // waiting on the process itself: one that ended early fails at once, with its output
+            assertFalse(p.waitFor(100, TimeUnit.MILLISECONDS), "ended before '" + text + "':\n" + Files.readString(log));
         }
         assertTrue(Files.readString(log).contains(text), "never got to '" + text + "':\n" + Files.readString(log));
         p.destroy(); // SIGTERM
@@ -88,7 +89,6 @@ class SignalsEndToEndTest {
         Process p = start(log, "rate", "--store", "sim", "-p", "sim.latency=1ms", "-p", "recordcount=100", "--model",
                 "open", "--start", "200", "--duration", "30s", "--warmup", "0s", "--out", out.toString());
         terminateWhenLogged(p, log, "rate: experiment 1 at");
-        Thread.sleep(1500);
         assertEquals(Main.EXIT_INTERRUPTED, exitOf(p, log), Files.readString(log));
         JsonNode rating = JSON.readTree(out.resolve("rating.json").toFile());
         assertTrue(rating.get("interrupted").asBoolean(), rating::toString);
@@ -104,7 +104,7 @@ class SignalsEndToEndTest {
         Process p = start(log, "staleness", "--store", "sim", "-p", "sim.secondaries=1", "-p",
                 "sim.readpreference=secondary", "-p", "sim.replicationdelay=exp(5ms)", "--rate", "100", "--writes",
                 "100000", "--out", out.toString());
-        Thread.sleep(5000);
+        assertFalse(p.waitFor(5, TimeUnit.SECONDS), "ended before SIGTERM:\n" + Files.readString(log));
         p.destroy();
         assertEquals(Main.EXIT_INTERRUPTED, exitOf(p, log), Files.readString(log));
         JsonNode json = JSON.readTree(out.resolve("staleness.json").toFile());
@@ -122,7 +122,6 @@ class SignalsEndToEndTest {
         Process p = start(log, "experiment", "coordinated-omission", "--time", "real", "--ops", "60000", "--rate",
                 "1000", "--hiccup-at", "30s", "--threads", "1", "--out", out.toString());
         terminateWhenLogged(p, log, "experiment: open model");
-        Thread.sleep(3000);
         assertEquals(Main.EXIT_INTERRUPTED, exitOf(p, log), Files.readString(log));
         JsonNode json = JSON.readTree(out.resolve("experiment.json").toFile());
         assertTrue(json.get("interrupted").asBoolean(), json::toString);
@@ -147,7 +146,7 @@ class SignalsEndToEndTest {
     void pbs_sigterm_exits130() throws Exception {
         Path log = dir.resolve("pbs.log");
         Process p = start(log, "pbs", "--n", "5", "--trials", "1000000000", "--threads", "1", "--seed", "1");
-        Thread.sleep(3000);
+        assertFalse(p.waitFor(3, TimeUnit.SECONDS), "ended before SIGTERM:\n" + Files.readString(log));
         p.destroy();
         assertEquals(Main.EXIT_INTERRUPTED, exitOf(p, log), Files.readString(log));
         assertTrue(Files.readString(log).contains("openmark: interrupted"), Files.readString(log));

@@ -2,6 +2,7 @@ package org.openmark.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -46,15 +47,28 @@ class StoreFaultsEndToEndTest {
         redis = new ProcessBuilder("redis-server", "--port", String.valueOf(port), "--bind", "127.0.0.1", "--save", "",
                 "--appendonly", "no", "--dir", dir.toString()).redirectErrorStream(true)
                 .redirectOutput(dir.resolve("redis-" + System.nanoTime() + ".log").toFile()).start();
+        awaitListening(redis, port);
+    }
+
+    /** Returns once {@code server} accepts connections on {@code port}; fails at once if it ended. */
+    private static void awaitListening(Process server, int port) throws Exception {
         long deadline = System.currentTimeMillis() + 20_000;
         while (System.currentTimeMillis() < deadline) {
             try (Socket s = new Socket("127.0.0.1", port)) {
                 return;
             } catch (IOException e) {
-                Thread.sleep(50);
+                if (server.waitFor(50, TimeUnit.MILLISECONDS)) {
+                    throw new IllegalStateException("redis-server ended with " + server.exitValue());
+                }
             }
         }
         throw new IllegalStateException("redis-server did not start on port " + port);
+    }
+
+    /** Lets the run go on for {@code seconds}, failing if it ends in that time (the fault would miss it). */
+    private static void stillRunningAfter(CompletableFuture<CliRunner> run, long seconds) throws Exception {
+        assertThrows(java.util.concurrent.TimeoutException.class, () -> run.get(seconds, TimeUnit.SECONDS),
+                "the run ended before the fault it is about");
     }
 
     @AfterEach
@@ -80,10 +94,10 @@ class StoreFaultsEndToEndTest {
         CompletableFuture<CliRunner> run = runAsync("run", "--store", "redis", "-p", "redis.port=" + port, "-p",
                 "recordcount=200", "-p", "redis.timeout=500", "--rate", "400", "--duration", "12s", "-s", "1",
                 "--quiet", "--out", out.toString());
-        Thread.sleep(4000);
+        stillRunningAfter(run, 4);
         redis.toHandle().destroyForcibly();
         redis.waitFor();
-        Thread.sleep(3000);
+        stillRunningAfter(run, 3);
         startRedis();
         CliRunner r = run.get(120, TimeUnit.SECONDS);
         JsonNode result = JSON.readTree(out.resolve("result.json").toFile());
@@ -111,9 +125,9 @@ class StoreFaultsEndToEndTest {
         CompletableFuture<CliRunner> run = runAsync("run", "--store", "redis", "-p", "redis.port=" + port, "-p",
                 "recordcount=200", "-p", "redis.timeout=30000", "--rate", "400", "--duration", "10s", "--warmup", "2s",
                 "-s", "1", "--quiet", "--out", out.toString());
-        Thread.sleep(4000);
+        stillRunningAfter(run, 4);
         signal(redis, "STOP");
-        Thread.sleep(3000);
+        stillRunningAfter(run, 3);
         signal(redis, "CONT");
         CliRunner r = run.get(120, TimeUnit.SECONDS);
         JsonNode result = JSON.readTree(out.resolve("result.json").toFile());
@@ -143,7 +157,7 @@ class StoreFaultsEndToEndTest {
         CompletableFuture<CliRunner> run = runAsync("run", "--store", "redis", "-p", "redis.port=" + port, "-p",
                 "recordcount=200", "-p", "redis.timeout=60000", "-threads", "2", "--duration", "6s", "--grace", "1s",
                 "--quiet", "--out", out.toString());
-        Thread.sleep(3000);
+        stillRunningAfter(run, 3);
         signal(redis, "STOP");
         CliRunner r;
         double seconds;
@@ -225,7 +239,7 @@ class StoreFaultsEndToEndTest {
         redis = new ProcessBuilder("redis-server", "--port", String.valueOf(port), "--bind", "127.0.0.1", "--save", "",
                 "--requirepass", "the-right-one").redirectErrorStream(true)
                 .redirectOutput(dir.resolve("redis-auth.log").toFile()).start();
-        Thread.sleep(1500);
+        awaitListening(redis, port);
         CliRunner wrong = CliRunner.run("run", "--store", "redis", "-p", "redis.port=" + port, "-p",
                 "redis.password=wrong", "--duration", "2s");
         assertEquals(Main.EXIT_STORE_UNREACHABLE, wrong.exitCode, wrong::toString);

@@ -41,7 +41,31 @@ class ClusterInProcessTest {
     @TempDir
     Path dir;
 
-    private final ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
+    /** What the coordinator printed, which a test can wait on for a line to appear. */
+    private static final class LoggedText extends ByteArrayOutputStream {
+        @Override
+        public synchronized void write(int b) {
+            super.write(b);
+            notifyAll();
+        }
+
+        @Override
+        public synchronized void write(byte[] b, int off, int len) {
+            super.write(b, off, len);
+            notifyAll();
+        }
+
+        /** True once {@code text} was printed, false when {@code limit} passed first. */
+        synchronized boolean await(String text, Duration limit) throws InterruptedException {
+            long deadline = System.nanoTime() + limit.toNanos();
+            while (!toString(StandardCharsets.UTF_8).contains(text) && System.nanoTime() < deadline) {
+                wait(Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
+            }
+            return toString(StandardCharsets.UTF_8).contains(text);
+        }
+    }
+
+    private final LoggedText errBytes = new LoggedText();
     private final PrintStream err = new PrintStream(errBytes, true, StandardCharsets.UTF_8);
 
     private static RunConfig config(Path out, String... pairs) {
@@ -288,10 +312,8 @@ class ClusterInProcessTest {
         CompletableFuture<RunResult> result = async(() -> run.execute(cfg));
         String address = run.address().get(30, TimeUnit.SECONDS);
         CompletableFuture<Integer> first = worker(address, null);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (!errBytes.toString().contains("the run starts at") && System.nanoTime() < deadline) {
-            Thread.sleep(50); // the coordinator's output is the only sign the session has started
-        }
+        // the coordinator's output is the only sign the session has started
+        assertTrue(errBytes.await("the run starts at", Duration.ofSeconds(60)), errBytes::toString);
         int late;
         try {
             late = worker(address, null).get(60, TimeUnit.SECONDS);

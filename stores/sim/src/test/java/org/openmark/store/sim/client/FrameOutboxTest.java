@@ -11,6 +11,7 @@ import java.nio.channels.WritableByteChannel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
@@ -37,11 +38,22 @@ class FrameOutboxTest {
             for (int i = 0; i < n; i++) {
                 bytes.write(src.get());
             }
+            notifyAll();
             return n;
         }
 
         synchronized byte[] written() {
             return bytes.toByteArray();
+        }
+
+        /** Waits (at most 10 s) until {@code frames} whole frames are written; returns how many are. */
+        synchronized int awaitFrames(int frames) throws InterruptedException {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            int n;
+            while ((n = countFrames(bytes.toByteArray())) < frames && System.nanoTime() < deadline) {
+                wait(Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
+            }
+            return n;
         }
 
         @Override
@@ -200,11 +212,7 @@ class FrameOutboxTest {
 
     /** Waits until {@code frames} whole frames are written (the relief thread may still be sending after the callers returned). */
     private static void awaitAllWritten(RecordingChannel channel, int frames) throws InterruptedException {
-        int n;
-        while ((n = countFrames(channel.written())) < frames) {
-            Thread.sleep(1);
-        }
-        assertEquals(frames, n);
+        assertEquals(frames, channel.awaitFrames(frames));
     }
 
     private static int countFrames(byte[] stream) {
