@@ -101,8 +101,9 @@ public final class RateCommand implements Callable<Integer> {
             + " (default: the start load).")
     Long deltaLoad;
 
-    @Option(names = "--seed", paramLabel = "N", description = "Seed of every experiment (default 1).")
-    long seed = 1;
+    @Option(names = "--seed", paramLabel = "N", description = "Seed of every experiment (default: chosen once,"
+            + " printed and recorded in rating.json, as run does; every experiment of the rating uses it).")
+    Long seed;
 
     @Option(names = "--time", paramLabel = "real|virtual", defaultValue = "real", description = "real (default) or"
             + " virtual time (the simulated store only: exact, and minutes of experiments take seconds).")
@@ -244,6 +245,11 @@ public final class RateCommand implements Callable<Integer> {
         }
         YcsbClassNames.resolve(m).ifPresent(note -> log.println("openmark: " + note));
         m.putIfAbsent("store", RunConfigParser.DEFAULT_STORE);
+        if (seed == null) {
+            // As run does: chosen once for the whole rating, printed, so the rating can be replayed.
+            seed = new java.util.SplittableRandom().nextLong() & Long.MAX_VALUE;
+            log.println("openmark: rate: seed " + seed + " (chosen; replay with --seed " + seed + ")");
+        }
         m.put("seed", String.valueOf(seed));
         Settings settings = Settings.of(m);
         ModelChoice choice = settings.with(Map.of("model", model)).getEnum("model", ModelChoice.CLOSED,

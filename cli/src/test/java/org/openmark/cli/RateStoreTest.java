@@ -80,6 +80,19 @@ class RateStoreTest {
         assertTrue(Files.exists(dir.resolve("rating.txt")));
     }
 
+    /** Without --seed a rating chooses one, as run does, prints it and records it for a replay. */
+    @Test
+    void rate_withoutSeed_choosesOnePrintsItAndRecordsIt() throws Exception {
+        CliRunner r = CliRunner.run("rate", "--store", "sim", "-P", "workloadc", "-p", "sim.maxthroughput=2000",
+                "-p", "arrival=constant", "--model", "open", "--sla", "p99<=50ms", "--duration", "1s", "--warmup",
+                "500ms", "--time", "virtual", "--max-load", "1000", "--out", dir.toString());
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("rate: seed (\\d+) \\(chosen; replay with --seed \\1\\)")
+                .matcher(r.err);
+        assertTrue(m.find(), r::toString);
+        JsonNode json = new ObjectMapper().readTree(dir.resolve("rating.json").toFile());
+        assertEquals(Long.parseLong(m.group(1)), json.get("seed").asLong(), r::toString);
+    }
+
     @Test
     void rate_insertingWorkloadWithReloadNone_isRefusedWithTheReason() {
         CliRunner r = CliRunner.run("rate", "--store", "memory", "-P", "workloadd", "--reload", "none",
