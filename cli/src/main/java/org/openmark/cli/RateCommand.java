@@ -245,10 +245,10 @@ public final class RateCommand implements Callable<Integer> {
         }
         YcsbClassNames.resolve(m).ifPresent(note -> log.println("openmark: " + note));
         m.putIfAbsent("store", RunConfigParser.DEFAULT_STORE);
-        if (seed == null) {
-            // As run does: chosen once for the whole rating, printed, so the rating can be replayed.
+        // As run does: chosen once for the whole rating and printed when it starts, so it can be replayed.
+        boolean seedChosen = seed == null;
+        if (seedChosen) {
             seed = new java.util.SplittableRandom().nextLong() & Long.MAX_VALUE;
-            log.println("openmark: rate: seed " + seed + " (chosen; replay with --seed " + seed + ")");
         }
         m.put("seed", String.valueOf(seed));
         Settings settings = Settings.of(m);
@@ -294,6 +294,9 @@ public final class RateCommand implements Callable<Integer> {
             rating.prepare();
             for (String w : rating.unknownProperties()) {
                 log.println("openmark: warning: " + w);
+            }
+            if (seedChosen) {
+                log.println("openmark: rate: seed " + seed + " (chosen; replay with --seed " + seed + ")");
             }
             if (open != null) {
                 if (rating.storeIsEmbedded()) {
