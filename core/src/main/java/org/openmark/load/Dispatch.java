@@ -18,6 +18,14 @@ interface Dispatch extends AutoCloseable {
     /** What runs one operation on a lane (the session it was given). */
     interface Body {
         void run(Lane lane, Operation operation, long intendedStartNanos);
+
+        /**
+         * Called when the lane's thread has run operations and finds none queued: an operation
+         * started on a {@link org.openmark.api.PipelinedSession} may have left its request queued
+         * to be sent with the next ones. The default does nothing.
+         */
+        default void flush(Lane lane) {
+        }
     }
 
     /**

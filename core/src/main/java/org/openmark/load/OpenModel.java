@@ -5,7 +5,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import org.openmark.api.Clock;
+import org.openmark.api.PipelinedSession;
 import org.openmark.measure.MeasurementWriter;
+import org.openmark.workload.Operation;
 import org.openmark.workload.WorkloadClient;
 
 /**
@@ -28,6 +30,11 @@ import org.openmark.workload.WorkloadClient;
  * operation ({@link OverloadPolicy#DROP}, counted, run invalid). Outstanding operations keep
  * their intended start, so those still running after the grace period are reported as
  * unfinished with their latency so far.
+ *
+ * <p>On a store whose sessions are {@link PipelinedSession}s, an operation of one store call is
+ * started in real time rather than run ({@link PipelinedCalls}): the worker goes on at once, and
+ * the operation is recorded when the binding tells its outcome. Such operations count against
+ * {@code maxInFlight} with the others ({@link PipelinedDispatch}).
  *
  * <p>A {@link Share} of a run split over N processes issues at λ/N with an arrival stream of its
  * own (N independent Poisson streams of λ/N superpose to one of λ); constant arrivals are shifted
@@ -145,27 +152,47 @@ public final class OpenModel implements LoadModel {
         OperationRunner runner = new OperationRunner(clock, thrown);
         Gauges gauges = ctx.gauges();
         String table = ctx.workload().table();
-        Dispatch.Body body = (lane, op, intended) -> {
-            try {
-                if (op == null) {
-                    // A warm-up hand-off. On a store behind a network, a worker's first one makes a
-                    // harmless round trip, so its connection is open before the schedule begins.
-                    if (intended == WARM_PING && !lane.opened) {
-                        lane.opened = true;
-                        lane.session.ping(table);
-                    }
+        // In real time an operation of one store call on a pipelined session is started and left
+        // running (its reply is recorded when it comes): no worker waits for it.
+        PipelinedCalls started = ctx.tasks().realTime() ? new PipelinedCalls(clock, writer, gauges, thrown) : null;
+        Dispatch.Body body = new Dispatch.Body() {
+            @Override
+            public void run(Dispatch.Lane lane, Operation op, long intended) {
+                if (op != null && started != null && op.pipelinable()
+                        && lane.session instanceof PipelinedSession pipelined) {
+                    started.start(pipelined, op, intended); // ends the gauge's count when it ends
                     return;
                 }
-                long actual = clock.nanoTime();
-                if (op.composite() && lane.measured == null) {
-                    lane.measured = new MeasuredSession(lane.session, writer, clock);
+                try {
+                    if (op == null) {
+                        // A warm-up hand-off. On a store behind a network, a worker's first one
+                        // makes a harmless round trip, so its connection is open before the
+                        // schedule begins.
+                        if (intended == WARM_PING && !lane.opened) {
+                            lane.opened = true;
+                            lane.session.ping(table);
+                        }
+                        return;
+                    }
+                    long actual = clock.nanoTime();
+                    if (op.composite() && lane.measured == null) {
+                        lane.measured = new MeasuredSession(lane.session, writer, clock);
+                    }
+                    runner.run(op, lane.session, lane.measured, writer, intended, actual);
+                } finally {
+                    gauges.operationEnded();
                 }
-                runner.run(op, lane.session, lane.measured, writer, intended, actual);
-            } finally {
-                gauges.operationEnded();
+            }
+
+            @Override
+            public void flush(Dispatch.Lane lane) {
+                if (lane.session instanceof PipelinedSession pipelined) {
+                    pipelined.flush();
+                }
             }
         };
-        try (Dispatch dispatch = Dispatch.forTasks(ctx.tasks(), clock, ctx.store(), myMaxInFlight, body)) {
+        Dispatch workers = Dispatch.forTasks(ctx.tasks(), clock, ctx.store(), myMaxInFlight, body);
+        try (Dispatch dispatch = started == null ? workers : new PipelinedDispatch(workers, started, myMaxInFlight)) {
             if (ctx.tasks().realTime()) {
                 warmDispatchPath(dispatch, gauges, !ctx.store().isEmbedded());
                 // Everything allocated so far lives for the whole phase (the loaded data, the

@@ -238,6 +238,7 @@ final class WorkerPool implements Dispatch {
 
         /** Counted as active when started or woken. */
         void work() {
+            boolean ranSinceFlush = false;
             while (true) {
                 if (forRole) {
                     forRole = false;
@@ -253,7 +254,13 @@ final class WorkerPool implements Dispatch {
                         running = false;
                         inFlight.decrementAndGet();
                     }
+                    ranSinceFlush = true;
                     continue;
+                }
+                if (ranSinceFlush) {
+                    // Nothing more queued: what the operations run here left to send goes now.
+                    ranSinceFlush = false;
+                    body.flush(lane);
                 }
                 if (relay.offDuty(keeper, platform)) {
                     continue; // nothing queued: it kept time (nobody did) or stood by

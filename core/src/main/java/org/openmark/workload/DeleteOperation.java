@@ -1,5 +1,6 @@
 package org.openmark.workload;
 
+import org.openmark.api.PipelinedSession;
 import org.openmark.api.Session;
 import org.openmark.api.Status;
 
@@ -14,5 +15,15 @@ record DeleteOperation(String table, String key) implements Operation {
     @Override
     public Status execute(Session session) {
         return session.delete(table, key);
+    }
+
+    @Override
+    public boolean pipelinable() {
+        return true;
+    }
+
+    @Override
+    public void start(PipelinedSession session, PipelinedSession.Completion done) {
+        session.startDelete(table, key, done);
     }
 }

@@ -1,6 +1,7 @@
 package org.openmark.workload;
 
 import java.util.Map;
+import org.openmark.api.PipelinedSession;
 import org.openmark.api.Session;
 import org.openmark.api.Status;
 import org.openmark.workload.generator.AcknowledgedCounterGenerator;
@@ -25,6 +26,25 @@ record InsertOperation(String table, String key, Map<String, byte[]> values, lon
             return session.insert(table, key, values);
         } finally {
             acknowledged.acknowledge(keyNumber);
+        }
+    }
+
+    @Override
+    public boolean pipelinable() {
+        return true;
+    }
+
+    /** Acknowledges the number when the insert has ended (or could not be started). */
+    @Override
+    public void start(PipelinedSession session, PipelinedSession.Completion done) {
+        try {
+            session.startInsert(table, key, values, status -> {
+                acknowledged.acknowledge(keyNumber);
+                done.completed(status);
+            });
+        } catch (RuntimeException e) {
+            acknowledged.acknowledge(keyNumber);
+            throw e;
         }
     }
 }

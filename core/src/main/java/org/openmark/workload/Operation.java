@@ -1,5 +1,6 @@
 package org.openmark.workload;
 
+import org.openmark.api.PipelinedSession;
 import org.openmark.api.Session;
 import org.openmark.api.Status;
 
@@ -24,4 +25,22 @@ public interface Operation {
 
     /** Runs the operation; returns its status (never throws for a store error). */
     Status execute(Session session);
+
+    /**
+     * True when the operation is one store call that {@link #start} can start on a
+     * {@link PipelinedSession} without waiting for it (false by default: composite operations,
+     * transactions, inserts the load phase retries).
+     */
+    default boolean pipelinable() {
+        return false;
+    }
+
+    /**
+     * Starts the operation's one store call; {@code done} is told its status once it has ended,
+     * after what {@link #execute} does with the answer (a check of the data read). The default
+     * runs {@link #execute} and tells at once.
+     */
+    default void start(PipelinedSession session, PipelinedSession.Completion done) {
+        done.completed(execute(session));
+    }
 }

@@ -3,6 +3,7 @@ package org.openmark.workload;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
+import org.openmark.api.PipelinedSession;
 import org.openmark.api.Session;
 import org.openmark.api.Status;
 
@@ -28,5 +29,17 @@ record ReadOperation(String table, String key, Set<String> fields, Deterministic
             return status;
         }
         return integrity.verify(key, result);
+    }
+
+    @Override
+    public boolean pipelinable() {
+        return true;
+    }
+
+    @Override
+    public void start(PipelinedSession session, PipelinedSession.Completion done) {
+        Map<String, byte[]> result = new HashMap<>();
+        session.startRead(table, key, fields, result, status -> done.completed(
+                !status.isOk() || integrity == null ? status : integrity.verify(key, result)));
     }
 }

@@ -3,6 +3,7 @@ package org.openmark.workload;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import org.openmark.api.PipelinedSession;
 import org.openmark.api.Record;
 import org.openmark.api.Session;
 import org.openmark.api.Status;
@@ -23,5 +24,15 @@ record ScanOperation(String table, String startKey, int recordCount, Set<String>
     public Status execute(Session session) {
         List<Record> result = new ArrayList<>();
         return session.scan(table, startKey, recordCount, fields, result);
+    }
+
+    @Override
+    public boolean pipelinable() {
+        return true;
+    }
+
+    @Override
+    public void start(PipelinedSession session, PipelinedSession.Completion done) {
+        session.startScan(table, startKey, recordCount, fields, new ArrayList<>(), done);
     }
 }

@@ -1,6 +1,7 @@
 package org.openmark.workload;
 
 import java.util.Map;
+import org.openmark.api.PipelinedSession;
 import org.openmark.api.Session;
 import org.openmark.api.Status;
 
@@ -15,5 +16,15 @@ record UpdateOperation(String table, String key, Map<String, byte[]> values) imp
     @Override
     public Status execute(Session session) {
         return session.update(table, key, values);
+    }
+
+    @Override
+    public boolean pipelinable() {
+        return true;
+    }
+
+    @Override
+    public void start(PipelinedSession session, PipelinedSession.Completion done) {
+        session.startUpdate(table, key, values, done);
     }
 }

@@ -3,6 +3,7 @@ package org.openmark.testing;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
+import org.openmark.api.PipelinedSession;
 import org.openmark.api.Session;
 import org.openmark.api.Status;
 import org.openmark.workload.Operation;
@@ -50,24 +51,43 @@ public final class SimpleWorkload implements Workload {
             public Operation nextOperation() {
                 String key = "user" + random.nextLong(records);
                 if (random.nextDouble() < updateFraction) {
-                    return op("UPDATE", s -> s.update("usertable", key, Map.of("f", new byte[] {2})));
+                    Map<String, byte[]> values = Map.of("f", new byte[] {2});
+                    return pipelinable("UPDATE", s -> s.update("usertable", key, values),
+                            (s, done) -> s.startUpdate("usertable", key, values, done));
                 }
-                return op("READ", s -> s.read("usertable", key, null, new java.util.HashMap<>()));
+                return pipelinable("READ", s -> s.read("usertable", key, null, new java.util.HashMap<>()),
+                        (s, done) -> s.startRead("usertable", key, null, new java.util.HashMap<>(), done));
             }
         };
     }
 
     private static Operation op(String name, java.util.function.Function<Session, Status> body) {
-        return new Operation() {
-            @Override
-            public String name() {
-                return name;
-            }
+        return new TestOperation(name, body, null);
+    }
 
-            @Override
-            public Status execute(Session session) {
-                return body.apply(session);
-            }
-        };
+    /** A run-phase operation of one call, which a {@link PipelinedSession} may also start. */
+    private static Operation pipelinable(String name, java.util.function.Function<Session, Status> body,
+            java.util.function.BiConsumer<PipelinedSession, PipelinedSession.Completion> start) {
+        return new TestOperation(name, body, start);
+    }
+
+    /** {@code start} null: not pipelinable. */
+    private record TestOperation(String name, java.util.function.Function<Session, Status> body,
+            java.util.function.BiConsumer<PipelinedSession, PipelinedSession.Completion> start) implements Operation {
+
+        @Override
+        public Status execute(Session session) {
+            return body.apply(session);
+        }
+
+        @Override
+        public boolean pipelinable() {
+            return start != null;
+        }
+
+        @Override
+        public void start(PipelinedSession session, PipelinedSession.Completion done) {
+            start.accept(session, done);
+        }
     }
 }

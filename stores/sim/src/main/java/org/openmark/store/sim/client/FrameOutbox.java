@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.WritableByteChannel;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
@@ -41,6 +42,8 @@ final class FrameOutbox {
     static final int BATCH_BYTES = 64 * 1024;
     /** How many times one caller empties the queue before it hands the sending over. */
     static final int MAX_DRAINS_PER_CALLER = 4;
+    /** How many frames {@link #enqueue} leaves queued before it sends them itself. */
+    static final int MAX_UNSENT_FRAMES = 32;
 
     private final WritableByteChannel channel;
     private final Consumer<IOException> onBroken;
@@ -49,6 +52,8 @@ final class FrameOutbox {
     /** Owned by the holder of {@code sending}. */
     private final ByteBuffer batch = ByteBuffer.allocateDirect(BATCH_BYTES);
     private final AtomicLong writes = new AtomicLong();
+    /** Frames {@link #enqueue}d since a drain began (about: reset, not counted down). */
+    private final AtomicInteger unsent = new AtomicInteger();
     private final AtomicLong handOvers = new AtomicLong();
     private final Thread relief;
     private volatile boolean closed;
@@ -71,6 +76,23 @@ final class FrameOutbox {
     void send(byte[] frame) throws IOException {
         queue.add(frame);
         sendQueued(MAX_DRAINS_PER_CALLER, Thread.currentThread().isVirtual());
+    }
+
+    /**
+     * Queues one whole frame without sending it: the next {@link #send} or {@link #flush}, on any
+     * thread, sends it with the others. Once {@link #MAX_UNSENT_FRAMES} are queued this way it
+     * sends them itself, so a steady stream of started requests is never held back for long.
+     */
+    void enqueue(byte[] frame) throws IOException {
+        queue.add(frame);
+        if (unsent.incrementAndGet() >= MAX_UNSENT_FRAMES) {
+            flush();
+        }
+    }
+
+    /** Sends every queued frame, here or on the thread that is sending already. */
+    void flush() throws IOException {
+        sendQueued(MAX_DRAINS_PER_CALLER, false);
     }
 
     private void sendQueued(int maxDrains, boolean yieldFirst) throws IOException {
@@ -122,6 +144,7 @@ final class FrameOutbox {
     }
 
     private void drain() throws IOException {
+        unsent.set(0);
         batch.clear();
         byte[] frame;
         while ((frame = queue.poll()) != null) {

@@ -3,71 +3,61 @@ package org.openmark.store.sim.client;
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.concurrent.locks.LockSupport;
+import java.nio.ByteBuffer;
 
 /**
- * One request waiting for its reply: the calling thread parks in {@link #await} until the
- * connection's reader {@link #complete completes} it with the reply's payload (still encoded:
- * the caller decodes it, so the one reader thread only cuts frames) or the connection
- * {@link #fail fails} it. The first outcome wins; a later one is ignored. (Lighter than a
- * {@code CompletableFuture}: one object, one field written once, no completion stack.)
+ * One request of a connection waiting for its reply, by request id: a caller parked until it
+ * comes ({@link ParkedCall}), or a started request told of it on the reader thread
+ * ({@link StartedCall}). The first outcome wins, the reply's or the connection's failure; a
+ * later one is ignored.
  */
-final class PendingCall {
-    private static final VarHandle OUTCOME;
+abstract class PendingCall {
+    private static final VarHandle SETTLED;
 
     static {
         try {
-            OUTCOME = MethodHandles.lookup().findVarHandle(PendingCall.class, "outcome", Object.class);
+            SETTLED = MethodHandles.lookup().findVarHandle(PendingCall.class, "settled", boolean.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
 
     private final long requestId;
-    private final Thread waiter;
-    /** The reply's payload (a {@code byte[]}), an {@link IOException}, or null while waiting; written once. */
     @SuppressWarnings("unused")
-    private volatile Object outcome;
+    private volatile boolean settled;
 
-    PendingCall(long requestId, Thread waiter) {
+    PendingCall(long requestId) {
         this.requestId = requestId;
-        this.waiter = waiter;
     }
 
-    long requestId() {
+    final long requestId() {
         return requestId;
     }
 
-    /** Delivers the reply's payload (without its length prefix); false when the call already had an outcome. */
-    boolean complete(byte[] replyPayload) {
-        return settle(replyPayload);
-    }
-
-    /** Fails the call; false when it already had an outcome. */
-    boolean fail(IOException cause) {
-        return settle(cause);
-    }
-
-    private boolean settle(Object result) {
-        if (!OUTCOME.compareAndSet(this, null, result)) {
+    /**
+     * Delivers the reply's payload (without its length prefix; valid only during this call, on
+     * the reader thread); false when the call already had an outcome.
+     */
+    final boolean complete(ByteBuffer replyPayload) {
+        if (!SETTLED.compareAndSet(this, false, true)) {
             return false;
         }
-        LockSupport.unpark(waiter);
+        replied(replyPayload);
         return true;
     }
 
-    /** Parks the waiter (the thread that created this call) until the outcome is known; returns the reply's payload. */
-    byte[] await() throws IOException, InterruptedException {
-        Object result;
-        while ((result = outcome) == null) {
-            if (Thread.interrupted()) {
-                throw new InterruptedException("interrupted while waiting for the simulated store's reply");
-            }
-            LockSupport.park(this);
+    /** Fails the call; false when it already had an outcome. */
+    final boolean fail(IOException cause) {
+        if (!SETTLED.compareAndSet(this, false, true)) {
+            return false;
         }
-        if (result instanceof IOException e) {
-            throw new IOException("connection to the simulated store is broken: " + e.getMessage(), e);
-        }
-        return (byte[]) result;
+        failed(cause);
+        return true;
     }
+
+    /** The reply came (once). */
+    abstract void replied(ByteBuffer replyPayload);
+
+    /** There will be no reply (once). */
+    abstract void failed(IOException cause);
 }

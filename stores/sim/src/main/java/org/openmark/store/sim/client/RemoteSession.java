@@ -1,27 +1,41 @@
 package org.openmark.store.sim.client;
 
 import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
 import org.openmark.api.Clock;
+import org.openmark.api.PipelinedSession;
+import org.openmark.api.Record;
 import org.openmark.api.Status;
-import org.openmark.store.sim.session.SimSessionBase;
 import org.openmark.store.sim.engine.SimReply;
 import org.openmark.store.sim.engine.SimRequest;
 import org.openmark.store.sim.protocol.FrameBuilder;
 import org.openmark.store.sim.protocol.ProtocolException;
+import org.openmark.store.sim.session.SimSessionBase;
 
 /**
  * A session on a simulated store server: sends the request, receives the server's computed
  * wait, and waits through the clock until its own send time + that wait. When the network
  * round trip alone is longer than the wait, the call returns as soon as the reply arrives.
+ *
+ * <p>As a {@link PipelinedSession} it also starts requests without waiting: the frame is queued
+ * on the connection (sent with the next ones, at the latest on {@link #flush}), the reply is
+ * decoded on the connection's reader thread, and its completion is told at the same simulated
+ * time a blocking call would return ({@link DelayedReplies} holds a reply that came early).
  */
-final class RemoteSession extends SimSessionBase {
+final class RemoteSession extends SimSessionBase implements PipelinedSession {
     private final SimConnection connection;
     private final Clock clock;
+    private final DelayedReplies delays;
     private final FrameBuilder frames;
+    private volatile String lastFailure;
 
-    RemoteSession(SimConnection connection, Clock clock) {
+    RemoteSession(SimConnection connection, Clock clock, DelayedReplies delays) {
         this.connection = connection;
         this.clock = clock;
+        this.delays = delays;
         this.frames = new FrameBuilder(connection.maxFrameBytes());
     }
 
@@ -45,8 +59,6 @@ final class RemoteSession extends SimSessionBase {
         }
     }
 
-    private volatile String lastFailure;
-
     @Override
     public String lastFailure() {
         return lastFailure;
@@ -61,6 +73,7 @@ final class RemoteSession extends SimSessionBase {
         } catch (ProtocolException tooLarge) {
             return failed(Status.BAD_REQUEST);
         } catch (IOException e) {
+            lastFailure = e.getMessage();
             return failed(Status.SERVICE_UNAVAILABLE);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -82,5 +95,93 @@ final class RemoteSession extends SimSessionBase {
             return failed(Status.ERROR);
         }
         return op;
+    }
+
+    @Override
+    public void startRead(String table, String key, Set<String> fields, Map<String, byte[]> result,
+            Completion done) {
+        if (table == null || key == null || result == null) {
+            done.completed(Status.BAD_REQUEST);
+            return;
+        }
+        start(new SimRequest.Read(table, key, fields == null ? null : Set.copyOf(fields)), reply -> {
+            if (reply.fields() != null) {
+                result.putAll(reply.fields());
+            }
+            done.completed(reply.status());
+        });
+    }
+
+    @Override
+    public void startScan(String table, String startKey, int recordCount, Set<String> fields, List<Record> result,
+            Completion done) {
+        if (recordCount < 0 || table == null || startKey == null || result == null) {
+            done.completed(Status.BAD_REQUEST);
+            return;
+        }
+        start(new SimRequest.Scan(table, startKey, recordCount, fields == null ? null : Set.copyOf(fields)),
+                reply -> {
+                    if (reply.records() != null) {
+                        result.addAll(reply.records());
+                    }
+                    done.completed(reply.status());
+                });
+    }
+
+    @Override
+    public void startUpdate(String table, String key, Map<String, byte[]> values, Completion done) {
+        if (!wellFormed(table, key, values)) {
+            done.completed(Status.BAD_REQUEST);
+            return;
+        }
+        start(new SimRequest.Update(table, key, values), reply -> done.completed(reply.status()));
+    }
+
+    @Override
+    public void startInsert(String table, String key, Map<String, byte[]> values, Completion done) {
+        if (!wellFormed(table, key, values)) {
+            done.completed(Status.BAD_REQUEST);
+            return;
+        }
+        start(new SimRequest.Insert(table, key, values), reply -> done.completed(reply.status()));
+    }
+
+    @Override
+    public void startDelete(String table, String key, Completion done) {
+        if (table == null || key == null) {
+            done.completed(Status.BAD_REQUEST);
+            return;
+        }
+        start(new SimRequest.Delete(table, key), reply -> done.completed(reply.status()));
+    }
+
+    @Override
+    public void flush() {
+        connection.flush();
+    }
+
+    /** Starts {@code request}; {@code then} gets its reply at its simulated time, or a failed one. */
+    private void start(SimRequest request, Consumer<SimReply.OpReply> then) {
+        long sentNanos = clock.nanoTime();
+        try {
+            connection.start(request, frames, new StartedCall.Replies() {
+                @Override
+                public void replied(SimReply reply) {
+                    switch (reply) {
+                        case SimReply.OpReply op -> delays.at(sentNanos + op.waitNanos(), () -> then.accept(op));
+                        case SimReply.ErrorReply e -> then.accept(SimSessionBase.failed(Status.ERROR));
+                        case SimReply.StatsReply s -> then.accept(SimSessionBase.failed(Status.ERROR));
+                    }
+                }
+
+                @Override
+                public void failed(IOException cause) {
+                    lastFailure = cause.getMessage();
+                    then.accept(SimSessionBase.failed(Status.SERVICE_UNAVAILABLE));
+                }
+            });
+        } catch (ProtocolException tooLarge) {
+            then.accept(failed(Status.BAD_REQUEST));
+        }
     }
 }

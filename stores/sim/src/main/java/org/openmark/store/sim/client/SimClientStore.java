@@ -20,7 +20,8 @@ import org.openmark.store.sim.protocol.ProtocolException;
 
 /**
  * A simulated store reached over TCP. Opens a few connections at once; sessions are spread
- * over them round-robin and pipeline their requests on them.
+ * over them round-robin and pipeline their requests on them. Its sessions are
+ * {@link org.openmark.api.PipelinedSession}s: the open model starts requests without waiting.
  */
 public final class SimClientStore implements Store {
     private final List<SimConnection> connections;
@@ -28,11 +29,14 @@ public final class SimClientStore implements Store {
     private final Path truthFile;
     private final AtomicInteger nextConnection = new AtomicInteger();
     private final AtomicBoolean closed = new AtomicBoolean();
+    /** Holds the replies of started requests until their simulated time. */
+    private final DelayedReplies delays;
 
     private SimClientStore(List<SimConnection> connections, Clock clock, Path truthFile) {
         this.connections = connections;
         this.clock = clock;
         this.truthFile = truthFile;
+        this.delays = new DelayedReplies(clock);
     }
 
     /**
@@ -57,7 +61,7 @@ public final class SimClientStore implements Store {
     @Override
     public Session newSession() {
         int i = Math.floorMod(nextConnection.getAndIncrement(), connections.size());
-        return new RemoteSession(connections.get(i), clock);
+        return new RemoteSession(connections.get(i), clock, delays);
     }
 
     /** The server's ground truth so far, as compact JSON. */
@@ -94,6 +98,7 @@ public final class SimClientStore implements Store {
             }
         } finally {
             connections.forEach(SimConnection::close);
+            delays.close();
         }
     }
 }

@@ -21,7 +21,11 @@ import org.openmark.store.sim.protocol.Wire;
  * One TCP connection to a simulated store server, shared by many sessions: each request gets
  * an id, the reply is matched by id, so calls from many threads are in flight at once.
  *
- * <p>Implementation notes: a caller registers its {@link PendingCall}, hands its frame to the
+ * <p>A request may also be {@link #start started}: its frame is queued to go with the next
+ * ones (sent on {@link #flush} at the latest), and the reader decodes its reply and hands it on
+ * without waking anyone ({@link StartedCall}).
+ *
+ * <p>Implementation notes: a caller registers its {@link ParkedCall}, hands its frame to the
  * {@link FrameOutbox} (which sends it on this thread, batched with the frames other callers
  * queued meanwhile, or leaves it to the caller that is sending already), and parks. One reader
  * thread cuts the replies out of the stream, hands each payload to the call waiting for its id
@@ -107,19 +111,55 @@ public final class SimConnection implements AutoCloseable {
         ByteBuffer encoded = RequestCodec.encode(id, request, frames);
         byte[] frame = new byte[encoded.remaining()];
         encoded.get(frame);
-        PendingCall call = new PendingCall(id, Thread.currentThread());
+        ParkedCall call = new ParkedCall(id, Thread.currentThread());
         pending.register(call);
         try {
             outbox.send(frame);
         } catch (IOException e) {
             fail(e);
         }
-        return decode(id, call.await());
+        return decode(id, ByteBuffer.wrap(call.await()));
     }
 
-    private SimReply decode(long id, byte[] payload) throws IOException {
+    /**
+     * Starts a request without waiting for its reply: {@code replies} is told it on the reader
+     * thread (or its failure, possibly at once on this one). The frame is queued to go with the
+     * next ones; {@link #flush} sends it at the latest, and so does any caller's {@link #call}.
+     *
+     * @param frames the caller's own (reused) frame builder
+     * @throws ProtocolException when the request does not fit in one frame (nothing was sent)
+     */
+    public void start(SimRequest request, FrameBuilder frames, StartedCall.Replies replies) throws ProtocolException {
+        long id = ids.incrementAndGet();
+        ByteBuffer encoded = RequestCodec.encode(id, request, frames);
+        byte[] frame = new byte[encoded.remaining()];
+        encoded.get(frame);
+        StartedCall call = new StartedCall(id, replies, this::decode);
         try {
-            if (ReplyCodec.decode(ByteBuffer.wrap(payload)) instanceof ReplyCodec.Reply r && r.frame().requestId() == id) {
+            pending.register(call);
+        } catch (IOException e) {
+            call.fail(e);
+            return;
+        }
+        try {
+            outbox.enqueue(frame);
+        } catch (IOException e) {
+            fail(e);
+        }
+    }
+
+    /** Sends the frames of started requests still queued. */
+    public void flush() {
+        try {
+            outbox.flush();
+        } catch (IOException e) {
+            fail(e);
+        }
+    }
+
+    private SimReply decode(long id, ByteBuffer payload) throws IOException {
+        try {
+            if (ReplyCodec.decode(payload) instanceof ReplyCodec.Reply r && r.frame().requestId() == id) {
                 return r.frame().reply();
             }
             throw new ProtocolException(SimReply.ErrorReply.MALFORMED, "not a reply to request " + id);
@@ -166,9 +206,9 @@ public final class SimConnection implements AutoCloseable {
         long id = ReplyCodec.peekRequestId(payload);
         PendingCall waiting = ReplyCodec.peekType(payload) == Wire.HELLO_OK ? null : pending.take(id);
         if (waiting != null) {
-            byte[] bytes = new byte[payload.remaining()];
-            payload.get(bytes);
-            waiting.complete(bytes);
+            int end = payload.limit();
+            waiting.complete(payload);
+            payload.position(end); // whatever the call read of it
             return;
         }
         if (ReplyCodec.decode(payload) instanceof ReplyCodec.Reply r && r.frame().reply() instanceof SimReply.ErrorReply e) {

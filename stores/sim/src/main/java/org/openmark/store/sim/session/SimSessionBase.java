@@ -71,7 +71,7 @@ public abstract class SimSessionBase implements Session {
     }
 
     /** A write the engine can take: names and every value present (a null is the caller's error, not a crash). */
-    private static boolean wellFormed(String table, String key, Map<String, byte[]> values) {
+    protected static boolean wellFormed(String table, String key, Map<String, byte[]> values) {
         if (table == null || key == null || values == null) {
             return false;
         }

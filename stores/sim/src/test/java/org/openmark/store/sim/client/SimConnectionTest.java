@@ -111,12 +111,12 @@ class SimConnectionTest {
             List<Callable<Status>> work = new ArrayList<>();
             for (int i = 0; i < calls; i++) {
                 String key = "k" + i;
-                work.add(() -> new RemoteSession(connection, clock).read(T, key, null, new HashMap<>()));
+                work.add(() -> new RemoteSession(connection, clock, new DelayedReplies(clock)).read(T, key, null, new HashMap<>()));
             }
             assertEquals(Collections.nCopies(calls, Status.SERVICE_UNAVAILABLE), onThreads(work));
             server.join();
             assertFalse(connection.isOpen());
-            assertEquals(Status.SERVICE_UNAVAILABLE, new RemoteSession(connection, clock).read(T, "later", null, new HashMap<>()));
+            assertEquals(Status.SERVICE_UNAVAILABLE, new RemoteSession(connection, clock, new DelayedReplies(clock)).read(T, "later", null, new HashMap<>()));
             assertEquals(0, connection.waitingCalls());
         }
     }
@@ -191,7 +191,7 @@ class SimConnectionTest {
             for (int t = 0; t < threads; t++) {
                 String prefix = "t" + t + "-";
                 work.add(() -> {
-                    Session s = new RemoteSession(connection, clock);
+                    Session s = new RemoteSession(connection, clock, new DelayedReplies(clock));
                     for (int i = 0; i < rounds; i++) {
                         String key = prefix + i;
                         assertEquals(Status.OK, s.insert(T, key, Map.of("f", key.getBytes(StandardCharsets.UTF_8))));

@@ -1,0 +1,147 @@
+package org.openmark.load;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.LongConsumer;
+import org.openmark.api.Clock;
+import org.openmark.api.PipelinedSession;
+import org.openmark.api.Status;
+import org.openmark.measure.MeasurementWriter;
+import org.openmark.workload.Operation;
+
+/**
+ * The open model's operations started on a {@link PipelinedSession} and not yet ended. Starting
+ * one returns at once: no thread waits for its reply. The binding tells its status later, on a
+ * thread of its own, and the operation is recorded then with the same three times as one that
+ * ran on a worker (intended start, actual start, completion), so send lag and response time mean
+ * the same in both.
+ *
+ * <p>At the end of a phase the calls still outstanding after the grace period are
+ * {@linkplain #abandonOutstanding abandoned}: reported once as unfinished, and not recorded
+ * again should their reply come later. A call ends exactly once: the first of its completion and
+ * its abandonment wins, and a binding that tells a completion twice is counted once.
+ */
+final class PipelinedCalls {
+    private static final int RUNNING = 0;
+    private static final int ENDED = 1;
+    private static final int ABANDONED = 2;
+    private static final VarHandle STATE;
+
+    static {
+        try {
+            STATE = MethodHandles.lookup().findVarHandle(Call.class, "state", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final Clock clock;
+    private final MeasurementWriter writer;
+    private final Gauges gauges;
+    private final AtomicReference<String> firstThrown;
+    private final AtomicInteger outstanding = new AtomicInteger();
+    /** The head of a circular list of the started calls (itself no call); guarded by itself. */
+    private final Call started = new Call(null, 0, 0);
+
+    PipelinedCalls(Clock clock, MeasurementWriter writer, Gauges gauges, AtomicReference<String> firstThrown) {
+        this.clock = clock;
+        this.writer = writer;
+        this.gauges = gauges;
+        this.firstThrown = firstThrown;
+    }
+
+    /**
+     * Starts {@code operation} (which must be {@linkplain Operation#pipelinable pipelinable}) on
+     * {@code session} now. A binding that throws breaks its contract: counted as ERROR and
+     * reported once as a warning, as {@link OperationRunner} does.
+     */
+    void start(PipelinedSession session, Operation operation, long intendedStartNanos) {
+        Call call = new Call(operation, intendedStartNanos, clock.nanoTime());
+        link(call);
+        try {
+            operation.start(session, call);
+        } catch (RuntimeException e) {
+            firstThrown.compareAndSet(null, operation.name() + " threw " + e);
+            call.completed(Status.ERROR);
+        }
+    }
+
+    /** Calls started and not ended (abandoned ones included). */
+    int outstanding() {
+        return outstanding.get();
+    }
+
+    /**
+     * Abandons every call still running: calls {@code intendedStart} for each and returns how
+     * many; their replies, should they come, are not recorded. After the run.
+     */
+    long abandonOutstanding(LongConsumer intendedStart) {
+        long n = 0;
+        synchronized (started) {
+            for (Call c = started.next; c != started; c = c.next) {
+                if (STATE.compareAndSet(c, RUNNING, ABANDONED)) {
+                    intendedStart.accept(c.intendedStartNanos);
+                    n++;
+                }
+            }
+        }
+        return n;
+    }
+
+    private void link(Call call) {
+        outstanding.incrementAndGet();
+        synchronized (started) {
+            Call last = started.prev;
+            call.prev = last;
+            call.next = started;
+            last.next = call;
+            started.prev = call;
+        }
+    }
+
+    private void unlink(Call call) {
+        synchronized (started) {
+            call.prev.next = call.next;
+            call.next.prev = call.prev;
+            call.prev = null;
+            call.next = null;
+        }
+        outstanding.decrementAndGet();
+    }
+
+    /** One started operation; the binding tells it the status. */
+    private final class Call implements PipelinedSession.Completion {
+        private final Operation operation;
+        private final long intendedStartNanos;
+        private final long actualStartNanos;
+        /** RUNNING until it ended or was abandoned. */
+        @SuppressWarnings("unused")
+        private volatile int state;
+        /** The neighbours in the list; guarded by {@link #started}. */
+        private Call prev = this;
+        private Call next = this;
+
+        Call(Operation operation, long intendedStartNanos, long actualStartNanos) {
+            this.operation = operation;
+            this.intendedStartNanos = intendedStartNanos;
+            this.actualStartNanos = actualStartNanos;
+        }
+
+        @Override
+        public void completed(Status status) {
+            if (!STATE.compareAndSet(this, RUNNING, ENDED)) {
+                return; // told twice, or abandoned at the end of the phase (reported as unfinished)
+            }
+            long completedNanos = clock.nanoTime();
+            if (status == null) {
+                status = Status.ERROR;
+                firstThrown.compareAndSet(null, operation.name() + " returned no status");
+            }
+            writer.record(operation.name(), status, intendedStartNanos, actualStartNanos, completedNanos);
+            unlink(this);
+            gauges.operationEnded();
+        }
+    }
+}

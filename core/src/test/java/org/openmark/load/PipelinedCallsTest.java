@@ -1,0 +1,195 @@
+package org.openmark.load;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.openmark.api.PipelinedSession;
+import org.openmark.api.Record;
+import org.openmark.api.Status;
+import org.openmark.measure.MeasurementWriter;
+import org.openmark.testing.JumpingClock;
+import org.openmark.workload.Operation;
+
+/** The bookkeeping of started calls: recorded once, from the times they had, or abandoned once. */
+class PipelinedCallsTest {
+
+    private record Recorded(String op, Status status, long intended, long actual, long completed) {
+    }
+
+    private static final class Writes implements MeasurementWriter {
+        final List<Recorded> records = new ArrayList<>();
+
+        @Override
+        public void record(String op, Status status, long intended, long actual, long completed) {
+            records.add(new Recorded(op, status, intended, actual, completed));
+        }
+
+        @Override
+        public void recordInner(String op, Status status, long startNanos, long completedNanos) {
+        }
+
+        @Override
+        public void issued() {
+        }
+    }
+
+    /** A session that keeps each started call's completion for the test to tell. */
+    private static final class HeldSession implements PipelinedSession {
+        final List<Completion> held = new ArrayList<>();
+        RuntimeException toThrow;
+
+        private void hold(Completion done) {
+            if (toThrow != null) {
+                throw toThrow;
+            }
+            held.add(done);
+        }
+
+        @Override
+        public void startRead(String t, String k, Set<String> f, Map<String, byte[]> r, Completion done) {
+            hold(done);
+        }
+
+        @Override
+        public void startScan(String t, String k, int n, Set<String> f, List<Record> r, Completion done) {
+            hold(done);
+        }
+
+        @Override
+        public void startUpdate(String t, String k, Map<String, byte[]> v, Completion done) {
+            hold(done);
+        }
+
+        @Override
+        public void startInsert(String t, String k, Map<String, byte[]> v, Completion done) {
+            hold(done);
+        }
+
+        @Override
+        public void startDelete(String t, String k, Completion done) {
+            hold(done);
+        }
+
+        @Override
+        public Status read(String t, String k, Set<String> f, Map<String, byte[]> r) {
+            throw new AssertionError("blocking call on a pipelined path");
+        }
+
+        @Override
+        public Status scan(String t, String k, int n, Set<String> f, List<Record> r) {
+            throw new AssertionError("blocking call on a pipelined path");
+        }
+
+        @Override
+        public Status update(String t, String k, Map<String, byte[]> v) {
+            throw new AssertionError("blocking call on a pipelined path");
+        }
+
+        @Override
+        public Status insert(String t, String k, Map<String, byte[]> v) {
+            throw new AssertionError("blocking call on a pipelined path");
+        }
+
+        @Override
+        public Status delete(String t, String k) {
+            throw new AssertionError("blocking call on a pipelined path");
+        }
+    }
+
+    private static final Operation READ = new Operation() {
+        @Override
+        public String name() {
+            return "READ";
+        }
+
+        @Override
+        public Status execute(org.openmark.api.Session session) {
+            return session.read("t", "k", null, new java.util.HashMap<>());
+        }
+
+        @Override
+        public boolean pipelinable() {
+            return true;
+        }
+
+        @Override
+        public void start(PipelinedSession session, PipelinedSession.Completion done) {
+            session.startRead("t", "k", null, new java.util.HashMap<>(), done);
+        }
+    };
+
+    private final JumpingClock clock = new JumpingClock();
+    private final Writes writes = new Writes();
+    private final AtomicReference<String> thrown = new AtomicReference<>();
+    private final Gauges gauges = new Gauges();
+    private final PipelinedCalls calls = new PipelinedCalls(clock, writes, gauges, thrown);
+    private final HeldSession session = new HeldSession();
+
+    @Test
+    void startedCall_isRecordedWhenTold_withItsIntendedActualAndCompletionTimes() {
+        gauges.operationStarted();
+        clock.advance(5_000);
+        calls.start(session, READ, 4_000);
+        assertEquals(1, calls.outstanding());
+        assertTrue(writes.records.isEmpty(), "nothing recorded before the reply");
+
+        clock.advance(4_000);
+        session.held.get(0).completed(Status.OK);
+
+        assertEquals(List.of(new Recorded("READ", Status.OK, 4_000, 5_000, 9_000)), writes.records);
+        assertEquals(0, calls.outstanding());
+        assertEquals(0, gauges.inFlight());
+    }
+
+    @Test
+    void completionToldTwice_isRecordedOnce() {
+        calls.start(session, READ, 4_000);
+        session.held.get(0).completed(Status.OK);
+        session.held.get(0).completed(Status.ERROR);
+
+        assertEquals(1, writes.records.size());
+        assertEquals(Status.OK, writes.records.get(0).status());
+    }
+
+    @Test
+    void abandonedAtTheEnd_isReportedOnceAsUnfinished_andALateReplyIsNotRecorded() {
+        calls.start(session, READ, 4_000);
+        calls.start(session, READ, 6_000);
+        session.held.get(0).completed(Status.OK);
+
+        List<Long> unfinished = new ArrayList<>();
+        assertEquals(1, calls.abandonOutstanding(unfinished::add));
+        assertEquals(List.of(6_000L), unfinished);
+        session.held.get(1).completed(Status.OK); // the reply after the grace period
+
+        assertEquals(1, writes.records.size());
+        assertEquals(0, calls.abandonOutstanding(unfinished::add), "abandoned once");
+    }
+
+    @Test
+    void bindingThatThrows_isCountedAsError_andNamedOnce() {
+        session.toThrow = new IllegalStateException("boom");
+        calls.start(session, READ, 4_000);
+        calls.start(session, READ, 5_000);
+
+        assertEquals(2, writes.records.size());
+        assertEquals(Status.ERROR, writes.records.get(0).status());
+        assertEquals("READ threw java.lang.IllegalStateException: boom", thrown.get());
+        assertEquals(0, calls.outstanding());
+    }
+
+    @Test
+    void nullStatus_isCountedAsError() {
+        calls.start(session, READ, 4_000);
+        session.held.get(0).completed(null);
+
+        assertEquals(Status.ERROR, writes.records.get(0).status());
+        assertEquals("READ returned no status", thrown.get());
+    }
+}
