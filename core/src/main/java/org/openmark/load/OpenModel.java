@@ -181,6 +181,9 @@ public final class OpenModel implements LoadModel {
                     runner.run(op, lane.session, lane.measured, writer, intended, actual);
                 } finally {
                     gauges.operationEnded();
+                    if (started != null) {
+                        started.ranOnWorker();
+                    }
                 }
             }
 

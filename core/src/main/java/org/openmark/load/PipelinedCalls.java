@@ -3,6 +3,7 @@ package org.openmark.load;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.LongConsumer;
 import org.openmark.api.Clock;
@@ -42,6 +43,8 @@ final class PipelinedCalls {
     private final Gauges gauges;
     private final AtomicReference<String> firstThrown;
     private final AtomicInteger outstanding = new AtomicInteger();
+    /** Operations ended: started calls completed, and those a worker ran to the end ({@link #ranOnWorker}). */
+    private final AtomicLong ended = new AtomicLong();
     /** The head of a circular list of the started calls (itself no call); guarded by itself. */
     private final Call started = new Call(null, 0, 0);
 
@@ -71,6 +74,19 @@ final class PipelinedCalls {
     /** Calls started and not ended (abandoned ones included). */
     int outstanding() {
         return outstanding.get();
+    }
+
+    /** Counts an operation (or warm-up hand-off) that a worker ran to its end instead of starting it. */
+    void ranOnWorker() {
+        ended.incrementAndGet();
+    }
+
+    /**
+     * Operations that ended so far: started calls completed, and those run on workers. Only
+     * grows, so the operations handed to the dispatch minus this never rises between two offers.
+     */
+    long ended() {
+        return ended.get();
     }
 
     /**
@@ -141,6 +157,7 @@ final class PipelinedCalls {
             }
             writer.record(operation.name(), status, intendedStartNanos, actualStartNanos, completedNanos);
             unlink(this);
+            ended.incrementAndGet();
             gauges.operationEnded();
         }
     }

@@ -8,15 +8,19 @@ import org.openmark.workload.Operation;
  * once their worker is done with them: {@code maxInFlight} bounds the two together, and the
  * started ones count as in flight (and as unfinished at the end) like those on workers.
  *
- * <p>While a worker starts an operation, that operation counts on both sides for a moment, so
- * {@link #hasRoom} may turn false for that moment without an offer; the issuer then waits for
- * room as it would for any other operation.
+ * <p>In flight is what was offered minus what {@linkplain PipelinedCalls#ended ended}, two counts
+ * that only grow: so {@link #hasRoom}, once true, stays true until the next offer, as the issuer
+ * relies on. (Adding the workers' count to the started calls' would not do: while a worker
+ * starts an operation, it counts on both sides for a moment.)
  */
 final class PipelinedDispatch implements Dispatch {
     private final Dispatch workers;
     private final PipelinedCalls started;
     private final int maxInFlight;
+    /** Operations offered; written by the issuing thread only. */
+    private volatile long offered;
 
+    /** {@code started} must also count every operation the body runs on a worker ({@link PipelinedCalls#ranOnWorker}). */
     PipelinedDispatch(Dispatch workers, PipelinedCalls started, int maxInFlight) {
         this.workers = workers;
         this.started = started;
@@ -25,11 +29,15 @@ final class PipelinedDispatch implements Dispatch {
 
     @Override
     public boolean hasRoom() {
-        return workers.hasRoom() && workers.inFlight() + started.outstanding() < maxInFlight;
+        return workers.hasRoom() && offered - started.ended() < maxInFlight;
     }
 
     @Override
     public void offer(Operation operation, long intendedStartNanos) {
+        if (offered - started.ended() >= maxInFlight) {
+            throw new IllegalStateException("no room: " + inFlight() + " operations outstanding");
+        }
+        offered++; // before a worker can end it
         workers.offer(operation, intendedStartNanos);
     }
 
@@ -50,7 +58,7 @@ final class PipelinedDispatch implements Dispatch {
 
     @Override
     public int inFlight() {
-        return workers.inFlight() + started.outstanding();
+        return (int) (offered - started.ended());
     }
 
     @Override

@@ -5,16 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
-import org.openmark.api.PipelinedSession;
-import org.openmark.api.Record;
 import org.openmark.api.Status;
 import org.openmark.measure.MeasurementWriter;
 import org.openmark.testing.JumpingClock;
-import org.openmark.workload.Operation;
 
 /** The bookkeeping of started calls: recorded once, from the times they had, or abandoned once. */
 class PipelinedCallsTest {
@@ -39,103 +34,18 @@ class PipelinedCallsTest {
         }
     }
 
-    /** A session that keeps each started call's completion for the test to tell. */
-    private static final class HeldSession implements PipelinedSession {
-        final List<Completion> held = new ArrayList<>();
-        RuntimeException toThrow;
-
-        private void hold(Completion done) {
-            if (toThrow != null) {
-                throw toThrow;
-            }
-            held.add(done);
-        }
-
-        @Override
-        public void startRead(String t, String k, Set<String> f, Map<String, byte[]> r, Completion done) {
-            hold(done);
-        }
-
-        @Override
-        public void startScan(String t, String k, int n, Set<String> f, List<Record> r, Completion done) {
-            hold(done);
-        }
-
-        @Override
-        public void startUpdate(String t, String k, Map<String, byte[]> v, Completion done) {
-            hold(done);
-        }
-
-        @Override
-        public void startInsert(String t, String k, Map<String, byte[]> v, Completion done) {
-            hold(done);
-        }
-
-        @Override
-        public void startDelete(String t, String k, Completion done) {
-            hold(done);
-        }
-
-        @Override
-        public Status read(String t, String k, Set<String> f, Map<String, byte[]> r) {
-            throw new AssertionError("blocking call on a pipelined path");
-        }
-
-        @Override
-        public Status scan(String t, String k, int n, Set<String> f, List<Record> r) {
-            throw new AssertionError("blocking call on a pipelined path");
-        }
-
-        @Override
-        public Status update(String t, String k, Map<String, byte[]> v) {
-            throw new AssertionError("blocking call on a pipelined path");
-        }
-
-        @Override
-        public Status insert(String t, String k, Map<String, byte[]> v) {
-            throw new AssertionError("blocking call on a pipelined path");
-        }
-
-        @Override
-        public Status delete(String t, String k) {
-            throw new AssertionError("blocking call on a pipelined path");
-        }
-    }
-
-    private static final Operation READ = new Operation() {
-        @Override
-        public String name() {
-            return "READ";
-        }
-
-        @Override
-        public Status execute(org.openmark.api.Session session) {
-            return session.read("t", "k", null, new java.util.HashMap<>());
-        }
-
-        @Override
-        public boolean pipelinable() {
-            return true;
-        }
-
-        @Override
-        public void start(PipelinedSession session, PipelinedSession.Completion done) {
-            session.startRead("t", "k", null, new java.util.HashMap<>(), done);
-        }
-    };
-
     private final JumpingClock clock = new JumpingClock();
     private final Writes writes = new Writes();
     private final AtomicReference<String> thrown = new AtomicReference<>();
     private final Gauges gauges = new Gauges();
     private final PipelinedCalls calls = new PipelinedCalls(clock, writes, gauges, thrown);
-    private final HeldSession session = new HeldSession();
+    private final PipelinedSessionStub session = new PipelinedSessionStub();
 
     @Test
     void startedCall_isRecordedWhenTold_withItsIntendedActualAndCompletionTimes() {
         gauges.operationStarted();
         clock.advance(5_000);
-        calls.start(session, READ, 4_000);
+        calls.start(session, PipelinedSessionStub.READ, 4_000);
         assertEquals(1, calls.outstanding());
         assertTrue(writes.records.isEmpty(), "nothing recorded before the reply");
 
@@ -149,7 +59,7 @@ class PipelinedCallsTest {
 
     @Test
     void completionToldTwice_isRecordedOnce() {
-        calls.start(session, READ, 4_000);
+        calls.start(session, PipelinedSessionStub.READ, 4_000);
         session.held.get(0).completed(Status.OK);
         session.held.get(0).completed(Status.ERROR);
 
@@ -159,8 +69,8 @@ class PipelinedCallsTest {
 
     @Test
     void abandonedAtTheEnd_isReportedOnceAsUnfinished_andALateReplyIsNotRecorded() {
-        calls.start(session, READ, 4_000);
-        calls.start(session, READ, 6_000);
+        calls.start(session, PipelinedSessionStub.READ, 4_000);
+        calls.start(session, PipelinedSessionStub.READ, 6_000);
         session.held.get(0).completed(Status.OK);
 
         List<Long> unfinished = new ArrayList<>();
@@ -175,8 +85,8 @@ class PipelinedCallsTest {
     @Test
     void bindingThatThrows_isCountedAsError_andNamedOnce() {
         session.toThrow = new IllegalStateException("boom");
-        calls.start(session, READ, 4_000);
-        calls.start(session, READ, 5_000);
+        calls.start(session, PipelinedSessionStub.READ, 4_000);
+        calls.start(session, PipelinedSessionStub.READ, 5_000);
 
         assertEquals(2, writes.records.size());
         assertEquals(Status.ERROR, writes.records.get(0).status());
@@ -186,7 +96,7 @@ class PipelinedCallsTest {
 
     @Test
     void nullStatus_isCountedAsError() {
-        calls.start(session, READ, 4_000);
+        calls.start(session, PipelinedSessionStub.READ, 4_000);
         session.held.get(0).completed(null);
 
         assertEquals(Status.ERROR, writes.records.get(0).status());
