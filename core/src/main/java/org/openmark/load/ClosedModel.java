@@ -9,6 +9,7 @@ import java.util.concurrent.atomic.AtomicLongArray;
 import org.openmark.config.Durations;
 import java.util.concurrent.atomic.AtomicReference;
 import org.openmark.api.Clock;
+import org.openmark.api.PipelinedSession;
 import org.openmark.api.Session;
 import org.openmark.measure.MeasurementWriter;
 import org.openmark.workload.Operation;
@@ -30,6 +31,9 @@ import org.openmark.workload.WorkloadClient;
  * it would have in one process, so the shares together issue exactly the operations of the whole
  * run. The load phase splits differently: each process loads its own key range (YCSB's
  * insertstart/insertcount, set per share) with its own threads.
+ *
+ * <p>On a store whose sessions pipeline, the run phase in real time has no thread per client:
+ * {@link PipelinedClients} drives every client from one thread, with the same schedule.
  */
 public final class ClosedModel implements LoadModel {
     private final int threads;
@@ -86,11 +90,21 @@ public final class ClosedModel implements LoadModel {
 
     @Override
     public PhaseOutcome run(PhaseContext ctx) throws InterruptedException {
+        long tickNanos = targetPerSec > 0 ? Math.max(1, Math.round(threads * 1e9 / targetPerSec)) : 0;
+        if (!loadPhase && ctx.tasks().realTime()) {
+            // A store whose sessions pipeline needs no thread per client (PipelinedClients).
+            Session probe = ctx.store().newSession();
+            if (probe instanceof PipelinedSession pipelined) {
+                return new PipelinedClients(ctx, pipelined, new PipelinedClients.Plan(threads,
+                        (int) share.first(threads), (int) share.part(threads), ctx.limits().operationBudget(),
+                        tickNanos, thinkTime.toNanos())).run();
+            }
+            probe.close();
+        }
         Clock clock = ctx.clock();
         long start = clock.nanoTime();
         long deadline = ctx.limits().deadlineNanos(start);
         long budget = ctx.limits().operationBudget();
-        long tickNanos = targetPerSec > 0 ? Math.max(1, Math.round(threads * 1e9 / targetPerSec)) : 0;
         AtomicReference<String> thrown = new AtomicReference<>();
         // Without a duration (the load phase) a store that stops answering would hold the phase
         // forever: the time of the last answer tells when to give up.
@@ -109,10 +123,9 @@ public final class ClosedModel implements LoadModel {
         }
         List<Thread> started = ctx.tasks().startPlatforms("openmark-client-", local, i -> {
             int g = base + i;
-            long quota = budget == Long.MAX_VALUE ? Long.MAX_VALUE
-                    : budget / threads + (g < budget % threads ? 1 : 0);
-            long offset = tickNanos * g / threads;
-            return () -> clientLoop(ctx, runner, g, quota, start + offset, tickNanos, deadline, lastIssue, inStore, i,
+            long quota = quota(budget, threads, g);
+            long firstDue = start + offset(tickNanos, threads, g);
+            return () -> clientLoop(ctx, runner, g, quota, firstDue, tickNanos, deadline, lastIssue, inStore, i,
                     gaveUp);
         });
         joinAll(started, ctx, deadline, watchStall ? lastAnswer : null, gaveUp);
@@ -127,25 +140,40 @@ public final class ClosedModel implements LoadModel {
                 unfinished++;
             }
         }
+        return outcome(ctx, start, Math.max(lastIssue.get(), clock.nanoTime()), unfinished, thrown, gaveUp.get());
+    }
+
+    /** Client {@code g}'s part of an operation budget: the first {@code budget % threads} clients do one more. */
+    static long quota(long budget, int threads, int g) {
+        return budget == Long.MAX_VALUE ? Long.MAX_VALUE : budget / threads + (g < budget % threads ? 1 : 0);
+    }
+
+    /** How long after the start client {@code g}'s first paced operation is due. */
+    static long offset(long tickNanos, int threads, int g) {
+        return tickNanos * g / threads;
+    }
+
+    /** The phase's outcome with its warnings: a binding that threw, clients left in the store, a store that stopped answering. */
+    static PhaseOutcome outcome(PhaseContext ctx, long start, long lastIssue, long unfinished,
+            AtomicReference<String> thrown, boolean gaveUp) {
         List<String> warnings = new ArrayList<>();
         String w = OperationRunner.warning(thrown);
         if (w != null) {
             warnings.add(w);
         }
         if (unfinished > 0) {
-            warnings.add(unfinished + " client thread(s) were still waiting for the store "
+            warnings.add(unfinished + " client(s) were still waiting for the store "
                     + Durations.format(ctx.limits().grace()) + " after the run's end (--grace): their operations are"
                     + " counted unfinished");
         }
         String gaveUpReason = null;
-        if (gaveUp.get()) {
+        if (gaveUp) {
             gaveUpReason = "no operation succeeded for " + Durations.format(ctx.limits().stallTimeout())
                     + " (loadstalltimeout): the store stopped answering, and the phase gave up after issuing "
                     + ctx.measurements().issued() + " operations";
             warnings.add(gaveUpReason);
         }
-        return new PhaseOutcome(start, Math.max(lastIssue.get(), clock.nanoTime()), unfinished, null, warnings,
-                gaveUpReason);
+        return new PhaseOutcome(start, lastIssue, unfinished, null, warnings, gaveUpReason);
     }
 
     /**

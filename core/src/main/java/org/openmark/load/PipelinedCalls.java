@@ -46,7 +46,7 @@ final class PipelinedCalls {
     /** Operations ended: started calls completed, and those a worker ran to the end ({@link #ranOnWorker}). */
     private final AtomicLong ended = new AtomicLong();
     /** The head of a circular list of the started calls (itself no call); guarded by itself. */
-    private final Call started = new Call(null, 0, 0);
+    private final Call started = new Call(null, 0, 0, null);
 
     PipelinedCalls(Clock clock, MeasurementWriter writer, Gauges gauges, AtomicReference<String> firstThrown) {
         this.clock = clock;
@@ -61,7 +61,17 @@ final class PipelinedCalls {
      * reported once as a warning, as {@link OperationRunner} does.
      */
     void start(PipelinedSession session, Operation operation, long intendedStartNanos) {
-        Call call = new Call(operation, intendedStartNanos, clock.nanoTime());
+        start(session, operation, intendedStartNanos, null);
+    }
+
+    /** Told when a started call has ended and was recorded (not when it was abandoned). */
+    interface Ended {
+        void ended(Status status, long completedNanos);
+    }
+
+    /** As {@link #start(PipelinedSession, Operation, long)}; {@code then} (may be null) is told when it ended. */
+    void start(PipelinedSession session, Operation operation, long intendedStartNanos, Ended then) {
+        Call call = new Call(operation, intendedStartNanos, clock.nanoTime(), then);
         link(call);
         try {
             operation.start(session, call);
@@ -132,6 +142,7 @@ final class PipelinedCalls {
         private final Operation operation;
         private final long intendedStartNanos;
         private final long actualStartNanos;
+        private final Ended then;
         /** RUNNING until it ended or was abandoned. */
         @SuppressWarnings("unused")
         private volatile int state;
@@ -139,10 +150,11 @@ final class PipelinedCalls {
         private Call prev = this;
         private Call next = this;
 
-        Call(Operation operation, long intendedStartNanos, long actualStartNanos) {
+        Call(Operation operation, long intendedStartNanos, long actualStartNanos, Ended then) {
             this.operation = operation;
             this.intendedStartNanos = intendedStartNanos;
             this.actualStartNanos = actualStartNanos;
+            this.then = then;
         }
 
         @Override
@@ -159,6 +171,9 @@ final class PipelinedCalls {
             unlink(this);
             ended.incrementAndGet();
             gauges.operationEnded();
+            if (then != null) {
+                then.ended(status, completedNanos);
+            }
         }
     }
 }

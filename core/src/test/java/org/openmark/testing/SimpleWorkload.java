@@ -18,10 +18,17 @@ public final class SimpleWorkload implements Workload {
     private final long records;
     private final double updateFraction;
     private final AtomicLong nextLoadKey = new AtomicLong();
+    private final boolean pipelinable;
 
     public SimpleWorkload(long records, double updateFraction) {
+        this(records, updateFraction, true);
+    }
+
+    /** @param pipelinable false: the run phase's operations cannot be started on a pipelined session (as composite ones) */
+    public SimpleWorkload(long records, double updateFraction, boolean pipelinable) {
         this.records = records;
         this.updateFraction = updateFraction;
+        this.pipelinable = pipelinable;
     }
 
     @Override
@@ -53,10 +60,11 @@ public final class SimpleWorkload implements Workload {
                 if (random.nextDouble() < updateFraction) {
                     Map<String, byte[]> values = Map.of("f", new byte[] {2});
                     return pipelinable("UPDATE", s -> s.update("usertable", key, values),
-                            (s, done) -> s.startUpdate("usertable", key, values, done));
+                            pipelinable ? (s, done) -> s.startUpdate("usertable", key, values, done) : null);
                 }
                 return pipelinable("READ", s -> s.read("usertable", key, null, new java.util.HashMap<>()),
-                        (s, done) -> s.startRead("usertable", key, null, new java.util.HashMap<>(), done));
+                        pipelinable ? (s, done) -> s.startRead("usertable", key, null, new java.util.HashMap<>(), done)
+                                : null);
             }
         };
     }
