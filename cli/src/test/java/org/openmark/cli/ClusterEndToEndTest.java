@@ -26,6 +26,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openmark.api.Clock;
+import org.openmark.store.sim.engine.SimOp;
 import org.openmark.store.sim.model.Distributions;
 import org.openmark.store.sim.model.SimConfig;
 import org.openmark.store.sim.server.SimServer;
@@ -166,6 +167,36 @@ class ClusterEndToEndTest {
             }
         }
         assertTrue(r.err.contains("worker-3"), "a line per worker in the live progress: " + r.err);
+    }
+
+    /**
+     * The closed model split over two workers, whose clients run on the simulated store's
+     * pipelined sessions (one driver thread per worker, no thread per client): the threads split,
+     * the paced rate holds, and the server served exactly the operations the merged accounting
+     * says were issued.
+     */
+    @Test
+    void closedModelOnTwoWorkers_pipelinedClients_theServerSawExactlyWhatWasIssued() throws Exception {
+        String port = "sim.port=" + server.port();
+        long before = server.groundTruth().operation(SimOp.READ).count()
+                + server.groundTruth().operation(SimOp.UPDATE).count();
+        Path out = dir.resolve("closed");
+        CliRunner r = CliRunner.run("run", "--local-workers", "2", "--model", "closed", "-threads", "8", "-target",
+                "2000", "--store", "sim", "-p", port, "-p", "recordcount=500", "-p", "autoload=false", "--duration",
+                "5s", "--warmup", "1s", "--seed", "9", "--out", out.toString());
+        long served = server.groundTruth().operation(SimOp.READ).count()
+                + server.groundTruth().operation(SimOp.UPDATE).count() - before;
+        assertEquals(0, r.exitCode, r::toString);
+        JsonNode result = JSON.readTree(out.resolve("result.json").toFile());
+        assertTrue(result.at("/accounting/addsUp").asBoolean(), r::toString);
+        assertEquals(0, result.at("/accounting/unfinished").asLong(), r::toString);
+        assertEquals(result.at("/accounting/issued").asLong(), served, "every issued operation served once: " + r);
+        JsonNode workers = result.get("workers");
+        assertEquals(2, workers.size(), r::toString);
+        assertEquals(result.at("/accounting/issued").asLong(),
+                workers.get(0).get("issued").asLong() + workers.get(1).get("issued").asLong());
+        // 8 clients paced to 2000/s in all, 1 ms each: they keep the pace (within 2 %).
+        assertEquals(2000, result.get("throughput").asDouble(), 40, r::toString);
     }
 
     /**
