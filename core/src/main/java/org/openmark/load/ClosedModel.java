@@ -91,6 +91,7 @@ public final class ClosedModel implements LoadModel {
     @Override
     public PhaseOutcome run(PhaseContext ctx) throws InterruptedException {
         long tickNanos = targetPerSec > 0 ? Math.max(1, Math.round(threads * 1e9 / targetPerSec)) : 0;
+        AtomicReference<Session> opened = new AtomicReference<>();
         if (!loadPhase && ctx.tasks().realTime()) {
             // A store whose sessions pipeline needs no thread per client (PipelinedClients).
             Session probe = ctx.store().newSession();
@@ -99,7 +100,7 @@ public final class ClosedModel implements LoadModel {
                         (int) share.first(threads), (int) share.part(threads), ctx.limits().operationBudget(),
                         tickNanos, thinkTime.toNanos())).run();
             }
-            probe.close();
+            opened.set(probe); // the first client thread uses it
         }
         Clock clock = ctx.clock();
         long start = clock.nanoTime();
@@ -126,7 +127,7 @@ public final class ClosedModel implements LoadModel {
             long quota = quota(budget, threads, g);
             long firstDue = start + offset(tickNanos, threads, g);
             return () -> clientLoop(ctx, runner, g, quota, firstDue, tickNanos, deadline, lastIssue, inStore, i,
-                    gaveUp);
+                    gaveUp, opened);
         });
         joinAll(started, ctx, deadline, watchStall ? lastAnswer : null, gaveUp);
         // Clients still in the store after the duration and the grace period are left there: their
@@ -151,6 +152,20 @@ public final class ClosedModel implements LoadModel {
     /** How long after the start client {@code g}'s first paced operation is due. */
     static long offset(long tickNanos, int threads, int g) {
         return tickNanos * g / threads;
+    }
+
+    /**
+     * When a client's {@code k}-th operation is due: paced, {@code firstDue + k·tick}; with a
+     * think time, that long after the previous one ended; else now.
+     */
+    static long intendedStart(long firstDue, long k, long tickNanos, long thinkNanos, long previousEnd, long now) {
+        if (tickNanos > 0) {
+            return firstDue + k * tickNanos;
+        }
+        if (thinkNanos > 0 && k > 0) {
+            return previousEnd + thinkNanos;
+        }
+        return now;
     }
 
     /** The phase's outcome with its warnings: a binding that threw, clients left in the store, a store that stopped answering. */
@@ -214,13 +229,14 @@ public final class ClosedModel implements LoadModel {
 
     private void clientLoop(PhaseContext ctx, OperationRunner runner, int index, long quota, long firstDue,
             long tickNanos, long deadline, AtomicLong lastIssue, AtomicLongArray inStore, int slot,
-            AtomicBoolean gaveUp) {
+            AtomicBoolean gaveUp, AtomicReference<Session> opened) {
         Clock clock = ctx.clock();
         MeasurementWriter writer = ctx.measurements().newThreadWriter();
         WorkloadClient client = ctx.workload().newClient(index, threads, ctx.seed());
         // (index is the thread's global index: a share's clients draw what they would in one process)
         long thinkNanos = thinkTime.toNanos();
-        try (Session session = ctx.store().newSession()) {
+        Session given = opened.getAndSet(null);
+        try (Session session = given != null ? given : ctx.store().newSession()) {
             Session measured = new MeasuredSession(session, writer, clock);
             long now = clock.nanoTime();
             long previousEnd = now;
@@ -232,14 +248,7 @@ public final class ClosedModel implements LoadModel {
                 if (op == null) {
                     break;
                 }
-                long intended;
-                if (tickNanos > 0) {
-                    intended = firstDue + k * tickNanos;
-                } else if (thinkNanos > 0 && k > 0) {
-                    intended = previousEnd + thinkNanos;
-                } else {
-                    intended = now;
-                }
+                long intended = intendedStart(firstDue, k, tickNanos, thinkNanos, previousEnd, now);
                 if (intended > now) {
                     clock.parkUntil(intended);
                     now = clock.nanoTime();

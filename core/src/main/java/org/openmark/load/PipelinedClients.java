@@ -161,14 +161,8 @@ final class PipelinedClients {
             finish(c);
             return;
         }
-        long intended;
-        if (plan.tickNanos() > 0) {
-            intended = c.firstDue + c.k * plan.tickNanos();
-        } else if (plan.thinkNanos() > 0 && c.k > 0) {
-            intended = c.previousEnd + plan.thinkNanos();
-        } else {
-            intended = now;
-        }
+        long intended = ClosedModel.intendedStart(c.firstDue, c.k, plan.tickNanos(), plan.thinkNanos(), c.previousEnd,
+                now);
         c.next = op;
         c.intended = intended;
         if (intended > now) {

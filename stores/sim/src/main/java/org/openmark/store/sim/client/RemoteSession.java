@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Consumer;
+import java.util.function.Function;
 import org.openmark.api.Clock;
 import org.openmark.api.PipelinedSession;
 import org.openmark.api.Record;
@@ -100,59 +100,28 @@ final class RemoteSession extends SimSessionBase implements PipelinedSession {
     @Override
     public void startRead(String table, String key, Set<String> fields, Map<String, byte[]> result,
             Completion done) {
-        if (table == null || key == null || result == null) {
-            done.completed(Status.BAD_REQUEST);
-            return;
-        }
-        start(new SimRequest.Read(table, key, fields == null ? null : Set.copyOf(fields)), reply -> {
-            if (reply.fields() != null) {
-                result.putAll(reply.fields());
-            }
-            done.completed(reply.status());
-        });
+        start(readRequest(table, key, fields, result), done, reply -> readInto(reply, result));
     }
 
     @Override
     public void startScan(String table, String startKey, int recordCount, Set<String> fields, List<Record> result,
             Completion done) {
-        if (recordCount < 0 || table == null || startKey == null || result == null) {
-            done.completed(Status.BAD_REQUEST);
-            return;
-        }
-        start(new SimRequest.Scan(table, startKey, recordCount, fields == null ? null : Set.copyOf(fields)),
-                reply -> {
-                    if (reply.records() != null) {
-                        result.addAll(reply.records());
-                    }
-                    done.completed(reply.status());
-                });
+        start(scanRequest(table, startKey, recordCount, fields, result), done, reply -> scanInto(reply, result));
     }
 
     @Override
     public void startUpdate(String table, String key, Map<String, byte[]> values, Completion done) {
-        if (!wellFormed(table, key, values)) {
-            done.completed(Status.BAD_REQUEST);
-            return;
-        }
-        start(new SimRequest.Update(table, key, values), reply -> done.completed(reply.status()));
+        start(updateRequest(table, key, values), done, SimReply.OpReply::status);
     }
 
     @Override
     public void startInsert(String table, String key, Map<String, byte[]> values, Completion done) {
-        if (!wellFormed(table, key, values)) {
-            done.completed(Status.BAD_REQUEST);
-            return;
-        }
-        start(new SimRequest.Insert(table, key, values), reply -> done.completed(reply.status()));
+        start(insertRequest(table, key, values), done, SimReply.OpReply::status);
     }
 
     @Override
     public void startDelete(String table, String key, Completion done) {
-        if (table == null || key == null) {
-            done.completed(Status.BAD_REQUEST);
-            return;
-        }
-        start(new SimRequest.Delete(table, key), reply -> done.completed(reply.status()));
+        start(deleteRequest(table, key), done, SimReply.OpReply::status);
     }
 
     @Override
@@ -160,28 +129,37 @@ final class RemoteSession extends SimSessionBase implements PipelinedSession {
         connection.flush();
     }
 
-    /** Starts {@code request}; {@code then} gets its reply at its simulated time, or a failed one. */
-    private void start(SimRequest request, Consumer<SimReply.OpReply> then) {
+    /**
+     * Starts {@code request} (null: malformed arguments, BAD_REQUEST at once); {@code done} is told
+     * what {@code answer} makes of its reply at its simulated time, or the status of a failure.
+     */
+    private void start(SimRequest request, Completion done, Function<SimReply.OpReply, Status> answer) {
+        if (request == null) {
+            done.completed(Status.BAD_REQUEST);
+            return;
+        }
         long sentNanos = clock.nanoTime();
         try {
             connection.start(request, frames, new StartedCall.Replies() {
                 @Override
                 public void replied(SimReply reply) {
                     switch (reply) {
-                        case SimReply.OpReply op -> delays.at(sentNanos + op.waitNanos(), () -> then.accept(op));
-                        case SimReply.ErrorReply e -> then.accept(SimSessionBase.failed(Status.ERROR));
-                        case SimReply.StatsReply s -> then.accept(SimSessionBase.failed(Status.ERROR));
+                        case SimReply.OpReply op -> delays.at(sentNanos + op.waitNanos(),
+                                () -> done.completed(answer.apply(op)));
+                        // Served but its answer did not fit (RESULT_TOO_LARGE), or the server failed.
+                        case SimReply.ErrorReply e -> done.completed(Status.ERROR);
+                        case SimReply.StatsReply s -> done.completed(Status.ERROR);
                     }
                 }
 
                 @Override
                 public void failed(IOException cause) {
                     lastFailure = cause.getMessage();
-                    then.accept(SimSessionBase.failed(Status.SERVICE_UNAVAILABLE));
+                    done.completed(Status.SERVICE_UNAVAILABLE);
                 }
             });
         } catch (ProtocolException tooLarge) {
-            then.accept(failed(Status.BAD_REQUEST));
+            done.completed(Status.BAD_REQUEST);
         }
     }
 }

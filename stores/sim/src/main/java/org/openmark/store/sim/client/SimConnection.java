@@ -206,9 +206,7 @@ public final class SimConnection implements AutoCloseable {
         long id = ReplyCodec.peekRequestId(payload);
         PendingCall waiting = ReplyCodec.peekType(payload) == Wire.HELLO_OK ? null : pending.take(id);
         if (waiting != null) {
-            int end = payload.limit();
             waiting.complete(payload);
-            payload.position(end); // whatever the call read of it
             return;
         }
         if (ReplyCodec.decode(payload) instanceof ReplyCodec.Reply r && r.frame().reply() instanceof SimReply.ErrorReply e) {

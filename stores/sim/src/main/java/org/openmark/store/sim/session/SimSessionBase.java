@@ -23,55 +23,79 @@ public abstract class SimSessionBase implements Session {
 
     @Override
     public Status read(String table, String key, Set<String> fields, Map<String, byte[]> result) {
-        if (table == null || key == null || result == null) {
-            return Status.BAD_REQUEST;
-        }
-        SimReply.OpReply reply = call(new SimRequest.Read(table, key, fields == null ? null : Set.copyOf(fields)));
+        SimRequest request = readRequest(table, key, fields, result);
+        return request == null ? Status.BAD_REQUEST : readInto(call(request), result);
+    }
+
+    @Override
+    public Status scan(String table, String startKey, int recordCount, Set<String> fields, List<Record> result) {
+        SimRequest request = scanRequest(table, startKey, recordCount, fields, result);
+        return request == null ? Status.BAD_REQUEST : scanInto(call(request), result);
+    }
+
+    @Override
+    public Status update(String table, String key, Map<String, byte[]> values) {
+        SimRequest request = updateRequest(table, key, values);
+        return request == null ? Status.BAD_REQUEST : call(request).status();
+    }
+
+    @Override
+    public Status insert(String table, String key, Map<String, byte[]> values) {
+        SimRequest request = insertRequest(table, key, values);
+        return request == null ? Status.BAD_REQUEST : call(request).status();
+    }
+
+    @Override
+    public Status delete(String table, String key) {
+        SimRequest request = deleteRequest(table, key);
+        return request == null ? Status.BAD_REQUEST : call(request).status();
+    }
+
+    // The requests each call makes (null: malformed arguments, BAD_REQUEST) and what its reply
+    // gives the caller; shared by blocking calls and the started ones of a pipelined session.
+
+    protected static SimRequest readRequest(String table, String key, Set<String> fields,
+            Map<String, byte[]> result) {
+        return table == null || key == null || result == null ? null
+                : new SimRequest.Read(table, key, fields == null ? null : Set.copyOf(fields));
+    }
+
+    /** Fills {@code result} with the fields read; returns the reply's status. */
+    protected static Status readInto(SimReply.OpReply reply, Map<String, byte[]> result) {
         if (reply.fields() != null) {
             result.putAll(reply.fields());
         }
         return reply.status();
     }
 
-    @Override
-    public Status scan(String table, String startKey, int recordCount, Set<String> fields, List<Record> result) {
-        if (recordCount < 0 || table == null || startKey == null || result == null) {
-            return Status.BAD_REQUEST;
-        }
-        SimReply.OpReply reply = call(new SimRequest.Scan(table, startKey, recordCount,
-                fields == null ? null : Set.copyOf(fields)));
+    protected static SimRequest scanRequest(String table, String startKey, int recordCount, Set<String> fields,
+            List<Record> result) {
+        return recordCount < 0 || table == null || startKey == null || result == null ? null
+                : new SimRequest.Scan(table, startKey, recordCount, fields == null ? null : Set.copyOf(fields));
+    }
+
+    /** Adds the records scanned to {@code result}; returns the reply's status. */
+    protected static Status scanInto(SimReply.OpReply reply, List<Record> result) {
         if (reply.records() != null) {
             result.addAll(reply.records());
         }
         return reply.status();
     }
 
-    @Override
-    public Status update(String table, String key, Map<String, byte[]> values) {
-        if (!wellFormed(table, key, values)) {
-            return Status.BAD_REQUEST;
-        }
-        return call(new SimRequest.Update(table, key, values)).status();
+    protected static SimRequest updateRequest(String table, String key, Map<String, byte[]> values) {
+        return wellFormed(table, key, values) ? new SimRequest.Update(table, key, values) : null;
     }
 
-    @Override
-    public Status insert(String table, String key, Map<String, byte[]> values) {
-        if (!wellFormed(table, key, values)) {
-            return Status.BAD_REQUEST;
-        }
-        return call(new SimRequest.Insert(table, key, values)).status();
+    protected static SimRequest insertRequest(String table, String key, Map<String, byte[]> values) {
+        return wellFormed(table, key, values) ? new SimRequest.Insert(table, key, values) : null;
     }
 
-    @Override
-    public Status delete(String table, String key) {
-        if (table == null || key == null) {
-            return Status.BAD_REQUEST;
-        }
-        return call(new SimRequest.Delete(table, key)).status();
+    protected static SimRequest deleteRequest(String table, String key) {
+        return table == null || key == null ? null : new SimRequest.Delete(table, key);
     }
 
     /** A write the engine can take: names and every value present (a null is the caller's error, not a crash). */
-    protected static boolean wellFormed(String table, String key, Map<String, byte[]> values) {
+    private static boolean wellFormed(String table, String key, Map<String, byte[]> values) {
         if (table == null || key == null || values == null) {
             return false;
         }
