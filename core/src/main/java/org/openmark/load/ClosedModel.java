@@ -5,13 +5,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicLongArray;
-import org.openmark.config.Durations;
 import java.util.concurrent.atomic.AtomicReference;
 import org.openmark.api.Clock;
 import org.openmark.api.PipelinedSession;
 import org.openmark.api.Session;
+import org.openmark.config.Durations;
 import org.openmark.measure.MeasurementWriter;
+import org.openmark.timing.StopSignal;
 import org.openmark.workload.Operation;
 import org.openmark.workload.WorkloadClient;
 
@@ -110,18 +110,15 @@ public final class ClosedModel implements LoadModel {
         // Without a duration (the load phase) a store that stops answering would hold the phase
         // forever: the time of the last answer tells when to give up.
         boolean watchStall = !ctx.limits().stallTimeout().isZero() && deadline == Long.MAX_VALUE;
-        AtomicLong lastAnswer = new AtomicLong(start);
+        LastAnswer lastAnswer = new LastAnswer(start);
         OperationRunner runner = new OperationRunner(clock, thrown, watchStall ? lastAnswer : null);
         AtomicBoolean gaveUp = new AtomicBoolean();
         AtomicLong lastIssue = new AtomicLong(start);
         // The load phase's budget and threads are this process's own; the run phase's are the whole run's.
         int local = loadPhase ? threads : (int) share.part(threads);
         int base = loadPhase ? 0 : (int) share.first(threads);
-        // The intended start of each client's operation while it is in the store, else -1.
-        AtomicLongArray inStore = new AtomicLongArray(local);
-        for (int i = 0; i < local; i++) {
-            inStore.set(i, -1);
-        }
+        ClientSlots inStore = new ClientSlots(local);
+        ctx.gauges().countAlso(inStore::inStore);
         List<Thread> started = ctx.tasks().startPlatforms("openmark-client-", local, i -> {
             int g = base + i;
             long quota = quota(budget, threads, g);
@@ -135,7 +132,7 @@ public final class ClosedModel implements LoadModel {
         long now = clock.nanoTime();
         long unfinished = 0;
         for (int i = 0; i < local; i++) {
-            long intended = inStore.get(i);
+            long intended = inStore.intendedStart(i);
             if (started.get(i).isAlive() && intended >= 0) {
                 ctx.measurements().recordUnfinished((now - intended) / 1000);
                 unfinished++;
@@ -202,7 +199,7 @@ public final class ClosedModel implements LoadModel {
      * @param lastAnswer when the store last answered, or null when no stall is watched for
      * @param gaveUp set here when the store stopped answering; the clients stop issuing then
      */
-    private static void joinAll(List<Thread> threads, PhaseContext ctx, long deadline, AtomicLong lastAnswer,
+    private static void joinAll(List<Thread> threads, PhaseContext ctx, long deadline, LastAnswer lastAnswer,
             AtomicBoolean gaveUp) throws InterruptedException {
         Clock clock = ctx.clock();
         long grace = ctx.limits().grace().toNanos();
@@ -211,7 +208,7 @@ public final class ClosedModel implements LoadModel {
         for (Thread t : threads) {
             while (t.isAlive() && !ctx.stop().isStopped() && !gaveUp.get() && clock.nanoTime() < giveUpAt) {
                 t.join(Duration.ofMillis(50));
-                if (lastAnswer != null && clock.nanoTime() - lastAnswer.get() > stallNanos) {
+                if (lastAnswer != null && clock.nanoTime() - lastAnswer.nanos() > stallNanos) {
                     gaveUp.set(true);
                 }
             }
@@ -228,10 +225,11 @@ public final class ClosedModel implements LoadModel {
     }
 
     private void clientLoop(PhaseContext ctx, OperationRunner runner, int index, long quota, long firstDue,
-            long tickNanos, long deadline, AtomicLong lastIssue, AtomicLongArray inStore, int slot,
+            long tickNanos, long deadline, AtomicLong lastIssue, ClientSlots inStore, int slot,
             AtomicBoolean gaveUp, AtomicReference<Session> opened) {
         Clock clock = ctx.clock();
         MeasurementWriter writer = ctx.measurements().newThreadWriter();
+        StopSignal stop = ctx.stop();
         WorkloadClient client = ctx.workload().newClient(index, threads, ctx.seed());
         // (index is the thread's global index: a share's clients draw what they would in one process)
         long thinkNanos = thinkTime.toNanos();
@@ -241,7 +239,7 @@ public final class ClosedModel implements LoadModel {
             long now = clock.nanoTime();
             long previousEnd = now;
             for (long k = 0; k < quota; k++) {
-                if (ctx.stop().isStopped() || gaveUp.get() || now >= deadline) {
+                if (stop.isStopped() || gaveUp.get() || now >= deadline) {
                     break;
                 }
                 Operation op = loadPhase ? client.nextLoadOperation() : client.nextOperation();
@@ -252,18 +250,16 @@ public final class ClosedModel implements LoadModel {
                 if (intended > now) {
                     clock.parkUntil(intended);
                     now = clock.nanoTime();
-                    if (ctx.stop().isStopped() || gaveUp.get() || now >= deadline) {
+                    if (stop.isStopped() || gaveUp.get() || now >= deadline) {
                         break;
                     }
                 } else if (tickNanos == 0 && thinkNanos == 0) {
                     intended = now;
                 }
                 writer.issued();
-                inStore.set(slot, intended);
-                ctx.gauges().operationStarted();
+                inStore.enter(slot, intended);
                 previousEnd = runner.run(op, session, measured, writer, intended, now);
-                ctx.gauges().operationEnded();
-                inStore.set(slot, -1);
+                inStore.leave(slot);
                 now = previousEnd;
             }
             lastIssue.accumulateAndGet(now, Math::max);

@@ -1,6 +1,5 @@
 package org.openmark.load;
 
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.openmark.api.Clock;
 import org.openmark.api.Session;
@@ -16,20 +15,20 @@ import org.openmark.workload.Operation;
 final class OperationRunner {
     private final Clock clock;
     private final AtomicReference<String> firstThrown;
-    private final AtomicLong lastAnswerNanos;
+    private final LastAnswer lastAnswer;
 
     OperationRunner(Clock clock, AtomicReference<String> firstThrown) {
         this(clock, firstThrown, null);
     }
 
     /**
-     * @param lastAnswerNanos set to the completion time of every operation the store answered (OK
-     *     or NOT_FOUND), or null when nobody watches for a store that stopped answering
+     * @param lastAnswer told the completion time of every operation the store answered (OK or
+     *     NOT_FOUND), or null when nobody watches for a store that stopped answering
      */
-    OperationRunner(Clock clock, AtomicReference<String> firstThrown, AtomicLong lastAnswerNanos) {
+    OperationRunner(Clock clock, AtomicReference<String> firstThrown, LastAnswer lastAnswer) {
         this.clock = clock;
         this.firstThrown = firstThrown;
-        this.lastAnswerNanos = lastAnswerNanos;
+        this.lastAnswer = lastAnswer;
     }
 
     /** Executes {@code op} and records it; returns the completion time. */
@@ -48,8 +47,8 @@ final class OperationRunner {
         }
         long completed = clock.nanoTime();
         writer.record(op.name(), status, intendedStartNanos, actualStartNanos, completed);
-        if (lastAnswerNanos != null && (status.isOk() || status == Status.NOT_FOUND)) {
-            lastAnswerNanos.accumulateAndGet(completed, Math::max);
+        if (lastAnswer != null && (status.isOk() || status == Status.NOT_FOUND)) {
+            lastAnswer.answered(completed);
         }
         return completed;
     }

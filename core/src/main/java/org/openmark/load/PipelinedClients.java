@@ -5,7 +5,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.PriorityQueue;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import org.openmark.api.Clock;
@@ -44,7 +43,7 @@ final class PipelinedClients {
     private final Plan plan;
     private final MeasurementWriter writer;
     private final AtomicReference<String> thrown = new AtomicReference<>();
-    private final AtomicLong lastAnswer;
+    private final LastAnswer lastAnswer;
     private final PipelinedCalls calls;
     private final OperationRunner runner;
     /** Clients whose operation ended, for the driver to go on with. */
@@ -65,7 +64,7 @@ final class PipelinedClients {
         this.session = session;
         this.plan = plan;
         this.writer = ctx.measurements().sharedWriter();
-        this.lastAnswer = new AtomicLong(clock.nanoTime());
+        this.lastAnswer = new LastAnswer(clock.nanoTime());
         this.calls = new PipelinedCalls(clock, writer, ctx.gauges(), thrown);
         this.runner = new OperationRunner(clock, thrown, lastAnswer);
     }
@@ -125,7 +124,7 @@ final class PipelinedClients {
             if (active == 0 || (stopping && now >= giveUpAt)) {
                 break;
             }
-            if (watchStall && now - lastAnswer.get() > stallNanos) {
+            if (watchStall && now - lastAnswer.nanos() > stallNanos) {
                 gaveUp = true;
                 continue;
             }
@@ -276,7 +275,7 @@ final class PipelinedClients {
         @Override
         public void ended(Status status, long completedNanos) {
             if (status.isOk() || status == Status.NOT_FOUND) {
-                lastAnswer.accumulateAndGet(completedNanos, Math::max);
+                lastAnswer.answered(completedNanos);
             }
             previousEnd = completedNanos;
             handBack(this);

@@ -1,17 +1,11 @@
 package org.openmark.measure;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.Recorder;
-import org.HdrHistogram.SingleWriterRecorder;
 import org.openmark.api.Status;
 
 /**
@@ -19,23 +13,23 @@ import org.openmark.api.Status;
  * thread calls {@link #collectInterval} to take what was recorded since the last call.
  *
  * <p>Implementation notes: the hot path never touches a shared histogram. Each closed-model
- * thread has its own writer whose recorders are HdrHistogram {@link SingleWriterRecorder}s
- * (wait-free for the writer); the open model's operations finish on many virtual threads and
- * share one writer built on concurrent {@link Recorder}s. The collector swaps each recorder's
- * active histogram (HdrHistogram's writer/reader phaser) and adds the interval histograms up,
- * so nothing is lost and nothing blocks a writer.
+ * thread has its own {@link ThreadWriter}: plain histograms behind one writer/reader phaser
+ * (wait-free for the writer, one phase entry per operation); the open model's operations finish
+ * on many threads and share a striped writer of concurrent recorders ({@link SharedWriter}).
+ * The collector swaps each writer's active histograms and adds the interval histograms up, so
+ * nothing is lost and nothing blocks a writer.
  */
 public final class Measurements {
     /** Histograms hold microseconds with 3 significant digits, as YCSB's HdrHistogram measurement. */
     public static final int SIGNIFICANT_DIGITS = 3;
 
-    private final List<Writer> writers = new CopyOnWriteArrayList<>();
+    private final List<CollectedWriter> writers = new CopyOnWriteArrayList<>();
     /**
      * The shared writer is striped: each operation's thread picks a stripe by its id, so
      * concurrent completions rarely touch the same recorder (one contended recorder cost about
      * 1.5 µs per value with two threads in RecorderBenchmark).
      */
-    private final Writer[] stripes = new Writer[Integer.highestOneBit(
+    private final SharedWriter[] stripes = new SharedWriter[Integer.highestOneBit(
             Math.max(1, Runtime.getRuntime().availableProcessors()) * 4 - 1) * 2];
     private final MeasurementWriter shared = new StripedWriter(stripes);
     private final Histogram unfinished = new Histogram(SIGNIFICANT_DIGITS);
@@ -44,14 +38,14 @@ public final class Measurements {
 
     public Measurements() {
         for (int i = 0; i < stripes.length; i++) {
-            stripes[i] = new Writer(true);
+            stripes[i] = new SharedWriter();
             writers.add(stripes[i]);
         }
     }
 
     /** A writer for the calling thread only (closed-model client threads). */
     public MeasurementWriter newThreadWriter() {
-        Writer w = new Writer(false);
+        ThreadWriter w = new ThreadWriter();
         writers.add(w);
         return w;
     }
@@ -64,7 +58,7 @@ public final class Measurements {
     /** Operations counted as issued so far, by every writer. */
     public long issued() {
         long n = 0;
-        for (Writer w : writers) {
+        for (CollectedWriter w : writers) {
             n += w.issuedCount();
         }
         return n;
@@ -93,13 +87,8 @@ public final class Measurements {
         Map<Channel, Histogram> response = new TreeMap<>();
         Map<Channel, Histogram> service = new TreeMap<>();
         Histogram sendLag = newHistogram();
-        for (Writer w : writers) {
-            for (RecorderPair p : w.pairs) {
-                Histogram r = response.computeIfAbsent(p.channel(), c -> newHistogram());
-                Histogram s = service.computeIfAbsent(p.channel(), c -> newHistogram());
-                p.drainInto(r, s);
-            }
-            w.drainSendLag(sendLag);
+        for (CollectedWriter w : writers) {
+            w.drainInto(response, service, sendLag);
         }
         for (Histogram h : response.values()) {
             h.setStartTimeStamp(startMillis);
@@ -122,9 +111,14 @@ public final class Measurements {
         return h;
     }
 
+    /** Microseconds from {@code fromNanos} to {@code toNanos}, never negative. */
+    static long micros(long fromNanos, long toNanos) {
+        return Math.max(0, (toNanos - fromNanos) / 1000);
+    }
+
     /** Spreads records over stripes by the calling thread's id. */
-    private record StripedWriter(Writer[] stripes) implements MeasurementWriter {
-        private Writer stripe() {
+    private record StripedWriter(SharedWriter[] stripes) implements MeasurementWriter {
+        private SharedWriter stripe() {
             return stripes[(int) (Thread.currentThread().threadId() & (stripes.length - 1))];
         }
 
@@ -145,102 +139,11 @@ public final class Measurements {
         }
     }
 
-    /** A writer: recorders per channel plus a send-lag recorder and an issued counter. */
-    private static final class Writer implements MeasurementWriter {
-        private final boolean shared;
-        private final Map<String, RecorderPair[]> byOp;
-        private final Map<String, RecorderPair[]> innerByOp;
-        /** Every pair this writer created, for the collector; appended rarely. */
-        private final List<RecorderPair> pairs = new CopyOnWriteArrayList<>();
-        private final SingleWriterRecorder singleSendLag;
-        private final Recorder sharedSendLag;
-        private final LongAdder sharedIssued;
-        private final AtomicLong ownIssued = new AtomicLong();
-        private Histogram recycleSendLag;
-
-        Writer(boolean shared) {
-            this.shared = shared;
-            this.byOp = shared ? new ConcurrentHashMap<>() : new HashMap<>();
-            this.innerByOp = shared ? new ConcurrentHashMap<>() : new HashMap<>();
-            this.singleSendLag = shared ? null : new SingleWriterRecorder(SIGNIFICANT_DIGITS);
-            this.sharedSendLag = shared ? new Recorder(SIGNIFICANT_DIGITS) : null;
-            this.sharedIssued = shared ? new LongAdder() : null;
-        }
-
-        @Override
-        public void issued() {
-            if (shared) {
-                sharedIssued.increment();
-            } else {
-                // Single writer: a lazy set is enough; the collector tolerates a slightly old value.
-                ownIssued.lazySet(ownIssued.get() + 1);
-            }
-        }
-
-        long issuedCount() {
-            return shared ? sharedIssued.sum() : ownIssued.get();
-        }
-
-        @Override
-        public void record(String op, Status status, long intendedStartNanos, long actualStartNanos,
-                long completedNanos) {
-            long responseMicros = Math.max(0, (completedNanos - intendedStartNanos) / 1000);
-            long serviceMicros = Math.max(0, (completedNanos - actualStartNanos) / 1000);
-            long sendLagMicros = Math.max(0, (actualStartNanos - intendedStartNanos) / 1000);
-            pair(byOp, false, op, status).record(responseMicros, serviceMicros);
-            if (shared) {
-                sharedSendLag.recordValue(sendLagMicros);
-            } else {
-                singleSendLag.recordValue(sendLagMicros);
-            }
-        }
-
-        @Override
-        public void recordInner(String op, Status status, long startNanos, long completedNanos) {
-            long micros = Math.max(0, (completedNanos - startNanos) / 1000);
-            pair(innerByOp, true, op, status).record(micros, micros);
-        }
-
-        private RecorderPair pair(Map<String, RecorderPair[]> map, boolean inner, String op, Status status) {
-            RecorderPair[] row = map.get(op);
-            if (row == null) {
-                // ConcurrentHashMap for the shared writer, a plain map for a thread's own.
-                row = map.computeIfAbsent(op, k -> new RecorderPair[Status.values().length]);
-            }
-            RecorderPair p = row[status.ordinal()];
-            if (p == null) {
-                p = createPair(row, op, status, inner);
-            }
-            return p;
-        }
-
-        private RecorderPair createPair(RecorderPair[] row, String op, Status status, boolean inner) {
-            synchronized (row) {
-                RecorderPair p = row[status.ordinal()];
-                if (p == null) {
-                    p = new RecorderPair(new Channel(op, status, inner), shared, SIGNIFICANT_DIGITS);
-                    pairs.add(p);
-                    row[status.ordinal()] = p;
-                }
-                return p;
-            }
-        }
-
-        void drainSendLag(Histogram into) {
-            Histogram h = shared ? sharedSendLag.getIntervalHistogram(recycleSendLag)
-                    : singleSendLag.getIntervalHistogram(recycleSendLag);
-            into.add(h);
-            recycleSendLag = h;
-        }
-    }
-
     /** All channels seen so far (for tests and reports). */
     public List<Channel> channels() {
         List<Channel> out = new ArrayList<>();
-        for (Writer w : writers) {
-            for (RecorderPair p : w.pairs) {
-                out.add(p.channel());
-            }
+        for (CollectedWriter w : writers) {
+            out.addAll(w.channels());
         }
         return out;
     }

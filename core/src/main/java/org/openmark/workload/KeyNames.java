@@ -11,6 +11,21 @@ import org.openmark.workload.generator.Fnv64;
 final class KeyNames {
     private static final byte[] PREFIX = "user".getBytes(StandardCharsets.US_ASCII);
     private static final int MAX_DIGITS = 19;
+    /** "00", "01", ..., "99": two digits per division. */
+    private static final byte[] DIGIT_PAIRS = new byte[200];
+    /** 10^0 .. 10^18. */
+    private static final long[] POWERS_OF_TEN = new long[MAX_DIGITS];
+
+    static {
+        for (int i = 0; i < 100; i++) {
+            DIGIT_PAIRS[2 * i] = (byte) ('0' + i / 10);
+            DIGIT_PAIRS[2 * i + 1] = (byte) ('0' + i % 10);
+        }
+        POWERS_OF_TEN[0] = 1;
+        for (int i = 1; i < MAX_DIGITS; i++) {
+            POWERS_OF_TEN[i] = POWERS_OF_TEN[i - 1] * 10;
+        }
+    }
 
     private final boolean hashed;
     private final int zeroPadding;
@@ -32,9 +47,17 @@ final class KeyNames {
         int digits = digitCount(n);
         int length = PREFIX.length + Math.max(digits, zeroPadding);
         int end = length;
-        for (int i = 0; i < digits; i++) {
-            scratch[--end] = (byte) ('0' + n % 10);
-            n /= 10;
+        while (n >= 100) {
+            long q = n / 100;
+            int pair = 2 * (int) (n - q * 100);
+            scratch[--end] = DIGIT_PAIRS[pair + 1];
+            scratch[--end] = DIGIT_PAIRS[pair];
+            n = q;
+        }
+        int pair = 2 * (int) n;
+        scratch[--end] = DIGIT_PAIRS[pair + 1];
+        if (n >= 10) {
+            scratch[--end] = DIGIT_PAIRS[pair];
         }
         while (end > PREFIX.length) {
             scratch[--end] = '0';
@@ -48,11 +71,12 @@ final class KeyNames {
         return "user" + "0".repeat(Math.max(0, zeroPadding - digits.length())) + digits;
     }
 
-    private static int digitCount(long n) {
-        int d = 1;
-        for (long p = 10; d < MAX_DIGITS && n >= p; p *= 10) {
-            d++;
+    /** Decimal digits of {@code n >= 0}: from its bit length (log10 2 ≈ 1233/4096), then one comparison. */
+    static int digitCount(long n) {
+        if (n == 0) {
+            return 1;
         }
-        return d;
+        int t = ((Long.SIZE - Long.numberOfLeadingZeros(n)) * 1233) >>> 12;
+        return n >= POWERS_OF_TEN[t] ? t + 1 : t;
     }
 }

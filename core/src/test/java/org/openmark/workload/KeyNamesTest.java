@@ -62,4 +62,18 @@ class KeyNamesTest {
         assertEquals("user123456789", new KeyNames(false, 8).name(123_456_789));
         assertEquals("user000055488592825689361", new KeyNames(true, 21).name(42));
     }
+
+    @Test
+    void digitCount_atEveryPowerOfTen() {
+        assertEquals(1, KeyNames.digitCount(0));
+        assertEquals(19, KeyNames.digitCount(Long.MAX_VALUE));
+        long p = 1;
+        for (int digits = 1; digits <= 18; digits++) {
+            p *= 10; // 10^digits
+            assertEquals(digits, KeyNames.digitCount(p - 1), "10^" + digits + " - 1");
+            assertEquals(digits + 1, KeyNames.digitCount(p), "10^" + digits);
+            assertEquals(Long.toString(p - 1), new KeyNames(false, 0).name(p - 1).substring(4));
+            assertEquals(Long.toString(p), new KeyNames(false, 0).name(p).substring(4));
+        }
+    }
 }

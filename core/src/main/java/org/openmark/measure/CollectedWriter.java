@@ -1,0 +1,21 @@
+package org.openmark.measure;
+
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/** A writer as the collector sees it: what it counted and recorded since the last collection. */
+interface CollectedWriter extends MeasurementWriter {
+
+    /** Operations this writer counted as issued so far. */
+    long issuedCount();
+
+    /**
+     * Adds what was recorded since the previous call to the interval's histograms, by channel.
+     * Called by the one collector thread only; the writers go on while it runs.
+     */
+    void drainInto(Map<Channel, Histogram> response, Map<Channel, Histogram> service, Histogram sendLag);
+
+    /** The channels this writer recorded so far. */
+    List<Channel> channels();
+}
