@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.openmark.api.Status;
 import org.openmark.measure.MeasurementWriter;
-import org.openmark.testing.JumpingClock;
+import org.openmark.testing.FakeClock;
 
 /** The bookkeeping of started calls: recorded once, from the times they had, or abandoned once. */
 class PipelinedCallsTest {
@@ -34,7 +34,7 @@ class PipelinedCallsTest {
         }
     }
 
-    private final JumpingClock clock = new JumpingClock();
+    private final FakeClock clock = new FakeClock();
     private final Writes writes = new Writes();
     private final AtomicReference<String> thrown = new AtomicReference<>();
     private final Gauges gauges = new Gauges();

@@ -12,7 +12,7 @@ import java.util.function.LongConsumer;
 import org.junit.jupiter.api.Test;
 import org.openmark.api.Status;
 import org.openmark.measure.MeasurementWriter;
-import org.openmark.testing.JumpingClock;
+import org.openmark.testing.FakeClock;
 import org.openmark.workload.Operation;
 
 /**
@@ -78,7 +78,7 @@ class PipelinedDispatchTest {
     };
 
     private final CountingWorkers workers = new CountingWorkers();
-    private final PipelinedCalls started = new PipelinedCalls(new JumpingClock(), NOWHERE, new Gauges(),
+    private final PipelinedCalls started = new PipelinedCalls(new FakeClock(), NOWHERE, new Gauges(),
             new AtomicReference<>());
     private final PipelinedDispatch dispatch = new PipelinedDispatch(workers, started, 2);
 

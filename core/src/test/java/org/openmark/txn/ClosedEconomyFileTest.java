@@ -1,6 +1,6 @@
 package org.openmark.txn;
 
-import org.openmark.testing.JumpingClock;
+import org.openmark.testing.FakeClock;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -27,7 +27,7 @@ class ClosedEconomyFileTest {
         p.stringPropertyNames().forEach(n -> m.put(n, p.getProperty(n)));
         Settings s = Settings.of(m);
 
-        ClosedEconomyWorkload w = ClosedEconomyWorkload.create(s, new JumpingClock());
+        ClosedEconomyWorkload w = ClosedEconomyWorkload.create(s, new FakeClock());
         TxnConfig txn = TxnConfig.forWorkload(s, w);
 
         assertEquals(ClosedEconomyWorkload.NAME, m.get("workload"));

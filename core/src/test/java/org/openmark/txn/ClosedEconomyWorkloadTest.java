@@ -1,6 +1,6 @@
 package org.openmark.txn;
 
-import org.openmark.testing.JumpingClock;
+import org.openmark.testing.FakeClock;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -89,7 +89,7 @@ class ClosedEconomyWorkloadTest {
         ClosedEconomyWorkload economy = economy("recordcount", "40", "totalcash", "1003", "readproportion", "0.3",
                 "scanproportion", "0.05", "updateproportion", "0.1", "insertproportion", "0.05", "deleteproportion",
                 "0.05", "readmodifywriteproportion", "0.45", "maxscanlength", "5", "operationcount", "3000");
-        TxnWorkload w = Transactions.wrap(economy, new TxnConfig(true, false, RetryPolicy.NONE), new JumpingClock());
+        TxnWorkload w = Transactions.wrap(economy, new TxnConfig(true, false, RetryPolicy.NONE), new FakeClock());
         VirtualClock clock = new VirtualClock();
         // Calls take 1 us so virtual time moves (a phase that takes no time at all is all warm-up).
         TxnTestStore store = new TxnTestStore(TxnTestStore.Isolation.SERIALIZED).withLatency(clock,
@@ -122,7 +122,7 @@ class ClosedEconomyWorkloadTest {
     void serialRun_withoutTransactionsOnStoreWithoutThem_validationSucceeds() throws Exception {
         ClosedEconomyWorkload economy = economy("recordcount", "30", "totalcash", "3000",
                 "readmodifywriteproportion", "0.6", "readproportion", "0.4", "requestdistribution", "uniform");
-        TxnWorkload w = Transactions.wrap(economy, TxnConfig.DISABLED, new JumpingClock());
+        TxnWorkload w = Transactions.wrap(economy, TxnConfig.DISABLED, new FakeClock());
         TxnTestStore store = new TxnTestStore(TxnTestStore.Isolation.NONE);
 
         VirtualClock clock = new VirtualClock();
@@ -141,7 +141,7 @@ class ClosedEconomyWorkloadTest {
     void concurrentRun_fourClientsSerializedStore_noAnomaly() throws Exception {
         ClosedEconomyWorkload economy = economy("recordcount", "8", "totalcash", "800", "readproportion", "0.2",
                 "readmodifywriteproportion", "0.8");
-        TxnWorkload w = Transactions.wrap(economy, new TxnConfig(true, false, RetryPolicy.NONE), new JumpingClock());
+        TxnWorkload w = Transactions.wrap(economy, new TxnConfig(true, false, RetryPolicy.NONE), new FakeClock());
         TxnTestStore store = new TxnTestStore(TxnTestStore.Isolation.SERIALIZED);
 
         // No latency: threads waiting for the store's lock would stop virtual time from moving.

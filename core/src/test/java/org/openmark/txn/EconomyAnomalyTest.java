@@ -1,6 +1,6 @@
 package org.openmark.txn;
 
-import org.openmark.testing.JumpingClock;
+import org.openmark.testing.FakeClock;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -25,7 +25,7 @@ import org.openmark.workload.ValidationReport;
 class EconomyAnomalyTest {
 
     private static Operation tx(Operation op) {
-        return new TransactionalOperation(op, RetryPolicy.NONE, new JumpingClock(), new TxnCounters());
+        return new TransactionalOperation(op, RetryPolicy.NONE, new FakeClock(), new TxnCounters());
     }
 
     /**

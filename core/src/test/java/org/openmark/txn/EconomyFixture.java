@@ -12,7 +12,7 @@ import org.openmark.load.ClosedModel;
 import org.openmark.run.PhaseRunner;
 import org.openmark.run.RunConfig;
 import org.openmark.run.RunResult;
-import org.openmark.testing.JumpingClock;
+import org.openmark.testing.FakeClock;
 import org.openmark.testing.TestConfigs;
 import org.openmark.timing.StopSignal;
 import org.openmark.timing.VirtualClock;
@@ -35,7 +35,7 @@ final class EconomyFixture {
     }
 
     static ClosedEconomyWorkload economy(String... pairs) {
-        return ClosedEconomyWorkload.create(settings(pairs), new JumpingClock());
+        return ClosedEconomyWorkload.create(settings(pairs), new FakeClock());
     }
 
     /** Loads every account through one client, sequentially. */

@@ -1,6 +1,6 @@
 package org.openmark.txn;
 
-import org.openmark.testing.JumpingClock;
+import org.openmark.testing.FakeClock;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -61,7 +61,7 @@ class TransactionalOperationTest {
 
     @Test
     void name_innerOperation_isPrefixedAndComposite() {
-        var tx = new TransactionalOperation(new Increment(), RetryPolicy.NONE, new JumpingClock(), new TxnCounters());
+        var tx = new TransactionalOperation(new Increment(), RetryPolicy.NONE, new FakeClock(), new TxnCounters());
         assertEquals("TX-READ-MODIFY-WRITE", tx.name());
         assertTrue(tx.composite());
     }
@@ -70,7 +70,7 @@ class TransactionalOperationTest {
     void execute_allCallsOk_startsRunsTheCallsAndCommits() {
         TxnTestStore store = storeWithCounter(TxnTestStore.Isolation.SERIALIZED);
         TxnCounters counters = new TxnCounters();
-        var tx = new TransactionalOperation(new Increment(), RetryPolicy.NONE, new JumpingClock(), counters);
+        var tx = new TransactionalOperation(new Increment(), RetryPolicy.NONE, new FakeClock(), counters);
 
         Status outcome;
         try (Session s = store.newSession()) {
@@ -88,7 +88,7 @@ class TransactionalOperationTest {
     void execute_innerCallFails_abortsAndReturnsTheCallsStatusWithoutRetry() {
         TxnTestStore store = storeWithCounter(TxnTestStore.Isolation.SERIALIZED).failCalls("UPDATE", Status.ERROR);
         TxnCounters counters = new TxnCounters();
-        var tx = new TransactionalOperation(new Increment(), new RetryPolicy(3, 0, 0), new JumpingClock(), counters);
+        var tx = new TransactionalOperation(new Increment(), new RetryPolicy(3, 0, 0), new FakeClock(), counters);
 
         Status outcome;
         try (Session s = store.newSession()) {
@@ -107,7 +107,7 @@ class TransactionalOperationTest {
         TxnTestStore store = storeWithCounter(TxnTestStore.Isolation.SERIALIZED).failCommits(Status.ERROR);
         TxnCounters counters = new TxnCounters();
         Increment inner = new Increment();
-        var tx = new TransactionalOperation(inner, new RetryPolicy(2, 5, 100), new JumpingClock(), counters);
+        var tx = new TransactionalOperation(inner, new RetryPolicy(2, 5, 100), new FakeClock(), counters);
 
         Status outcome;
         try (Session s = store.newSession()) {
@@ -126,7 +126,7 @@ class TransactionalOperationTest {
         TxnTestStore store = storeWithCounter(TxnTestStore.Isolation.SERIALIZED)
                 .failCommits(Status.ABORTED, Status.ABORTED);
         TxnCounters counters = new TxnCounters();
-        JumpingClock clock = new JumpingClock();
+        FakeClock clock = new FakeClock();
         Increment inner = new Increment();
         var tx = new TransactionalOperation(inner, new RetryPolicy(3, 10, 1000), clock, counters);
 
@@ -148,7 +148,7 @@ class TransactionalOperationTest {
         TxnTestStore store = storeWithCounter(TxnTestStore.Isolation.SERIALIZED)
                 .failCommits(Status.ABORTED, Status.ABORTED, Status.ABORTED);
         TxnCounters counters = new TxnCounters();
-        JumpingClock clock = new JumpingClock();
+        FakeClock clock = new FakeClock();
         var tx = new TransactionalOperation(new Increment(), new RetryPolicy(2, 10, 15), clock, counters);
 
         Status outcome;
@@ -167,7 +167,7 @@ class TransactionalOperationTest {
     void execute_innerCallAbortedByStore_isRetried() {
         TxnTestStore store = storeWithCounter(TxnTestStore.Isolation.SERIALIZED).failCalls("UPDATE", Status.ABORTED);
         TxnCounters counters = new TxnCounters();
-        var tx = new TransactionalOperation(new Increment(), new RetryPolicy(1, 0, 0), new JumpingClock(), counters);
+        var tx = new TransactionalOperation(new Increment(), new RetryPolicy(1, 0, 0), new FakeClock(), counters);
 
         Status outcome;
         try (Session s = store.newSession()) {
@@ -196,7 +196,7 @@ class TransactionalOperationTest {
                 throw new IllegalStateException("binding bug");
             }
         };
-        var tx = new TransactionalOperation(broken, RetryPolicy.NONE, new JumpingClock(), counters);
+        var tx = new TransactionalOperation(broken, RetryPolicy.NONE, new FakeClock(), counters);
 
         try (Session s = store.newSession()) {
             assertThrows(IllegalStateException.class, () -> tx.execute(s));
@@ -228,7 +228,7 @@ class TransactionalOperationTest {
                 told.add(outcome);
             }
         };
-        var tx = new TransactionalOperation(aware, new RetryPolicy(1, 0, 0), new JumpingClock(), new TxnCounters());
+        var tx = new TransactionalOperation(aware, new RetryPolicy(1, 0, 0), new FakeClock(), new TxnCounters());
 
         try (Session s = store.newSession()) {
             assertEquals(Status.OK, tx.execute(s));
@@ -275,7 +275,7 @@ class TransactionalOperationTest {
         };
         Increment inner = new Increment();
         TxnCounters counters = new TxnCounters();
-        var tx = new TransactionalOperation(inner, new RetryPolicy(3, 0, 0), new JumpingClock(), counters);
+        var tx = new TransactionalOperation(inner, new RetryPolicy(3, 0, 0), new FakeClock(), counters);
 
         assertEquals(Status.SERVICE_UNAVAILABLE, tx.execute(failingStart));
         assertEquals(0, inner.executions);

@@ -1,6 +1,6 @@
 package org.openmark.txn;
 
-import org.openmark.testing.JumpingClock;
+import org.openmark.testing.FakeClock;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -16,7 +16,7 @@ class TransactionsTest {
 
     @Test
     void wrap_enabled_runOperationsBecomeUnitsAndLoadOperationsStayPlain() {
-        TxnWorkload w = Transactions.wrap(new SimpleWorkload(3, 0.5), ON, new JumpingClock());
+        TxnWorkload w = Transactions.wrap(new SimpleWorkload(3, 0.5), ON, new FakeClock());
         WorkloadClient c = w.newClient(0, 1, 42);
 
         Operation load = c.nextLoadOperation();
@@ -34,7 +34,7 @@ class TransactionsTest {
     @Test
     void wrap_loadToo_wrapsInserts() {
         TxnWorkload w = Transactions.wrap(new SimpleWorkload(3, 0), new TxnConfig(true, true, RetryPolicy.NONE),
-                new JumpingClock());
+                new FakeClock());
         assertEquals("TX-INSERT", w.newClient(0, 1, 1).nextLoadOperation().name());
     }
 
@@ -42,7 +42,7 @@ class TransactionsTest {
     void wrap_disabled_sameOperationsAsTheWorkload() {
         SimpleWorkload plain = new SimpleWorkload(3, 0.5);
         SimpleWorkload reference = new SimpleWorkload(3, 0.5);
-        TxnWorkload w = Transactions.wrap(plain, TxnConfig.DISABLED, new JumpingClock());
+        TxnWorkload w = Transactions.wrap(plain, TxnConfig.DISABLED, new FakeClock());
         WorkloadClient wrapped = w.newClient(0, 1, 7);
         WorkloadClient direct = reference.newClient(0, 1, 7);
         for (int i = 0; i < 20; i++) {
@@ -53,7 +53,7 @@ class TransactionsTest {
 
     @Test
     void wrap_twice_isRefused() {
-        TxnWorkload w = Transactions.wrap(new SimpleWorkload(3, 0), ON, new JumpingClock());
-        assertThrows(IllegalArgumentException.class, () -> Transactions.wrap(w, ON, new JumpingClock()));
+        TxnWorkload w = Transactions.wrap(new SimpleWorkload(3, 0), ON, new FakeClock());
+        assertThrows(IllegalArgumentException.class, () -> Transactions.wrap(w, ON, new FakeClock()));
     }
 }

@@ -1,6 +1,6 @@
 package org.openmark.txn;
 
-import org.openmark.testing.JumpingClock;
+import org.openmark.testing.FakeClock;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -24,7 +24,7 @@ class TxnConfigTest {
 
     @Test
     void forWorkload_transactionalWorkload_enabledByDefault() {
-        var cew = ClosedEconomyWorkload.create(settings(), new JumpingClock());
+        var cew = ClosedEconomyWorkload.create(settings(), new FakeClock());
         TxnConfig c = TxnConfig.forWorkload(settings(), cew);
         assertTrue(c.enabled());
         assertFalse(c.wrapLoad());

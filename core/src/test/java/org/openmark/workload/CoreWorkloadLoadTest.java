@@ -1,6 +1,6 @@
 package org.openmark.workload;
 
-import org.openmark.testing.JumpingClock;
+import org.openmark.testing.FakeClock;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -63,7 +63,7 @@ class CoreWorkloadLoadTest {
 
     @Test
     void loadInsert_failingTwice_retriesWithJitteredWaitsOnTheClock() {
-        JumpingClock clock = new JumpingClock();
+        FakeClock clock = new FakeClock();
         CoreWorkload w = TestWorkloads.core(clock, OptionalLong.empty(), "recordcount", "1",
                 "core_workload_insertion_retry_limit", "3", "core_workload_insertion_retry_interval", "2");
         Operation op = w.newClient(0, 1, 1).nextLoadOperation();
@@ -80,7 +80,7 @@ class CoreWorkloadLoadTest {
 
     @Test
     void loadInsert_retriesExhausted_returnsTheLastFailure() {
-        JumpingClock clock = new JumpingClock();
+        FakeClock clock = new FakeClock();
         CoreWorkload w = TestWorkloads.core(clock, OptionalLong.empty(), "recordcount", "1",
                 "core_workload_insertion_retry_limit", "1");
         Operation op = w.newClient(0, 1, 1).nextLoadOperation();
@@ -93,7 +93,7 @@ class CoreWorkloadLoadTest {
 
     @Test
     void loadInsert_noRetryLimit_triesOnce() {
-        JumpingClock clock = new JumpingClock();
+        FakeClock clock = new FakeClock();
         CoreWorkload w = TestWorkloads.core(clock, OptionalLong.empty(), "recordcount", "1");
         MapSession session = new MapSession();
         session.insertFailures.add(Status.ERROR);

@@ -25,6 +25,7 @@ import org.openmark.api.StoreFactory;
 import org.openmark.api.StoreProperties;
 import org.openmark.store.sim.engine.SimOp;
 import org.openmark.store.sim.engine.TruthReport;
+import org.openmark.testing.FakeClock;
 
 /** The in-process store through the binding API, on a fake clock. */
 class SimStoreTest {

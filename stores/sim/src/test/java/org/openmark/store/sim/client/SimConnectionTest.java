@@ -21,7 +21,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.openmark.api.Session;
 import org.openmark.api.Status;
-import org.openmark.store.sim.FakeClock;
 import org.openmark.store.sim.engine.SimOp;
 import org.openmark.store.sim.engine.SimReply;
 import org.openmark.store.sim.engine.SimRequest;
@@ -31,6 +30,7 @@ import org.openmark.store.sim.protocol.FrameBuilder;
 import org.openmark.store.sim.protocol.RequestCodec;
 import org.openmark.store.sim.protocol.Wire;
 import org.openmark.store.sim.server.SimServer;
+import org.openmark.testing.FakeClock;
 
 /**
  * One connection shared by many threads: requests in flight at once, replies matched by id in

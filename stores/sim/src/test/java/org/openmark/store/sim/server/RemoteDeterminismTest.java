@@ -11,10 +11,10 @@ import org.junit.jupiter.api.Test;
 import org.openmark.api.Session;
 import org.openmark.api.Store;
 import org.openmark.api.StoreProperties;
-import org.openmark.store.sim.FakeClock;
 import org.openmark.store.sim.SimStoreFactory;
 import org.openmark.store.sim.config.YamlSimConfig;
 import org.openmark.store.sim.model.SimConfig;
+import org.openmark.testing.FakeClock;
 
 /** Over TCP too: the same seed and the same requests at the same times give the same waits and truth. */
 class RemoteDeterminismTest {
@@ -40,7 +40,7 @@ class RemoteDeterminismTest {
             Session s = store.newSession();
             SplittableRandom w = new SplittableRandom(11);
             for (int i = 0; i < 400; i++) {
-                serverClock.advanceNanos(w.nextLong(3 * MS));
+                serverClock.advance(w.nextLong(3 * MS));
                 String key = "k" + w.nextInt(20);
                 switch (w.nextInt(4)) {
                     case 0 -> s.read("t", key, null, new HashMap<>());

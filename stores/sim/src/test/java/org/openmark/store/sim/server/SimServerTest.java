@@ -19,7 +19,6 @@ import org.openmark.api.Session;
 import org.openmark.api.Status;
 import org.openmark.api.Store;
 import org.openmark.api.StoreProperties;
-import org.openmark.store.sim.FakeClock;
 import org.openmark.store.sim.SimStoreFactory;
 import org.openmark.store.sim.client.SimClientStore;
 import org.openmark.store.sim.config.YamlSimConfig;
@@ -29,6 +28,7 @@ import org.openmark.store.sim.engine.TruthReport;
 import org.openmark.store.sim.model.SimConfig;
 import org.openmark.store.sim.protocol.ReplyCodec;
 import org.openmark.store.sim.protocol.Wire;
+import org.openmark.testing.FakeClock;
 
 /** The server over real loopback sockets: CRUD, stats, and hostile or broken peers. */
 class SimServerTest {

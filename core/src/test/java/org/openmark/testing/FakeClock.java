@@ -1,4 +1,4 @@
-package org.openmark.store.sim;
+package org.openmark.testing;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -7,15 +7,16 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.openmark.api.Clock;
 
 /**
- * A clock for tests: time moves only when a test advances it, or when a thread parks (the clock
- * then jumps to the deadline, so a simulated wait takes no real time). Records every park.
- * Thread-safe.
+ * The tests' clock: time moves only when a test advances it or when a thread parks, and a park
+ * jumps to its deadline, so a simulated wait takes no real time. Every park is remembered.
+ * Thread-safe; for threads that wait on each other use {@link org.openmark.timing.VirtualClock}.
  */
 public final class FakeClock implements Clock {
     private static final long EPOCH_MILLIS = 1_700_000_000_000L;
 
     private final AtomicLong nanos;
     private final List<Long> parkDeadlines = new ArrayList<>();
+    private final List<Long> waitsNanos = new ArrayList<>();
 
     public FakeClock() {
         this(0);
@@ -35,36 +36,42 @@ public final class FakeClock implements Clock {
         return EPOCH_MILLIS + nanos.get() / 1_000_000;
     }
 
+    /** Jumps to the deadline when it is ahead (a wait); a deadline passed returns at once. Both are remembered. */
     @Override
     public void parkUntil(long deadlineNanos) {
         synchronized (parkDeadlines) {
             parkDeadlines.add(deadlineNanos);
+            long before = nanos.getAndAccumulate(deadlineNanos, Math::max);
+            if (deadlineNanos > before) {
+                waitsNanos.add(deadlineNanos - before);
+            }
         }
-        nanos.accumulateAndGet(deadlineNanos, Math::max);
     }
 
-    /** Moves time forward. */
+    /** Moves time forward without a wait (work that took time). */
     public void advance(Duration d) {
-        advanceNanos(d.toNanos());
+        advance(d.toNanos());
     }
 
-    /** Moves time forward by {@code delta} nanoseconds. */
-    public void advanceNanos(long delta) {
+    /** Moves time forward by {@code delta} nanoseconds without a wait. */
+    public void advance(long delta) {
         if (delta < 0) {
             throw new IllegalArgumentException("time does not go back: " + delta);
         }
         nanos.addAndGet(delta);
     }
 
-    /** Sets the time (never backwards). */
-    public void setNanos(long t) {
-        nanos.accumulateAndGet(t, Math::max);
-    }
-
-    /** The deadlines of all parks so far, in order. */
+    /** The deadline of every park so far, in order. */
     public List<Long> parkDeadlines() {
         synchronized (parkDeadlines) {
             return List.copyOf(parkDeadlines);
+        }
+    }
+
+    /** How long each park that moved time waited, in order. */
+    public List<Long> waitsNanos() {
+        synchronized (parkDeadlines) {
+            return List.copyOf(waitsNanos);
         }
     }
 }
