@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.openmark.config.PropertyText;
 import org.openmark.config.Settings;
 import picocli.CommandLine.Option;
 
@@ -184,7 +185,6 @@ final class RunOptions {
 
     /** A flag's value as the user would write it: 5000, not 5000.0 (and 1.0E30 as it is, not clamped). */
     static String text(Object value) {
-        return value instanceof Double d && d == Math.rint(d) && Math.abs(d) < 1e15 ? String.valueOf(d.longValue())
-                : value.toString();
+        return value instanceof Double d ? PropertyText.of(d) : value.toString();
     }
 }

@@ -79,10 +79,7 @@ public final class RunConfigParser {
             rejectOtherModelsOptions(s, model);
         }
         double rate = s.getDouble("rate", DEFAULT_RATE);
-        if (!(rate > 0) || rate > RateSchedule.MAX_RATE_PER_SEC) {
-            throw ConfigException.of("rate", s.getString("rate", ""), "must be > 0 and <= "
-                    + (long) RateSchedule.MAX_RATE_PER_SEC + " ops/s");
-        }
+        checkRate(rate, s.getString("rate", ""));
         ArrivalProcess arrival = Arrivals.parse("arrival", s.getString("arrival", "poisson"));
         if (s.contains("rate.schedule") && s.contains("rate")) {
             throw ConfigException.of("rate", s.getString("rate", ""), "cannot be given with rate.schedule"
@@ -103,9 +100,8 @@ public final class RunConfigParser {
         // it is unknown nor accept a value the run would refuse.
         long operationCountAsked = s.getLong("operationcount", 0, 0);
         long operationCount = phase == Phase.RUN ? operationCountAsked : 0;
-        if (phase == Phase.RUN && operationCount == 0 && duration.isZero()) {
-            throw new ConfigException("operationcount=0 and no duration: give -p operationcount=N or --duration"
-                    + " (e.g. --duration 60s) so the run knows when to stop");
+        if (phase == Phase.RUN) {
+            checkRunEnds(operationCount, duration);
         }
         // Loading inserts each record once, as fast as it can: no warm-up, no time limit.
         Duration requestedWarmup = duration(s, "warmup", Duration.ZERO);
@@ -113,10 +109,7 @@ public final class RunConfigParser {
         if (phase == Phase.LOAD) {
             duration = Duration.ZERO;
         }
-        if (!duration.isZero() && warmup.compareTo(duration) >= 0) {
-            throw ConfigException.of("warmup", Durations.format(warmup),
-                    "must be shorter than the duration (" + Durations.format(duration) + ")");
-        }
+        checkWarmup(warmup, duration);
         long intervalSeconds = s.getLong("status.interval", 10, 1);
         long granularityMs = s.getLong("timeseries.granularity", 1000, 10);
         double maxErrorRate = percent(s, "maxerrorrate", 0.01);
@@ -134,14 +127,45 @@ public final class RunConfigParser {
                     + " phase has no duration: this bounds it when the store stops answering)");
         }
         Share share = s.contains("share") ? Share.parse("share", s.getString("share", "1/1")) : Share.WHOLE;
-        if (phase == Phase.RUN && model == ModelChoice.CLOSED && share.part(threads) < 1) {
-            throw ConfigException.of("threadcount", String.valueOf(threads), "must be at least the number of workers ("
-                    + share.count() + "), so that every worker has a client thread");
+        if (phase == Phase.RUN && model == ModelChoice.CLOSED) {
+            checkThreadsPerShare(threads, share);
         }
         return new RunConfig(phase, store, s, model, threads, target, think, arrival, schedule, maxInFlight, overload,
                 operationCount, duration, warmup, Duration.ofSeconds(intervalSeconds), Duration.ofMillis(granularityMs),
                 grace, seed, seedChosen, outDir, percentiles, autoLoad, maxSendLag, maxErrorRate, quiet, share,
-                virtualTime, maxStall, loadStallTimeout);
+                virtualTime, maxStall, loadStallTimeout, java.util.Map.of());
+    }
+
+    /** An open model's rate is above zero and at most the highest rate openmark schedules; {@code text} as given. */
+    static void checkRate(double rate, String text) {
+        if (!(rate > 0) || rate > RateSchedule.MAX_RATE_PER_SEC) {
+            throw ConfigException.of("rate", text, "must be > 0 and <= " + (long) RateSchedule.MAX_RATE_PER_SEC
+                    + " ops/s");
+        }
+    }
+
+    /** A run stops after its operation count or its duration: it needs one of them. */
+    static void checkRunEnds(long operationCount, Duration duration) {
+        if (operationCount == 0 && duration.isZero()) {
+            throw new ConfigException("operationcount=0 and no duration: give -p operationcount=N or --duration"
+                    + " (e.g. --duration 60s) so the run knows when to stop");
+        }
+    }
+
+    /** The warm-up ends before the duration does (zero: no duration). */
+    static void checkWarmup(Duration warmup, Duration duration) {
+        if (!duration.isZero() && warmup.compareTo(duration) >= 0) {
+            throw ConfigException.of("warmup", Durations.format(warmup),
+                    "must be shorter than the duration (" + Durations.format(duration) + ")");
+        }
+    }
+
+    /** A closed run's threads are split over its shares: every share needs one. */
+    static void checkThreadsPerShare(int threads, Share share) {
+        if (share.part(threads) < 1) {
+            throw ConfigException.of("threadcount", String.valueOf(threads), "must be at least the number of workers ("
+                    + share.count() + "), so that every worker has a client thread");
+        }
     }
 
     /** Options of one model given to a run of the other are a mistake, not something to ignore. */
