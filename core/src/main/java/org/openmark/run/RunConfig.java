@@ -123,11 +123,21 @@ public record RunConfig(Phase phase, String store, Settings settings, ModelChoic
         return c.build();
     }
 
-    /** This configuration with another warm-up (the automatic load runs without one). */
-    public RunConfig withWarmup(Duration newWarmup) {
-        RunConfigParser.checkWarmup(newWarmup, duration);
-        Copy c = new Copy(this).changed("warmup", PropertyText.of(newWarmup));
-        c.warmup = newWarmup;
+    /**
+     * The load phase of this configuration, as {@link RunConfigParser} resolves it from the same
+     * properties: the closed model (with these threads), no warm-up, no time limit and no operation
+     * count (loading inserts each record once), no output files, quiet. The seed stays this run's
+     * (where none was given, a second parse would choose another).
+     */
+    public RunConfig forLoad() {
+        Copy c = new Copy(this);
+        c.phase = Phase.LOAD;
+        c.model = ModelChoice.CLOSED;
+        c.operationCount = 0;
+        c.duration = Duration.ZERO;
+        c.warmup = Duration.ZERO;
+        c.outDir = null;
+        c.quiet = true;
         return c.build();
     }
 

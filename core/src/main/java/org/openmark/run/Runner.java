@@ -232,8 +232,7 @@ public final class Runner {
     public RunResult load(RunConfig cfg, Workload workload, Store store) throws InterruptedException {
         int threads = Math.max(cfg.threads(), Runtime.getRuntime().availableProcessors());
         LoadModel model = new ClosedModel(threads, 0, Duration.ZERO, true);
-        RunConfig loadCfg = RunConfigParser.parse(Phase.LOAD, cfg.settings(), null, true);
-        return new PhaseRunner(clock, tasks, stop, null).run(loadCfg.withWarmup(Duration.ZERO), model, workload, store,
+        return new PhaseRunner(clock, tasks, stop, null).run(cfg.forLoad(), model, workload, store,
                 workload.loadOperationCount(), Duration.ZERO, List.of());
     }
 

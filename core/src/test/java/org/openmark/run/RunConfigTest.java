@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.reflect.RecordComponent;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.openmark.config.ConfigException;
 import org.openmark.config.Settings;
@@ -111,6 +113,44 @@ class RunConfigTest {
         assertThrows(IllegalStateException.class, () -> open.withThreads(4));
         assertThrows(IllegalStateException.class, () -> closed.withRatePerSec(100));
         assertThrows(IllegalStateException.class, () -> ramp.withRatePerSec(100));
+    }
+
+    @Test
+    void forLoad_isWhatTheParserResolvesForTheLoadPhase() {
+        List<Map<String, String>> cases = List.of(
+                Map.of("seed", "1", "threadcount", "8", "target", "500", "thinktime", "2ms", "operationcount", "1000"),
+                Map.of("seed", "2", "rate", "300", "arrival", "constant", "maxinflight", "7", "onoverload", "drop",
+                        "duration", "30s", "warmup", "5s", "grace", "1s", "maxsendlag", "3ms", "recordcount", "10"),
+                Map.of("seed", "3", "rate.schedule", "ramp:100..200 over 10s", "share", "2/3", "maxerrorrate", "5%",
+                        "hdrhistogram.percentiles", "50,99", "time", "virtual", "loadstalltimeout", "3s"),
+                Map.of("seed", "4", "model", "closed", "duration", "1m", "autoload", "false", "status.interval", "2",
+                        "timeseries.granularity", "250", "maxstall", "20%"));
+        for (Map<String, String> properties : cases) {
+            Settings s = Settings.of(properties);
+            RunConfig run = RunConfigParser.parse(Phase.RUN, s, Path.of("out"), false);
+
+            assertEquals(RunConfigParser.parse(Phase.LOAD, s, null, true), run.forLoad(), properties::toString);
+            assertEquals(run.forLoad(), run.forLoad().forLoad(), "a load phase is its own load phase");
+        }
+    }
+
+    @Test
+    void forLoad_ofAnExperiment_isTheLoadPhaseOfItsRecordedProperties() {
+        RunConfig experiment = TestConfigs.run("model", "closed", "threadcount", "1", "duration", "10s")
+                .withThreads(8).withDuration(Duration.ofSeconds(3));
+
+        RunConfig again = RunConfigParser.parse(Phase.LOAD, Settings.of(experiment.recordedProperties()), null, true);
+
+        assertEquals(typedValues(again), typedValues(experiment.forLoad()));
+        assertEquals(8, experiment.forLoad().threads());
+    }
+
+    @Test
+    void forLoad_seedChosen_keepsTheRunsSeed() {
+        RunConfig run = RunConfigParser.parse(Phase.RUN, Settings.of(Map.of("duration", "10s")), null, true);
+
+        assertTrue(run.seedChosen());
+        assertEquals(run.seed(), run.forLoad().seed());
     }
 
     /** The message of the parser's error for these properties (seed 42, as {@link TestConfigs}). */
