@@ -153,6 +153,32 @@ class RunConfigTest {
         assertEquals(run.seed(), run.forLoad().seed());
     }
 
+    @Test
+    void parse_nothingGiven_everyDefaultIsTheConstant() {
+        RunConfig open = RunConfigParser.parse(Phase.RUN, Settings.of(Map.of("duration", "10s")), null, true);
+        RunConfig closed = RunConfigParser.parse(Phase.RUN, Settings.of(Map.of("duration", "10s", "model", "closed")),
+                null, true);
+
+        assertEquals(Defaults.STORE, open.store());
+        assertEquals(new RateSchedule.Constant(Defaults.RATE_PER_SEC), open.rateSchedule());
+        assertEquals(Defaults.ARRIVAL, open.arrival());
+        assertEquals(Defaults.MAX_IN_FLIGHT, open.maxInFlight());
+        assertEquals(Defaults.ON_OVERLOAD, open.onOverload());
+        assertEquals(Defaults.THREADS, closed.threads());
+        assertEquals(Defaults.TARGET_PER_SEC, closed.targetPerSec());
+        assertEquals(Defaults.THINK_TIME, closed.thinkTime());
+        assertEquals(Defaults.WARMUP, open.warmup());
+        assertEquals(Duration.ofSeconds(Defaults.STATUS_INTERVAL_SECONDS), open.statusInterval());
+        assertEquals(Duration.ofMillis(Defaults.GRANULARITY_MILLIS), open.granularity());
+        assertEquals(Defaults.GRACE, open.grace());
+        assertEquals(Defaults.PERCENTILES, open.percentiles());
+        assertEquals(Defaults.AUTO_LOAD, open.autoLoad());
+        assertEquals(Defaults.MAX_ERROR_RATE, open.maxErrorRate());
+        assertEquals(Defaults.MAX_STALL, open.maxStall());
+        assertEquals(Defaults.MAX_SEND_LAG, open.maxSendLag());
+        assertEquals(Defaults.LOAD_STALL_TIMEOUT, open.loadStallTimeout());
+    }
+
     /** The message of the parser's error for these properties (seed 42, as {@link TestConfigs}). */
     private static String parseError(String... pairs) {
         return assertThrows(ConfigException.class, () -> TestConfigs.run(pairs)).getMessage();
