@@ -140,8 +140,8 @@ public final class Runner {
     public Workload createWorkload(RunConfig cfg) {
         StoreFactory factory = stores.get("store", cfg.store());
         Settings settings = cfg.settings();
-        settings.markKnown(factory.propertyNames());
-        settings.markKnown(TOLERATED);
+        settings.reads().markKnown(factory.propertyNames());
+        settings.reads().markKnown(TOLERATED);
         return Transactions.wrap(workloads.create(settings, clock, cfg.operationCount() > 0
                 ? java.util.OptionalLong.of(cfg.operationCount()) : java.util.OptionalLong.empty()), settings, clock);
     }
