@@ -38,8 +38,8 @@ import org.openmark.rating.SearchStrategy;
 import org.openmark.rating.Sla;
 import org.openmark.rating.StoreRating;
 import org.openmark.rating.WorkloadMix;
+import org.openmark.run.Defaults;
 import org.openmark.run.ModelChoice;
-import org.openmark.run.RunConfigParser;
 import org.openmark.run.Runner;
 import org.openmark.run.StoreRegistry;
 import org.openmark.timing.StopSignal;
@@ -77,8 +77,8 @@ public final class RateCommand implements Callable<Integer> {
     @Option(names = "-p", paramLabel = "NAME=VALUE", description = "Properties (real rating).")
     List<String> properties = new ArrayList<>();
 
-    @Option(names = {"--store", "-db"}, paramLabel = "NAME", description = "The store to rate (default rocksdb); a YCSB"
-            + " binding class runs on the ycsb store (see run --store).")
+    @Option(names = {"--store", "-db"}, paramLabel = "NAME", description = "The store to rate (default "
+            + Defaults.STORE + "); a YCSB binding class runs on the ycsb store (see run --store).")
     String store;
 
     @Option(names = "--ycsb-classpath", paramLabel = "PATH", description = "The jars of a YCSB binding (see run"
@@ -222,12 +222,13 @@ public final class RateCommand implements Callable<Integer> {
         SearchSettings settings = searchSettings(1, DEFAULT_MAX_LOAD);
         Sla agreement = sla == null ? Sla.none() : Sla.parse(sla);
         ReloadPolicy policy = ReloadPolicy.parse(reload == null ? "full" : reload);
-        Duration delta = Durations.parse("--experiment", experimentLength == null ? "1m" : experimentLength);
+        Duration delta = experimentLength == null ? Defaults.CURVE_EXPERIMENT
+                : Durations.parse("--experiment", experimentLength);
         Duration initialLoad = Durations.parse("--load-time", loadTime);
         Duration reloadEach = reloadTime != null ? Durations.parse("--reload-time", reloadTime)
                 : policy.mode() == ReloadMode.FULL ? initialLoad : Duration.ZERO;
         RatingCosts costs = new RatingCosts(initialLoad, reloadEach,
-                Durations.parse("--warmup", warmup == null ? "30s" : warmup), delta);
+                warmup == null ? Defaults.CURVE_WARMUP : Durations.parse("--warmup", warmup), delta);
         Curve parsed = Curve.parse(curve);
         return new Rater(settings, agreement, policy, costs).rate(new CurveExperimenter(parsed, agreement, delta));
     }
@@ -244,7 +245,7 @@ public final class RateCommand implements Callable<Integer> {
             m.put("ycsb.classpath", String.join(java.io.File.pathSeparator, ycsbClassPath));
         }
         YcsbClassNames.resolve(m).ifPresent(note -> log.println("openmark: " + note));
-        m.putIfAbsent("store", RunConfigParser.DEFAULT_STORE);
+        m.putIfAbsent("store", Defaults.STORE);
         // As run does: chosen once for the whole rating and printed when it starts, so it can be replayed.
         boolean seedChosen = seed == null;
         if (seedChosen) {
@@ -259,13 +260,14 @@ public final class RateCommand implements Callable<Integer> {
         ReloadPolicy policy = reload != null ? ReloadPolicy.parse(reload)
                 : mix.changesDatabase().isPresent() ? ReloadPolicy.of(ReloadMode.REPAIR) : ReloadPolicy.of(ReloadMode.NONE);
         policy.check(mix);
-        Duration length = Durations.parse("--duration", experimentLength == null ? "10s" : experimentLength);
-        Duration warm = Durations.parse("--warmup", warmup == null ? "2s" : warmup);
+        Duration length = experimentLength == null ? Defaults.RATING_EXPERIMENT
+                : Durations.parse("--duration", experimentLength);
+        Duration warm = warmup == null ? Defaults.RATING_WARMUP : Durations.parse("--warmup", warmup);
         SearchSettings search = searchSettings(choice == ModelChoice.OPEN ? 100 : 1, choice == ModelChoice.OPEN
                 ? (long) org.openmark.load.RateSchedule.MAX_RATE_PER_SEC : DEFAULT_MAX_LOAD)
                 .withLoadUnit(choice == ModelChoice.OPEN ? LoadUnit.OPS_PER_SEC : LoadUnit.THREADS);
         Timing timing = Timing.parse("--time", time);
-        String storeName = settings.getString("store", RunConfigParser.DEFAULT_STORE);
+        String storeName = settings.getString("store", Defaults.STORE);
         if (!timing.tasks().realTime() && !SIMULATED_STORE.equals(storeName)) {
             // Another store's requests take real time the simulated clock never sees: the
             // experiments would measure nothing and never end.

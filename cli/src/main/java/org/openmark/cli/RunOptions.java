@@ -6,7 +6,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.openmark.config.Durations;
+import org.openmark.config.PropertyText;
 import org.openmark.config.Settings;
+import org.openmark.run.Defaults;
 import picocli.CommandLine.Option;
 
 /**
@@ -15,10 +18,6 @@ import picocli.CommandLine.Option;
  * anything can also be given as {@code -p name=value} or in a -P file.
  */
 final class RunOptions {
-    /** `bin/openmark run` without -P: workload A for this long, after this warm-up. */
-    static final String MAIN_JOB_DURATION = "12s";
-    static final String MAIN_JOB_WARMUP = "2s";
-
     @Option(names = "-P", paramLabel = "FILE", description = "A property file (YCSB workload file) or a bundled"
             + " workload name (workloada … workloadf). Repeatable; later files win.")
     List<String> propertyFiles = new ArrayList<>();
@@ -26,9 +25,9 @@ final class RunOptions {
     @Option(names = "-p", paramLabel = "NAME=VALUE", description = "Sets one property; wins over -P files.")
     List<String> properties = new ArrayList<>();
 
-    @Option(names = {"--store", "-db"}, paramLabel = "NAME", description = "The store (default rocksdb). See 'openmark"
-            + " stores'. A YCSB binding class (-db site.ycsb.db.MongoDbClient) runs on the ycsb store, or on openmark's"
-            + " native store for the classes it has one for.")
+    @Option(names = {"--store", "-db"}, paramLabel = "NAME", description = "The store (default " + Defaults.STORE
+            + "). See 'openmark stores'. A YCSB binding class (-db site.ycsb.db.MongoDbClient) runs on the ycsb store,"
+            + " or on openmark's native store for the classes it has one for.")
     String store;
 
     @Option(names = "--ycsb-classpath", paramLabel = "PATH", description = "The jars and class directories of a YCSB"
@@ -41,8 +40,9 @@ final class RunOptions {
     @Option(names = "-target", paramLabel = "OPS", description = "Closed model: total target rate in ops/s.")
     Double target;
 
-    @Option(names = "-s", arity = "0..1", fallbackValue = "10", paramLabel = "SECONDS",
-            description = "Status interval in seconds (default 10; status lines go to stderr).")
+    @Option(names = "-s", arity = "0..1", fallbackValue = "" + Defaults.STATUS_INTERVAL_SECONDS,
+            paramLabel = "SECONDS", description = "Status interval in seconds (default "
+                    + Defaults.STATUS_INTERVAL_SECONDS + "; status lines go to stderr).")
     Integer statusInterval;
 
     @Option(names = "--quiet", description = "No status lines.")
@@ -52,7 +52,8 @@ final class RunOptions {
             + " -threads/-target is given).")
     String model;
 
-    @Option(names = "--rate", paramLabel = "OPS", description = "Open model: target arrival rate in ops/s (default 1000).")
+    @Option(names = "--rate", paramLabel = "OPS", description = "Open model: target arrival rate in ops/s (default "
+            + Defaults.RATE_PER_SEC + ").")
     Double rate;
 
     @Option(names = "--arrival", paramLabel = "PROCESS", description = "Open model: constant, poisson (default),"
@@ -64,7 +65,7 @@ final class RunOptions {
     String rateSchedule;
 
     @Option(names = "--max-in-flight", paramLabel = "N", description = "Open model: bound on outstanding operations"
-            + " (default 10000).")
+            + " (default " + Defaults.MAX_IN_FLIGHT + ").")
     Integer maxInFlight;
 
     @Option(names = "--on-overload", paramLabel = "wait|drop", description = "Open model: when all in-flight slots"
@@ -103,8 +104,8 @@ final class RunOptions {
     String maxStall;
 
     @Option(names = "--granularity", paramLabel = "MILLIS", description = "How often measurements are collected into"
-            + " an interval: the resolution of latency.hlog, timeseries.csv, the plots and outages (default 1000;"
-            + " YCSB's timeseries.granularity).")
+            + " an interval: the resolution of latency.hlog, timeseries.csv, the plots and outages (default "
+            + Defaults.GRANULARITY_MILLIS + "; YCSB's timeseries.granularity).")
     Long granularity;
 
     @Option(names = "--time", paramLabel = "real|virtual", description = "real (default) or"
@@ -162,8 +163,8 @@ final class RunOptions {
         if (propertyFiles.isEmpty() && !m.containsKey("duration") && !m.containsKey("rate.schedule")
                 && !pairs.containsKey("operationcount") && !m.containsKey("maxexecutiontime")) {
             // The bare main job: long enough for the JIT to settle and the status line to show.
-            m.put("duration", MAIN_JOB_DURATION);
-            m.putIfAbsent("warmup", MAIN_JOB_WARMUP);
+            m.put("duration", Durations.format(Defaults.MAIN_JOB_DURATION));
+            m.putIfAbsent("warmup", Durations.format(Defaults.MAIN_JOB_WARMUP));
         }
         boolean timed = m.containsKey("duration") || m.containsKey("rate.schedule")
                 || (m.containsKey("maxexecutiontime") && !"0".equals(m.get("maxexecutiontime")));
@@ -184,7 +185,6 @@ final class RunOptions {
 
     /** A flag's value as the user would write it: 5000, not 5000.0 (and 1.0E30 as it is, not clamped). */
     static String text(Object value) {
-        return value instanceof Double d && d == Math.rint(d) && Math.abs(d) < 1e15 ? String.valueOf(d.longValue())
-                : value.toString();
+        return value instanceof Double d ? PropertyText.of(d) : value.toString();
     }
 }

@@ -141,11 +141,7 @@ public final class ClusterSession implements AutoCloseable {
         RunOutput output = new RunOutput(cfg, err);
         MergeCosts costs = new MergeCosts();
         CompletableFuture<CoordinatorOutcome> outcome = new CompletableFuture<>();
-        Map<String, String> settings = new HashMap<>(cfg.settings().asMap());
-        settings.put("seed", String.valueOf(cfg.seed()));
-        settings.put("status.interval", String.valueOf(cfg.statusInterval().toSeconds()));
-        settings.put("timeseries.granularity", String.valueOf(cfg.granularity().toMillis()));
-        system.tell(new CoordinatorActor.BeginRun(new RunSetup(cfg.phase().name(), settings, START_MARGIN,
+        system.tell(new CoordinatorActor.BeginRun(new RunSetup(cfg.phase().name(), workerProperties(cfg), START_MARGIN,
                 cfg.grace().plusSeconds(30), output, costs, outcome)));
         try {
             CoordinatorOutcome done = await(outcome, null);
@@ -160,6 +156,19 @@ public final class ClusterSession implements AutoCloseable {
         } finally {
             output.close();
         }
+    }
+
+    /**
+     * What every worker resolves its configuration from: the properties that record {@code cfg} (a
+     * rating's experiment: with its load level and length), with what the coordinator chose (the seed)
+     * and resolved (the status interval, the granularity), so that every worker runs the same.
+     */
+    static Map<String, String> workerProperties(RunConfig cfg) {
+        Map<String, String> settings = new HashMap<>(cfg.recordedProperties());
+        settings.put("seed", String.valueOf(cfg.seed()));
+        settings.put("status.interval", String.valueOf(cfg.statusInterval().toSeconds()));
+        settings.put("timeseries.granularity", String.valueOf(cfg.granularity().toMillis()));
+        return settings;
     }
 
     /**

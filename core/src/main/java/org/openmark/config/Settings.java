@@ -7,34 +7,33 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * All effective properties of a run (from -P files, -p pairs and flags), immutable. Typed
- * getters validate values and throw a {@link ConfigException} that names the property, the
- * value and the rule. Every name that is asked for is remembered, so after configuration the
- * harness can warn about properties nobody read (YCSB silently ignores typos).
+ * All effective properties of a run (from -P files, -p pairs and flags). The values are immutable.
+ * Typed getters validate values and throw a {@link ConfigException} that names the property, the
+ * value and the rule. Every name asked for is written to {@link #reads()}, a record kept apart
+ * from the values and shared with every {@link #with} copy, so that after configuration the
+ * harness can warn about properties nobody read.
  */
 public final class Settings {
     private final Map<String, String> values;
-    private final Set<String> asked = ConcurrentHashMap.newKeySet();
+    private final PropertyReads reads;
 
-    private Settings(Map<String, String> values) {
+    private Settings(Map<String, String> values, PropertyReads reads) {
         this.values = Collections.unmodifiableMap(new TreeMap<>(values));
+        this.reads = reads;
     }
 
-    /** Settings from a map (copied). */
+    /** Settings from a map (copied), with a record of reads of their own. */
     public static Settings of(Map<String, String> values) {
-        return new Settings(values);
+        return new Settings(values, new PropertyReads());
     }
 
-    /** These settings with some values added or replaced. */
+    /** These settings with some values added or replaced; reads of either count for both. */
     public Settings with(Map<String, String> overrides) {
         Map<String, String> m = new LinkedHashMap<>(values);
         m.putAll(overrides);
-        Settings s = new Settings(m);
-        s.asked.addAll(asked);
-        return s;
+        return new Settings(m, reads);
     }
 
     /** All values, sorted by name. */
@@ -42,32 +41,32 @@ public final class Settings {
         return values;
     }
 
+    /** The record of the names read so far (shared with {@link #with} copies). */
+    public PropertyReads reads() {
+        return reads;
+    }
+
     /** The names that were set but never asked for. */
     public Set<String> unread() {
         Set<String> s = new java.util.TreeSet<>(values.keySet());
-        s.removeAll(asked);
+        s.removeIf(reads::known);
         return s;
     }
 
     /** Every name some component asked for (the known property names, for suggestions). */
     public Set<String> askedNames() {
-        return new java.util.TreeSet<>(asked);
-    }
-
-    /** Marks names as known without reading them (e.g. a store's own properties). */
-    public void markKnown(java.util.Collection<String> names) {
-        asked.addAll(names);
+        return reads.names();
     }
 
     /** True when the property is set. */
     public boolean contains(String name) {
-        asked.add(name);
+        reads.read(name);
         return values.containsKey(name);
     }
 
     /** The raw value or {@code defaultValue}. */
     public String getString(String name, String defaultValue) {
-        asked.add(name);
+        reads.read(name);
         String v = values.get(name);
         return v == null ? defaultValue : v.trim();
     }

@@ -18,6 +18,7 @@ import org.openmark.api.Status;
 import org.openmark.api.Store;
 import org.openmark.api.StoreImage;
 import org.openmark.config.ConfigException;
+import org.openmark.config.PropertyText;
 import org.openmark.config.Settings;
 import org.openmark.run.ModelChoice;
 import org.openmark.run.OpResult;
@@ -38,7 +39,8 @@ import org.openmark.workload.Workload;
  */
 public final class StoreRating implements Experimenter, AutoCloseable {
     private final Runner runner;
-    private final Settings base;
+    /** Every experiment's configuration but its load level and length (load level 1, for loading). */
+    private final RunConfig common;
     private final ModelChoice model;
     private final Sla sla;
     private Duration experimentLength;
@@ -55,8 +57,6 @@ public final class StoreRating implements Experimenter, AutoCloseable {
     private Duration reloading = Duration.ZERO;
     private int reloads;
     private final PhaseExecutor executor;
-    /** The settings the store and workload were prepared from (they know which names were read). */
-    private Settings prepared;
 
     public StoreRating(Runner runner, Settings base, ModelChoice model, Sla sla, Duration experimentLength,
             Duration warmup, ReloadPolicy reload, Clock clock, PrintStream log) {
@@ -64,14 +64,16 @@ public final class StoreRating implements Experimenter, AutoCloseable {
     }
 
     /**
+     * @param base the rating's properties: the store, the workload, the seed, …
      * @param executor runs each experiment's phase; null runs it here, on the store this rating opened
+     * @throws ConfigException when the properties are bad input for a run of {@code model}
      */
     public StoreRating(Runner runner, Settings base, ModelChoice model, Sla sla, Duration experimentLength,
             Duration warmup, ReloadPolicy reload, Clock clock, PrintStream log, PhaseExecutor executor) {
         this.executor = executor != null ? executor
                 : (cfg, w, s) -> runner.runOn(cfg, w, s, List.of(), List.of());
         this.runner = runner;
-        this.base = base;
+        this.common = commonConfig(base, model, experimentLength, warmup);
         this.model = model;
         this.sla = sla;
         this.experimentLength = experimentLength;
@@ -83,13 +85,11 @@ public final class StoreRating implements Experimenter, AutoCloseable {
 
     /** Opens the store, loads it when empty (ζ), and saves an image when the policy needs one. */
     public void prepare() throws InterruptedException {
-        RunConfig cfg = config(1, experimentLength);
-        store = runner.openStore(cfg);
-        workload = runner.createWorkload(cfg);
-        prepared = cfg.settings();
+        store = runner.openStore(common);
+        workload = runner.createWorkload(common);
         long t0 = clock.nanoTime();
         if (store.isKnownEmpty(workload.table())) {
-            RunResult load = runner.load(cfg, workload, store);
+            RunResult load = runner.load(common, workload, store);
             log.printf(Locale.ROOT, "rate: loaded %d records in %.1f s%n", load.accounting().completed(),
                     load.runtimeMs() / 1000.0);
         }
@@ -97,7 +97,7 @@ public final class StoreRating implements Experimenter, AutoCloseable {
         if (reload.mode() == ReloadMode.IMAGE || reload.imageEvery() > 0) {
             if (!(store instanceof Imageable imageable)) {
                 throw ConfigException.of(ReloadPolicy.FLAG, reload.toString(), "store '"
-                        + base.getString("store", "?") + "' cannot save images; use --reload repair or full");
+                        + common.store() + "' cannot save images; use --reload repair or full");
             }
             image = imageable.saveImage();
         }
@@ -237,35 +237,46 @@ public final class StoreRating implements Experimenter, AutoCloseable {
             } while (batch.size() == 1000);
         }
         try {
-            RunConfig cfg = config(1, experimentLength);
-            workload = runner.createWorkload(cfg);
-            runner.load(cfg, workload, store);
+            workload = runner.createWorkload(common);
+            runner.load(common, workload, store);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw RatingException.aborted("rating interrupted while reloading");
         }
     }
 
-    private RunConfig config(long loadLevel, Duration length) {
-        Map<String, String> o = new HashMap<>();
-        o.put("model", model.name().toLowerCase(Locale.ROOT));
-        if (model == ModelChoice.OPEN) {
-            o.put("rate", String.valueOf(loadLevel));
-        } else {
-            o.put("threadcount", String.valueOf(loadLevel));
-        }
-        o.put("duration", length.plus(warmup).toMillis() + "ms");
-        o.put("warmup", warmup.toMillis() + "ms");
-        o.put("autoload", "false");
+    /**
+     * The configuration every experiment shares, resolved once: a run of the rating's model on the
+     * rating's properties, at load level 1, without loading first (the rating loads and reloads
+     * itself) and without the workload's operation count (an experiment lasts its length).
+     */
+    private static RunConfig commonConfig(Settings base, ModelChoice model, Duration length, Duration warmup) {
         Map<String, String> m = new HashMap<>(base.asMap());
         m.remove("operationcount");
-        m.putAll(o);
+        m.put("model", model.name().toLowerCase(Locale.ROOT));
+        m.put(model == ModelChoice.OPEN ? "rate" : "threadcount", "1");
+        m.put("duration", PropertyText.of(length.plus(warmup)));
+        m.put("warmup", PropertyText.of(warmup));
+        m.put("autoload", "false");
         return RunConfigParser.parse(Phase.RUN, Settings.of(m), null, true);
+    }
+
+    /** The experiment at {@code loadLevel} for {@code length} after the warm-up. */
+    private RunConfig config(long loadLevel, Duration length) {
+        RunConfig atLoad;
+        if (model == ModelChoice.OPEN) {
+            atLoad = common.withRatePerSec(loadLevel);
+        } else if (loadLevel > Integer.MAX_VALUE) {
+            throw ConfigException.of("threadcount", String.valueOf(loadLevel), "must be <= " + Integer.MAX_VALUE);
+        } else {
+            atLoad = common.withThreads((int) loadLevel);
+        }
+        return atLoad.withDuration(length.plus(warmup));
     }
 
     /** Warnings for the properties no part of the rating read, with close matches; after {@link #prepare}. */
     public List<String> unknownProperties() {
-        return prepared == null ? List.of() : Runner.unknownProperties(prepared);
+        return workload == null ? List.of() : Runner.unknownProperties(common.settings());
     }
 
     /** True when the opened store lives in this process (so workers of a cluster could not share it). */

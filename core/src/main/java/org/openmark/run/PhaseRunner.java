@@ -172,9 +172,10 @@ public final class PhaseRunner {
         double throughput = totals.measuredCompleted() / runtimeSeconds;
         return new RunResult(Version.current(), cfg.seed(), cfg.seedChosen(), cfg.phase(), model.spec(),
                 cfg.model() == ModelChoice.CLOSED && cfg.targetPerSec() > 0 && cfg.phase() == Phase.RUN,
-                model instanceof OpenModel, cfg.store(), facts, ResultBuilder.maskedConfig(cfg.settings().asMap()), startMillis,
-                Math.round(runtimeSeconds * 1000), throughput, ResultBuilder.operations(totals), accounting, schedule,
-                unfinished, warnings, notes, valid, interrupted, null, cfg.percentiles(), List.of(), List.of(), outages);
+                model instanceof OpenModel, cfg.store(), facts, ResultBuilder.maskedConfig(cfg.recordedProperties()),
+                startMillis, Math.round(runtimeSeconds * 1000), throughput, ResultBuilder.operations(totals),
+                accounting, schedule, unfinished, warnings, notes, valid, interrupted, null, cfg.percentiles(),
+                List.of(), List.of(), outages);
     }
 
     /** The response-time p99 of every measured operation, all statuses (microseconds; 0 when none). */

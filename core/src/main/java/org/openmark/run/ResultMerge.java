@@ -84,7 +84,7 @@ public final class ResultMerge {
             }
         }
         return new RunResult(Version.current(), cfg.seed(), cfg.seedChosen(), cfg.phase(), model, paced, openModel,
-                cfg.store(), facts, ResultBuilder.maskedConfig(cfg.settings().asMap()),
+                cfg.store(), facts, ResultBuilder.maskedConfig(cfg.recordedProperties()),
                 start == Long.MAX_VALUE ? 0 : start, runtime, throughput, operations(parts), accounting(parts),
                 schedule(parts), unfinished, warnings, notes, valid, interrupted, null, cfg.percentiles(), List.of(),
                 workers, outages);

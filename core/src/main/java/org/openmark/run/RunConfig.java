@@ -2,7 +2,12 @@ package org.openmark.run;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.openmark.config.ConfigException;
+import org.openmark.config.PropertyText;
 import org.openmark.config.Settings;
 import org.openmark.load.ArrivalProcess;
 import org.openmark.load.OverloadPolicy;
@@ -11,11 +16,14 @@ import org.openmark.load.Share;
 
 /**
  * A run's configuration, resolved and validated once at the edge (see {@link RunConfigParser}).
- * Everything downstream reads these typed fields, never raw properties.
+ * Everything downstream reads these typed fields, never raw properties. A configuration that
+ * differs in a few values (a rating's experiment at another load, the load phase of a run) is a
+ * {@code with…} copy, checked as the parser checks, not properties parsed again; the copy keeps
+ * the properties it changed, so that {@link #recordedProperties()} still says what it is.
  *
  * @param phase load or run
  * @param store the store's name ({@code --store}, {@code -db})
- * @param settings every effective property (workload and store properties included)
+ * @param settings every effective property it was resolved from (workload and store properties included)
  * @param model open or closed
  * @param threads closed model: client threads (and load-phase threads)
  * @param targetPerSec closed model: total target rate, 0 = unpaced
@@ -47,27 +55,179 @@ import org.openmark.load.Share;
  *     operations were outstanding) before the run is invalid
  * @param loadStallTimeout the load phase gives up when no operation was answered for this long (the
  *     load phase has no duration: a store that stopped answering would hold it forever)
+ * @param changedProperties the properties {@code with…} copies changed, written as a user writes them
+ *     (none for a configuration the parser resolved)
  */
 public record RunConfig(Phase phase, String store, Settings settings, ModelChoice model, int threads,
         double targetPerSec, Duration thinkTime, ArrivalProcess arrival, RateSchedule rateSchedule, int maxInFlight,
         OverloadPolicy onOverload, long operationCount, Duration duration, Duration warmup, Duration statusInterval,
         Duration granularity, Duration grace, long seed, boolean seedChosen, Path outDir, List<Double> percentiles,
         boolean autoLoad, Duration maxSendLag, double maxErrorRate, boolean quiet, Share share,
-        boolean virtualTime, double maxStall, Duration loadStallTimeout) {
+        boolean virtualTime, double maxStall, Duration loadStallTimeout, Map<String, String> changedProperties) {
 
-    /** This configuration with another warm-up (the automatic load runs without one). */
-    public RunConfig withWarmup(Duration newWarmup) {
-        return new RunConfig(phase, store, settings, model, threads, targetPerSec, thinkTime, arrival, rateSchedule,
-                maxInFlight, onOverload, operationCount, duration, newWarmup, statusInterval, granularity, grace, seed,
-                seedChosen, outDir, percentiles, autoLoad, maxSendLag, maxErrorRate, quiet, share, virtualTime, maxStall,
-                loadStallTimeout);
+    public RunConfig {
+        changedProperties = Map.copyOf(changedProperties);
+    }
+
+    /**
+     * The properties that say what this configuration is: the settings it was resolved from with the
+     * values its {@code with…} copies changed. A result records them as its {@code config}; a
+     * coordinator sends them to its workers, which resolve this configuration from them again.
+     */
+    public Map<String, String> recordedProperties() {
+        if (changedProperties.isEmpty()) {
+            return settings.asMap();
+        }
+        Map<String, String> m = new TreeMap<>(settings.asMap());
+        m.putAll(changedProperties);
+        return java.util.Collections.unmodifiableMap(m);
+    }
+
+    /** This closed-model run with {@code newThreads} client threads (a rating's load level). */
+    public RunConfig withThreads(int newThreads) {
+        if (model != ModelChoice.CLOSED || phase != Phase.RUN) {
+            throw new IllegalStateException("threads are the load level of a closed-model run, not of a "
+                    + phase + " phase of the " + model + " model");
+        }
+        if (newThreads < 1) {
+            throw ConfigException.of("threadcount", String.valueOf(newThreads), "must be >= 1");
+        }
+        RunConfigParser.checkThreadsPerShare(newThreads, share);
+        Copy c = new Copy(this).changed("threadcount", String.valueOf(newThreads));
+        c.threads = newThreads;
+        return c.build();
+    }
+
+    /** This open-model run at a constant arrival rate of {@code perSec} operations a second (a rating's load level). */
+    public RunConfig withRatePerSec(double perSec) {
+        if (model != ModelChoice.OPEN || phase != Phase.RUN || !(rateSchedule instanceof RateSchedule.Constant)) {
+            throw new IllegalStateException("a constant rate is the load level of an open-model run at a constant"
+                    + " rate, not of a " + phase + " phase of the " + model + " model at " + rateSchedule.describe());
+        }
+        String text = PropertyText.of(perSec);
+        RunConfigParser.checkRate(perSec, text);
+        Copy c = new Copy(this).changed("rate", text);
+        c.rateSchedule = new RateSchedule.Constant(perSec);
+        return c.build();
+    }
+
+    /** This run for {@code newDuration}, warm-up included (a rating's experiment length). */
+    public RunConfig withDuration(Duration newDuration) {
+        if (phase != Phase.RUN) {
+            throw new IllegalStateException("the " + phase + " phase has no duration");
+        }
+        RunConfigParser.checkRunEnds(operationCount, newDuration);
+        RunConfigParser.checkWarmup(warmup, newDuration);
+        Copy c = new Copy(this).changed("duration", PropertyText.of(newDuration));
+        c.duration = newDuration;
+        return c.build();
+    }
+
+    /**
+     * The load phase of this configuration, as {@link RunConfigParser} resolves it from the same
+     * properties: the closed model (with these threads), no warm-up, no time limit and no operation
+     * count (loading inserts each record once), no output files, quiet. The seed stays this run's
+     * (where none was given, a second parse would choose another).
+     */
+    public RunConfig forLoad() {
+        Copy c = new Copy(this);
+        c.phase = Phase.LOAD;
+        c.model = ModelChoice.CLOSED;
+        c.operationCount = 0;
+        c.duration = Duration.ZERO;
+        c.warmup = Duration.ZERO;
+        c.outDir = null;
+        c.quiet = true;
+        return c.build();
     }
 
     /** This configuration for another part of the run (a coordinator checks the whole run). */
     public RunConfig withShare(Share newShare) {
-        return new RunConfig(phase, store, settings, model, threads, targetPerSec, thinkTime, arrival, rateSchedule,
-                maxInFlight, onOverload, operationCount, duration, warmup, statusInterval, granularity, grace, seed,
-                seedChosen, outDir, percentiles, autoLoad, maxSendLag, maxErrorRate, quiet, newShare, virtualTime,
-                maxStall, loadStallTimeout);
+        Copy c = new Copy(this).changed("share", newShare.describe());
+        c.share = newShare;
+        return c.build();
+    }
+
+    /**
+     * A configuration being copied with some values replaced, so that each {@code with…} method
+     * names only what it changes (a record has no copy with changes of its own).
+     */
+    private static final class Copy {
+        private Phase phase;
+        private String store;
+        private Settings settings;
+        private ModelChoice model;
+        private int threads;
+        private double targetPerSec;
+        private Duration thinkTime;
+        private ArrivalProcess arrival;
+        private RateSchedule rateSchedule;
+        private int maxInFlight;
+        private OverloadPolicy onOverload;
+        private long operationCount;
+        private Duration duration;
+        private Duration warmup;
+        private Duration statusInterval;
+        private Duration granularity;
+        private Duration grace;
+        private long seed;
+        private boolean seedChosen;
+        private Path outDir;
+        private List<Double> percentiles;
+        private boolean autoLoad;
+        private Duration maxSendLag;
+        private double maxErrorRate;
+        private boolean quiet;
+        private Share share;
+        private boolean virtualTime;
+        private double maxStall;
+        private Duration loadStallTimeout;
+        private Map<String, String> changedProperties;
+
+        Copy(RunConfig c) {
+            phase = c.phase;
+            store = c.store;
+            settings = c.settings;
+            model = c.model;
+            threads = c.threads;
+            targetPerSec = c.targetPerSec;
+            thinkTime = c.thinkTime;
+            arrival = c.arrival;
+            rateSchedule = c.rateSchedule;
+            maxInFlight = c.maxInFlight;
+            onOverload = c.onOverload;
+            operationCount = c.operationCount;
+            duration = c.duration;
+            warmup = c.warmup;
+            statusInterval = c.statusInterval;
+            granularity = c.granularity;
+            grace = c.grace;
+            seed = c.seed;
+            seedChosen = c.seedChosen;
+            outDir = c.outDir;
+            percentiles = c.percentiles;
+            autoLoad = c.autoLoad;
+            maxSendLag = c.maxSendLag;
+            maxErrorRate = c.maxErrorRate;
+            quiet = c.quiet;
+            share = c.share;
+            virtualTime = c.virtualTime;
+            maxStall = c.maxStall;
+            loadStallTimeout = c.loadStallTimeout;
+            changedProperties = new HashMap<>(c.changedProperties);
+        }
+
+        /** Records that property {@code name} now reads {@code value}. */
+        Copy changed(String name, String value) {
+            changedProperties.put(name, value);
+            return this;
+        }
+
+        RunConfig build() {
+            return new RunConfig(phase, store, settings, model, threads, targetPerSec, thinkTime, arrival, rateSchedule,
+                    maxInFlight, onOverload, operationCount, duration, warmup, statusInterval, granularity, grace, seed,
+                    seedChosen, outDir, percentiles, autoLoad, maxSendLag, maxErrorRate, quiet, share, virtualTime,
+                    maxStall, loadStallTimeout, changedProperties);
+        }
     }
 }

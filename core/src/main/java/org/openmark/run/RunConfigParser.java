@@ -16,7 +16,8 @@ import org.openmark.load.Share;
 
 /**
  * Resolves a {@link RunConfig} from properties. Every run option is a property (flags are
- * shortcuts that set them), and all defaults live here:
+ * shortcuts that set them). The defaults, in words below, are {@link Defaults}' constants where
+ * they are values:
  *
  * <table>
  * <tr><th>property</th><th>flag</th><th>default</th></tr>
@@ -48,15 +49,6 @@ import org.openmark.load.Share;
  * </table>
  */
 public final class RunConfigParser {
-    /** The embedded default store. */
-    public static final String DEFAULT_STORE = "rocksdb";
-    public static final double DEFAULT_RATE = 1000;
-    public static final int DEFAULT_MAX_IN_FLIGHT = 10_000;
-    /** The share of the measured time the store may stall before a run is invalid. */
-    public static final double DEFAULT_MAX_STALL = 0.10;
-    /** How long the load phase waits for any answer before it gives up on a store that stopped answering. */
-    public static final Duration DEFAULT_LOAD_STALL_TIMEOUT = Duration.ofSeconds(30);
-
     private RunConfigParser() {
     }
 
@@ -67,23 +59,21 @@ public final class RunConfigParser {
      * @param quiet suppress status lines
      */
     public static RunConfig parse(Phase phase, Settings s, Path outDir, boolean quiet) {
-        String store = s.contains("store") ? s.getString("store", DEFAULT_STORE) : s.getString("db", DEFAULT_STORE);
-        int threads = s.getInt("threadcount", 1, 1);
-        double target = s.getDouble("target", 0);
+        String store = s.contains("store") ? s.getString("store", Defaults.STORE) : s.getString("db", Defaults.STORE);
+        int threads = s.getInt("threadcount", Defaults.THREADS, 1);
+        double target = s.getDouble("target", Defaults.TARGET_PER_SEC);
         if (target < 0) {
             throw ConfigException.of("target", s.getString("target", ""), "must be >= 0 ops/s (0 = unpaced)");
         }
-        Duration think = duration(s, "thinktime", Duration.ZERO);
+        Duration think = duration(s, "thinktime", Defaults.THINK_TIME);
         ModelChoice model = modelOf(phase, s);
         if (phase == Phase.RUN) {
             rejectOtherModelsOptions(s, model);
         }
-        double rate = s.getDouble("rate", DEFAULT_RATE);
-        if (!(rate > 0) || rate > RateSchedule.MAX_RATE_PER_SEC) {
-            throw ConfigException.of("rate", s.getString("rate", ""), "must be > 0 and <= "
-                    + (long) RateSchedule.MAX_RATE_PER_SEC + " ops/s");
-        }
-        ArrivalProcess arrival = Arrivals.parse("arrival", s.getString("arrival", "poisson"));
+        double rate = s.getDouble("rate", Defaults.RATE_PER_SEC);
+        checkRate(rate, s.getString("rate", ""));
+        String arrivalText = s.getString("arrival", null);
+        ArrivalProcess arrival = arrivalText == null ? Defaults.ARRIVAL : Arrivals.parse("arrival", arrivalText);
         if (s.contains("rate.schedule") && s.contains("rate")) {
             throw ConfigException.of("rate", s.getString("rate", ""), "cannot be given with rate.schedule"
                     + " (--rate-schedule), which sets the rate over time; give one of them");
@@ -91,8 +81,8 @@ public final class RunConfigParser {
         RateSchedule schedule = s.contains("rate.schedule")
                 ? RateSchedule.parse("rate.schedule", s.getString("rate.schedule", ""))
                 : new RateSchedule.Constant(rate);
-        int maxInFlight = s.getInt("maxinflight", DEFAULT_MAX_IN_FLIGHT, 1);
-        OverloadPolicy overload = s.getEnum("onoverload", OverloadPolicy.WAIT, OverloadPolicy.class);
+        int maxInFlight = s.getInt("maxinflight", Defaults.MAX_IN_FLIGHT, 1);
+        OverloadPolicy overload = s.getEnum("onoverload", Defaults.ON_OVERLOAD, OverloadPolicy.class);
 
         Duration duration = s.contains("duration") ? duration(s, "duration", Duration.ZERO)
                 : Duration.ofSeconds(s.getLong("maxexecutiontime", 0, 0));
@@ -103,45 +93,73 @@ public final class RunConfigParser {
         // it is unknown nor accept a value the run would refuse.
         long operationCountAsked = s.getLong("operationcount", 0, 0);
         long operationCount = phase == Phase.RUN ? operationCountAsked : 0;
-        if (phase == Phase.RUN && operationCount == 0 && duration.isZero()) {
-            throw new ConfigException("operationcount=0 and no duration: give -p operationcount=N or --duration"
-                    + " (e.g. --duration 60s) so the run knows when to stop");
+        if (phase == Phase.RUN) {
+            checkRunEnds(operationCount, duration);
         }
         // Loading inserts each record once, as fast as it can: no warm-up, no time limit.
-        Duration requestedWarmup = duration(s, "warmup", Duration.ZERO);
+        Duration requestedWarmup = duration(s, "warmup", Defaults.WARMUP);
         Duration warmup = phase == Phase.LOAD ? Duration.ZERO : requestedWarmup;
         if (phase == Phase.LOAD) {
             duration = Duration.ZERO;
         }
-        if (!duration.isZero() && warmup.compareTo(duration) >= 0) {
-            throw ConfigException.of("warmup", Durations.format(warmup),
-                    "must be shorter than the duration (" + Durations.format(duration) + ")");
-        }
-        long intervalSeconds = s.getLong("status.interval", 10, 1);
-        long granularityMs = s.getLong("timeseries.granularity", 1000, 10);
-        double maxErrorRate = percent(s, "maxerrorrate", 0.01);
-        double maxStall = percent(s, "maxstall", DEFAULT_MAX_STALL);
-        Duration grace = duration(s, "grace", Duration.ofSeconds(5));
+        checkWarmup(warmup, duration);
+        long intervalSeconds = s.getLong("status.interval", Defaults.STATUS_INTERVAL_SECONDS, 1);
+        long granularityMs = s.getLong("timeseries.granularity", Defaults.GRANULARITY_MILLIS, 10);
+        double maxErrorRate = percent(s, "maxerrorrate", Defaults.MAX_ERROR_RATE);
+        double maxStall = percent(s, "maxstall", Defaults.MAX_STALL);
+        Duration grace = duration(s, "grace", Defaults.GRACE);
         boolean seedChosen = !s.contains("seed");
         long seed = seedChosen ? new SplittableRandom().nextLong() & Long.MAX_VALUE : s.getLong("seed", 0);
-        List<Double> percentiles = percentiles(s.getString("hdrhistogram.percentiles", "50,95,99,99.9"));
-        boolean autoLoad = s.getBoolean("autoload", true);
-        Duration maxSendLag = duration(s, "maxsendlag", Duration.ofMillis(1));
+        String percentilesText = s.getString("hdrhistogram.percentiles", null);
+        List<Double> percentiles = percentilesText == null ? Defaults.PERCENTILES : percentiles(percentilesText);
+        boolean autoLoad = s.getBoolean("autoload", Defaults.AUTO_LOAD);
+        Duration maxSendLag = duration(s, "maxsendlag", Defaults.MAX_SEND_LAG);
         boolean virtualTime = s.getChoice("time", "real", List.of("real", "virtual")).equals("virtual");
-        Duration loadStallTimeout = duration(s, "loadstalltimeout", DEFAULT_LOAD_STALL_TIMEOUT);
+        Duration loadStallTimeout = duration(s, "loadstalltimeout", Defaults.LOAD_STALL_TIMEOUT);
         if (loadStallTimeout.isZero()) {
             throw ConfigException.of("loadstalltimeout", s.getString("loadstalltimeout", ""), "must be > 0 (the load"
                     + " phase has no duration: this bounds it when the store stops answering)");
         }
         Share share = s.contains("share") ? Share.parse("share", s.getString("share", "1/1")) : Share.WHOLE;
-        if (phase == Phase.RUN && model == ModelChoice.CLOSED && share.part(threads) < 1) {
-            throw ConfigException.of("threadcount", String.valueOf(threads), "must be at least the number of workers ("
-                    + share.count() + "), so that every worker has a client thread");
+        if (phase == Phase.RUN && model == ModelChoice.CLOSED) {
+            checkThreadsPerShare(threads, share);
         }
         return new RunConfig(phase, store, s, model, threads, target, think, arrival, schedule, maxInFlight, overload,
                 operationCount, duration, warmup, Duration.ofSeconds(intervalSeconds), Duration.ofMillis(granularityMs),
                 grace, seed, seedChosen, outDir, percentiles, autoLoad, maxSendLag, maxErrorRate, quiet, share,
-                virtualTime, maxStall, loadStallTimeout);
+                virtualTime, maxStall, loadStallTimeout, java.util.Map.of());
+    }
+
+    /** An open model's rate is above zero and at most the highest rate openmark schedules; {@code text} as given. */
+    static void checkRate(double rate, String text) {
+        if (!(rate > 0) || rate > RateSchedule.MAX_RATE_PER_SEC) {
+            throw ConfigException.of("rate", text, "must be > 0 and <= " + (long) RateSchedule.MAX_RATE_PER_SEC
+                    + " ops/s");
+        }
+    }
+
+    /** A run stops after its operation count or its duration: it needs one of them. */
+    static void checkRunEnds(long operationCount, Duration duration) {
+        if (operationCount == 0 && duration.isZero()) {
+            throw new ConfigException("operationcount=0 and no duration: give -p operationcount=N or --duration"
+                    + " (e.g. --duration 60s) so the run knows when to stop");
+        }
+    }
+
+    /** The warm-up ends before the duration does (zero: no duration). */
+    static void checkWarmup(Duration warmup, Duration duration) {
+        if (!duration.isZero() && warmup.compareTo(duration) >= 0) {
+            throw ConfigException.of("warmup", Durations.format(warmup),
+                    "must be shorter than the duration (" + Durations.format(duration) + ")");
+        }
+    }
+
+    /** A closed run's threads are split over its shares: every share needs one. */
+    static void checkThreadsPerShare(int threads, Share share) {
+        if (share.part(threads) < 1) {
+            throw ConfigException.of("threadcount", String.valueOf(threads), "must be at least the number of workers ("
+                    + share.count() + "), so that every worker has a client thread");
+        }
     }
 
     /** Options of one model given to a run of the other are a mistake, not something to ignore. */

@@ -140,8 +140,8 @@ public final class Runner {
     public Workload createWorkload(RunConfig cfg) {
         StoreFactory factory = stores.get("store", cfg.store());
         Settings settings = cfg.settings();
-        settings.markKnown(factory.propertyNames());
-        settings.markKnown(TOLERATED);
+        settings.reads().markKnown(factory.propertyNames());
+        settings.reads().markKnown(TOLERATED);
         return Transactions.wrap(workloads.create(settings, clock, cfg.operationCount() > 0
                 ? java.util.OptionalLong.of(cfg.operationCount()) : java.util.OptionalLong.empty()), settings, clock);
     }
@@ -232,8 +232,7 @@ public final class Runner {
     public RunResult load(RunConfig cfg, Workload workload, Store store) throws InterruptedException {
         int threads = Math.max(cfg.threads(), Runtime.getRuntime().availableProcessors());
         LoadModel model = new ClosedModel(threads, 0, Duration.ZERO, true);
-        RunConfig loadCfg = RunConfigParser.parse(Phase.LOAD, cfg.settings(), null, true);
-        return new PhaseRunner(clock, tasks, stop, null).run(loadCfg.withWarmup(Duration.ZERO), model, workload, store,
+        return new PhaseRunner(clock, tasks, stop, null).run(cfg.forLoad(), model, workload, store,
                 workload.loadOperationCount(), Duration.ZERO, List.of());
     }
 

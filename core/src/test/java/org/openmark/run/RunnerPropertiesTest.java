@@ -18,7 +18,7 @@ class RunnerPropertiesTest {
 
         assertEquals(Optional.of("properties openmark does not read, passed to the store's binding only:"
                 + " basicdb.verbose, mongodb.url"), Runner.passedOn(settings));
-        settings.markKnown(Set.of("basicdb.verbose", "mongodb.url"));
+        settings.reads().markKnown(Set.of("basicdb.verbose", "mongodb.url"));
         assertEquals(Optional.empty(), Runner.passedOn(settings));
     }
 

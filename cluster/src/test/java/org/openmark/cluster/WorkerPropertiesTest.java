@@ -1,0 +1,61 @@
+package org.openmark.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.openmark.config.Settings;
+import org.openmark.load.RateSchedule;
+import org.openmark.run.Phase;
+import org.openmark.run.RunConfig;
+import org.openmark.run.RunConfigParser;
+
+/**
+ * A rating over a cluster derives each experiment from one configuration with {@code with…}
+ * copies; the workers resolve theirs from the properties the coordinator sends, so those carry the
+ * experiment's load level and length, not the configuration it was derived from.
+ */
+class WorkerPropertiesTest {
+
+    @Test
+    void workerProperties_closedExperiment_workersResolveItsThreadsAndLength() {
+        RunConfig experiment = run("model", "closed", "threadcount", "1", "duration", "12s", "warmup", "2s",
+                "autoload", "false").withThreads(8).withDuration(Duration.ofMillis(3500));
+
+        RunConfig worker = onWorker(ClusterSession.workerProperties(experiment), "2/2");
+
+        assertEquals(8, worker.threads());
+        assertEquals(4, worker.share().part(worker.threads()));
+        assertEquals(Duration.ofMillis(3500), worker.duration());
+        assertEquals(Duration.ofSeconds(2), worker.warmup());
+        assertFalse(worker.autoLoad());
+        assertEquals(experiment.seed(), worker.seed());
+    }
+
+    @Test
+    void workerProperties_openExperiment_workersResolveItsRate() {
+        RunConfig experiment = run("model", "open", "rate", "1", "duration", "12s").withRatePerSec(5000);
+
+        RunConfig worker = onWorker(ClusterSession.workerProperties(experiment), "1/2");
+
+        assertEquals(new RateSchedule.Constant(5000), worker.rateSchedule());
+    }
+
+    private static RunConfig run(String... pairs) {
+        Map<String, String> m = new HashMap<>(Map.of("seed", "3"));
+        for (int i = 0; i < pairs.length; i += 2) {
+            m.put(pairs[i], pairs[i + 1]);
+        }
+        return RunConfigParser.parse(Phase.RUN, Settings.of(m), null, true);
+    }
+
+    /** As a worker resolves its plan: the coordinator's properties with its share. */
+    private static RunConfig onWorker(Map<String, String> properties, String share) {
+        Map<String, String> m = new HashMap<>(properties);
+        m.put("share", share);
+        return RunConfigParser.parse(Phase.RUN, Settings.of(m), null, true);
+    }
+}
