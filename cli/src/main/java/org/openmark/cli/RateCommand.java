@@ -16,6 +16,7 @@ import java.util.concurrent.Callable;
 import org.openmark.api.Clock;
 import org.openmark.config.ConfigException;
 import org.openmark.config.Settings;
+import org.openmark.load.RateSchedule;
 import org.openmark.output.AtomicFiles;
 import org.openmark.output.OutputPaths;
 import org.openmark.rating.Curve;
@@ -133,12 +134,13 @@ public final class RateCommand implements Callable<Integer> {
             + " with --model open)")
     Long start;
 
-    @Option(names = "--max-load", paramLabel = "LOAD", description = "the climb stops here (default: 1000000000, or"
-            + " the highest rate openmark schedules, 100000000 ops/s, with --model open)")
+    @Option(names = "--max-load", paramLabel = "LOAD", description = "the climb stops here (default: "
+            + SearchSettings.DEFAULT_MAX_LOAD + ", or the highest rate openmark schedules, "
+            + (long) RateSchedule.MAX_RATE_PER_SEC + " ops/s, with --model open)")
     Long maxLoad;
 
     /** The default --max-load of a curve and of the closed model (threads). */
-    private static final long DEFAULT_MAX_LOAD = 1_000_000_000L;
+    private static final long DEFAULT_MAX_LOAD = SearchSettings.DEFAULT_MAX_LOAD;
 
     @Option(names = {"--experiment", "--duration"}, paramLabel = "DURATION",
             description = "δ, one experiment's measured length (default: 1m for a curve, 10s for a store)")
@@ -264,7 +266,7 @@ public final class RateCommand implements Callable<Integer> {
                 : Durations.parse("--duration", experimentLength);
         Duration warm = warmup == null ? Defaults.RATING_WARMUP : Durations.parse("--warmup", warmup);
         SearchSettings search = searchSettings(choice == ModelChoice.OPEN ? 100 : 1, choice == ModelChoice.OPEN
-                ? (long) org.openmark.load.RateSchedule.MAX_RATE_PER_SEC : DEFAULT_MAX_LOAD)
+                ? (long) RateSchedule.MAX_RATE_PER_SEC : DEFAULT_MAX_LOAD)
                 .withLoadUnit(choice == ModelChoice.OPEN ? LoadUnit.OPS_PER_SEC : LoadUnit.THREADS);
         Timing timing = Timing.parse("--time", time);
         String storeName = settings.getString("store", Defaults.STORE);

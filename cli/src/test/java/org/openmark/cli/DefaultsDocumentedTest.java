@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.openmark.config.Durations;
+import org.openmark.rating.DeltaAnalyzer;
 import org.openmark.run.Defaults;
 import picocli.CommandLine;
 
@@ -42,6 +43,15 @@ class DefaultsDocumentedTest {
                 + Durations.format(Defaults.RATING_EXPERIMENT) + " for a store)");
         assertSays(rate, "--warmup", "(default: " + Durations.format(Defaults.CURVE_WARMUP) + " for a curve, "
                 + Durations.format(Defaults.RATING_WARMUP) + " for a store)");
+    }
+
+    /** The delta analyzer's first length is an annotation's default (a string): it must be the analyzer's own. */
+    @Test
+    void rateOptions_deltaStartDefault_isTheAnalyzers() {
+        CommandLine rate = Main.commandLine(SINK, SINK).getSubcommands().get("rate");
+
+        assertEquals(DeltaAnalyzer.DEFAULT_INITIAL_LENGTH,
+                Durations.parse("--delta-start", rate.getCommandSpec().findOption("--delta-start").defaultValue()));
     }
 
     /** result.json records the bare main job's length as it always did: duration=12s, warmup=2s. */
