@@ -45,7 +45,11 @@ final class KeyNames {
             return slowName(n);
         }
         int digits = digitCount(n);
-        int length = PREFIX.length + Math.max(digits, zeroPadding);
+        if (digits >= zeroPadding) {
+            // No padding: the JDK's concatenation sizes the string once and writes the digits into it, no copy.
+            return "user" + n;
+        }
+        int length = PREFIX.length + zeroPadding;
         int end = length;
         while (n >= 100) {
             long q = n / 100;
