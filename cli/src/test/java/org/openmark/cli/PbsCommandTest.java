@@ -12,8 +12,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.openmark.api.Clock;
 import org.openmark.config.ConfigException;
+import org.openmark.testing.FakeClock;
 import picocli.CommandLine;
 
 class PbsCommandTest {
@@ -25,7 +25,7 @@ class PbsCommandTest {
 
     /** Runs the command the way Main does: a ConfigException becomes exit code 2 and a message. */
     private int run(String... args) {
-        CommandLine cl = new CommandLine(new PbsCommand().withClock(new StepClock()).withWorkingDir(dir));
+        CommandLine cl = new CommandLine(new PbsCommand().withClock(FakeClock.advancingOnRead(5_000_000)).withWorkingDir(dir));
         cl.setOut(new PrintWriter(out));
         cl.setErr(new PrintWriter(err));
         cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
@@ -139,26 +139,5 @@ class PbsCommandTest {
     void call_notANumber_isAPicocliUsageErrorWithExitTwo() {
         assertEquals(2, run("--trials", "many"));
         assertTrue(err.toString().contains("--trials"), err.toString());
-    }
-
-    /** Each reading is 5 ms after the previous one, so the printed timing is known. */
-    private static final class StepClock implements Clock {
-        private long nowNanos;
-
-        @Override
-        public long nanoTime() {
-            nowNanos += 5_000_000;
-            return nowNanos;
-        }
-
-        @Override
-        public long currentTimeMillis() {
-            return nowNanos / 1_000_000;
-        }
-
-        @Override
-        public void parkUntil(long deadlineNanos) {
-            nowNanos = Math.max(nowNanos, deadlineNanos);
-        }
     }
 }

@@ -14,43 +14,11 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
-import org.openmark.api.Clock;
 import org.openmark.config.ConfigException;
+import org.openmark.testing.FakeClock;
 
 class EventScheduleTest {
     private static final long S = 1_000_000_000L;
-
-    /**
-     * A clock that stands at {@code now} until a deadline no later than {@code limit} is asked
-     * for, then jumps to it; a later deadline blocks until the thread is interrupted (time has
-     * stopped there: the run ends first).
-     */
-    private static final class StepClock implements Clock {
-        private volatile long now;
-        private final long limit;
-
-        StepClock(long limit) {
-            this.limit = limit;
-        }
-
-        @Override
-        public long nanoTime() {
-            return now;
-        }
-
-        @Override
-        public long currentTimeMillis() {
-            return now / 1_000_000;
-        }
-
-        @Override
-        public void parkUntil(long deadline) throws InterruptedException {
-            if (deadline > limit) {
-                new CountDownLatch(1).await(); // until interrupted
-            }
-            now = Math.max(now, deadline);
-        }
-    }
 
     /** Commands end at once with the exit code their text names ("exit N"), or never ("hang"). */
     private static final class FakeLauncher implements CommandLauncher {
@@ -79,7 +47,7 @@ class EventScheduleTest {
 
     @Test
     void finish_eventsRanAtTheirTimes_outcomesInTheOrderGivenWithTheirExitCodes() throws Exception {
-        StepClock clock = new StepClock(Long.MAX_VALUE);
+        FakeClock clock = new FakeClock();
         FakeLauncher launcher = new FakeLauncher();
         EventSchedule schedule = new EventSchedule(List.of(at(3, "exit 3"), at(1, "exit 0")), clock, launcher,
                 Path.of("/tmp/out/events"));
@@ -102,7 +70,7 @@ class EventScheduleTest {
 
     @Test
     void finish_beforeAnEventsTime_itNeverRunsAndSaysWhy() throws Exception {
-        StepClock clock = new StepClock(15 * S); // time reaches 5 s after the start, then the run ends
+        FakeClock clock = FakeClock.endingAt(15 * S); // time reaches 5 s after the start, then the run ends
         FakeLauncher launcher = new FakeLauncher();
         EventSchedule schedule = new EventSchedule(List.of(at(5, "exit 0"), at(60, "exit 0")), clock, launcher, null);
         schedule.start(10 * S);
@@ -121,7 +89,7 @@ class EventScheduleTest {
 
     @Test
     void finish_aCommandStillRunning_isLeftRunningAndReportedSo() throws Exception {
-        StepClock clock = new StepClock(Long.MAX_VALUE);
+        FakeClock clock = new FakeClock();
         FakeLauncher launcher = new FakeLauncher();
         EventSchedule schedule = new EventSchedule(List.of(at(0, "hang")), clock, launcher, null);
         schedule.start(0);
@@ -140,7 +108,7 @@ class EventScheduleTest {
     @Test
     void finish_aCommandThatCannotStart_saysWhy() throws Exception {
         FakeLauncher launcher = new FakeLauncher();
-        EventSchedule schedule = new EventSchedule(List.of(at(0, "missing")), new StepClock(Long.MAX_VALUE), launcher,
+        EventSchedule schedule = new EventSchedule(List.of(at(0, "missing")), new FakeClock(), launcher,
                 null);
         schedule.start(0);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
@@ -156,7 +124,7 @@ class EventScheduleTest {
 
     @Test
     void finish_neverStarted_nothingRan() throws Exception {
-        EventSchedule schedule = new EventSchedule(List.of(at(1, "exit 0")), new StepClock(Long.MAX_VALUE),
+        EventSchedule schedule = new EventSchedule(List.of(at(1, "exit 0")), new FakeClock(),
                 new FakeLauncher(), null);
         EventOutcome o = schedule.finish(Duration.ZERO).get(0);
         assertEquals("not run: the run ended before its measured start", o.note());
