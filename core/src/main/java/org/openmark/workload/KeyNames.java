@@ -44,11 +44,11 @@ final class KeyNames {
         if (n < 0) {
             return slowName(n);
         }
-        int digits = digitCount(n);
-        if (digits >= zeroPadding) {
+        if (zeroPadding <= 1 || digitCount(n) >= zeroPadding) {
             // No padding: the JDK's concatenation sizes the string once and writes the digits into it, no copy.
             return "user" + n;
         }
+        int digits = digitCount(n);
         int length = PREFIX.length + zeroPadding;
         int end = length;
         while (n >= 100) {
