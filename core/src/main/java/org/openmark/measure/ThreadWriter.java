@@ -6,27 +6,29 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.WriterReaderPhaser;
 import org.openmark.api.Status;
 
 /**
- * The writer of one thread (a closed-model client): plain histograms behind one writer/reader
- * phaser for all of them. Recording an operation's three values (response time, service time,
- * send lag) enters the phaser once, two uncontended atomic increments, where a
- * {@link org.HdrHistogram.SingleWriterRecorder} per value took six. The collector swaps every
- * active histogram of the writer for its spare, flips the phase (waiting only for a record in
- * progress, never for a store call) and reads the spares: nothing is lost and the writer never
+ * The writer of one thread (a closed-model client): plain histograms behind one
+ * {@link SingleWriterPhase} for all of them. Recording an operation's three values (response
+ * time, service time, send lag) costs one volatile store and one release store, where a
+ * {@link org.HdrHistogram.SingleWriterRecorder} per value took six atomic increments. A send lag
+ * of zero, every operation's in an unpaced closed model, is counted rather than recorded. The
+ * collector swaps every active histogram of the writer for its spare, waits for a record in
+ * progress (never for a store call) and reads the spares: nothing is lost and the writer never
  * blocks.
  */
 final class ThreadWriter implements CollectedWriter {
-    private final WriterReaderPhaser phaser = new WriterReaderPhaser();
+    private final SingleWriterPhase phase = new SingleWriterPhase();
+    /** Collectors take turns. */
+    private final Object readerLock = new Object();
     /** The writer's own lookup; only its thread touches these. */
     private final Rows byOp = new Rows();
     private final Rows innerByOp = new Rows();
     /** Every slot the writer created, for the collector; appended rarely. */
     private final List<Slot> slots = new CopyOnWriteArrayList<>();
-    private volatile Histogram sendLag = Measurements.newHistogram();
-    private Histogram spareSendLag = Measurements.newHistogram();
+    private volatile SendLags sendLags = new SendLags();
+    private SendLags spareSendLags = new SendLags();
     private final AtomicLong issued = new AtomicLong();
 
     @Override
@@ -46,27 +48,27 @@ final class ThreadWriter implements CollectedWriter {
         long responseMicros = Measurements.micros(intendedStartNanos, completedNanos);
         long serviceMicros = Measurements.micros(actualStartNanos, completedNanos);
         long sendLagMicros = Measurements.micros(intendedStartNanos, actualStartNanos);
-        long epoch = phaser.writerCriticalSectionEnter();
+        long token = phase.enter();
         try {
             Slot s = slot(byOp, false, op, status);
             s.response.recordValue(responseMicros);
             s.service.recordValue(serviceMicros);
-            sendLag.recordValue(sendLagMicros);
+            sendLags.record(sendLagMicros);
         } finally {
-            phaser.writerCriticalSectionExit(epoch);
+            phase.exit(token);
         }
     }
 
     @Override
     public void recordInner(String op, Status status, long startNanos, long completedNanos) {
         long micros = Measurements.micros(startNanos, completedNanos);
-        long epoch = phaser.writerCriticalSectionEnter();
+        long token = phase.enter();
         try {
             Slot s = slot(innerByOp, true, op, status);
             s.response.recordValue(micros);
             s.service.recordValue(micros);
         } finally {
-            phaser.writerCriticalSectionExit(epoch);
+            phase.exit(token);
         }
     }
 
@@ -83,26 +85,23 @@ final class ThreadWriter implements CollectedWriter {
 
     @Override
     public void drainInto(Map<Channel, Histogram> response, Map<Channel, Histogram> service, Histogram lag) {
-        phaser.readerLock();
-        try {
+        synchronized (readerLock) {
             // A slot the writer adds after this snapshot keeps its values until the next call.
             List<Slot> taken = List.copyOf(slots);
             for (Slot s : taken) {
                 s.swap();
             }
-            Histogram lagTaken = sendLag;
-            spareSendLag.reset();
-            sendLag = spareSendLag;
-            spareSendLag = lagTaken;
-            phaser.flipPhase();
+            SendLags lagsTaken = sendLags;
+            spareSendLags.clear();
+            sendLags = spareSendLags;
+            spareSendLags = lagsTaken;
+            phase.awaitWriter();
             // Every record that could still use a swapped-out histogram has ended.
             for (Slot s : taken) {
                 response.computeIfAbsent(s.channel, c -> Measurements.newHistogram()).add(s.spareResponse);
                 service.computeIfAbsent(s.channel, c -> Measurements.newHistogram()).add(s.spareService);
             }
-            lag.add(spareSendLag);
-        } finally {
-            phaser.readerUnlock();
+            lagsTaken.addTo(lag);
         }
     }
 
@@ -135,6 +134,32 @@ final class ThreadWriter implements CollectedWriter {
                 rows[size++] = row;
             }
             return row;
+        }
+    }
+
+    /** Send lags: the zeros counted, the others in a histogram. Written by the writer only. */
+    private static final class SendLags {
+        final Histogram nonZero = Measurements.newHistogram();
+        long zeros;
+
+        void record(long micros) {
+            if (micros == 0) {
+                zeros++;
+            } else {
+                nonZero.recordValue(micros);
+            }
+        }
+
+        void addTo(Histogram lag) {
+            lag.add(nonZero);
+            if (zeros > 0) {
+                lag.recordValueWithCount(0, zeros);
+            }
+        }
+
+        void clear() {
+            nonZero.reset();
+            zeros = 0;
         }
     }
 

@@ -35,7 +35,8 @@ class ThreadWriterTest {
                 String op = OPS.get(r.nextInt(1 + Math.min(OPS.size() - 1, i / 50_000)));
                 Status status = r.nextInt(100) == 0 ? Status.ERROR : Status.OK;
                 long intended = r.nextLong(0, 1_000_000_000);
-                long actual = intended + r.nextLong(0, 2_000_000);
+                // half of the send lags zero (counted apart), the others up to 2 ms
+                long actual = intended + (r.nextBoolean() ? 0 : r.nextLong(0, 2_000_000));
                 long completed = actual + r.nextLong(0, 80_000_000);
                 boolean inner = i % 10 == 0;
                 Channel c = new Channel(op, status, inner);
@@ -77,6 +78,7 @@ class ThreadWriterTest {
         ThreadWriter w = new ThreadWriter();
         w.issued();
         w.record("READ", Status.OK, 0, 1_000, 3_000);
+        w.record("READ", Status.OK, 5_000, 5_000, 6_000);
         Map<Channel, Histogram> response = new TreeMap<>();
         Map<Channel, Histogram> service = new TreeMap<>();
         Histogram lag = Measurements.newHistogram();
@@ -85,6 +87,8 @@ class ThreadWriterTest {
         assertEquals(3, response.get(read).getMaxValue());
         assertEquals(2, service.get(read).getMaxValue());
         assertEquals(1, lag.getMaxValue());
+        assertEquals(1, lag.getCountAtValue(0), "the zero send lag, counted apart");
+        assertEquals(2, lag.getTotalCount());
 
         Map<Channel, Histogram> again = new TreeMap<>();
         Histogram lagAgain = Measurements.newHistogram();
