@@ -115,7 +115,7 @@ final class CompareCommand implements Callable<Integer> {
         if (!blockers.isEmpty()) {
             parent.err.println("openmark: compare: the gate cannot judge: " + String.join("; ", blockers)
                     + " (exit 3; --allow-invalid and --allow-different-work let it judge such runs)");
-            return Main.EXIT_INCOMPLETE;
+            return Main.EXIT_NOT_VALID;
         }
         return slower.isEmpty() ? 0 : Main.EXIT_FAILED;
     }

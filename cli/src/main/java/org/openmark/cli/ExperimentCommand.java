@@ -173,7 +173,7 @@ final class ExperimentCommand implements Callable<Integer> {
         if (stop.isStopped()) {
             return Main.EXIT_INTERRUPTED;
         }
-        return complete ? 0 : Main.EXIT_INCOMPLETE;
+        return complete ? 0 : Main.EXIT_NOT_VALID;
     }
 
     /**

@@ -20,8 +20,12 @@ public final class Main {
     public static final int EXIT_BAD_INPUT = 2;
     /** The run could not be carried out. */
     public static final int EXIT_FAILED = 1;
-    /** The report is written, but its answer is incomplete (a rating that stopped early: a lower bound). */
-    public static final int EXIT_INCOMPLETE = 3;
+    /**
+     * The report is written, but its answer is not valid as it stands: a run or a staleness
+     * measurement judged not valid, a rating that stopped early (a lower bound), an experiment
+     * with an invalid row, a gate that cannot judge.
+     */
+    public static final int EXIT_NOT_VALID = 3;
     /** The store did not answer at all (not listening, credentials refused); nothing was measured. */
     public static final int EXIT_STORE_UNREACHABLE = 4;
     /** The command was interrupted (Ctrl-C or SIGTERM); what it had was still written, marked interrupted. */

@@ -133,7 +133,16 @@ abstract class PhaseCommand implements Callable<Integer> {
                             ? "ended with exit code " + e.exitCode() : e.note()));
                 }
             }
-            return result.interrupted() ? Main.EXIT_INTERRUPTED : 0;
+            if (result.interrupted()) {
+                return Main.EXIT_INTERRUPTED;
+            }
+            if (!result.valid()) {
+                // A script must not take a run the verdicts refused for a good one.
+                err.println("openmark: the " + (phase == Phase.LOAD ? "load" : "run")
+                        + " is not valid (the reasons are in the warnings and the report's Valid line)");
+                return Main.EXIT_NOT_VALID;
+            }
+            return 0;
         }
     }
 

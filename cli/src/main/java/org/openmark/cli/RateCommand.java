@@ -202,7 +202,7 @@ public final class RateCommand implements Callable<Integer> {
                 PrintWriter err = spec.commandLine().getErr();
                 err.println("openmark: rate: " + report.stop().orElseThrow().reason());
                 err.flush();
-                return report.stop().orElseThrow().interrupted() ? Main.EXIT_INTERRUPTED : Main.EXIT_INCOMPLETE;
+                return report.stop().orElseThrow().interrupted() ? Main.EXIT_INTERRUPTED : Main.EXIT_NOT_VALID;
             }
             return 0;
         }

@@ -246,7 +246,7 @@ final class StalenessCommand implements Callable<Integer> {
         if (interrupted) {
             return Main.EXIT_INTERRUPTED;
         }
-        return invalid.isEmpty() ? 0 : Main.EXIT_INCOMPLETE;
+        return invalid.isEmpty() ? 0 : Main.EXIT_NOT_VALID;
     }
 
     /** The PBS prediction from the traced delays, or null (with a warning) when the traces gave too little. */

@@ -67,7 +67,7 @@ class RateStoreTest {
         CliRunner r = CliRunner.run("rate", "--store", "sim", "-p", "sim.latency=1ms", "-p", "maxinflight=1", "-p",
                 "onoverload=drop", "-p", "arrival=constant", "--model", "open", "--start", "100", "--time", "virtual",
                 "--duration", "2s", "--warmup", "1s", "--out", dir.toString());
-        assertEquals(Main.EXIT_INCOMPLETE, r.exitCode, r::toString);
+        assertEquals(Main.EXIT_NOT_VALID, r.exitCode, r::toString);
         assertTrue(!r.err.contains("Exception") && !r.err.contains("\tat "), r::toString);
         assertTrue(r.out.startsWith("Rating: >= 800 ops/s at load 800 ops/s (a lower bound: the search stopped at load"
                 + " 1600 ops/s)"), r::toString);

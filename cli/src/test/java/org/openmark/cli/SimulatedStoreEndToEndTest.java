@@ -1,6 +1,7 @@
 package org.openmark.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -35,6 +36,32 @@ class SimulatedStoreEndToEndTest {
     @AfterAll
     static void stopServer() {
         server.close();
+    }
+
+    /**
+     * A run the store's verdict refuses (stalled for 40 % of the measured time, in virtual time)
+     * ends with exit code 3 and says so on its last line, so a script cannot take it for a good one.
+     */
+    @Test
+    void run_storeStalledLongerThanMaxStall_notValidAndExitCode3() throws Exception {
+        Path out = dir.resolve("stalled");
+        CliRunner r = CliRunner.run("run", "--store", "sim", "-p", "sim.hiccups=3s:4s", "--time", "virtual", "--rate",
+                "1000", "--duration", "10s", "--seed", "1", "--quiet", "--out", out.toString());
+        JsonNode result = new ObjectMapper().readTree(out.resolve("result.json").toFile());
+        assertFalse(result.get("valid").asBoolean(), r::toString);
+        assertEquals(Main.EXIT_NOT_VALID, r.exitCode, r::toString);
+        assertTrue(r.err.contains("the store stalled for 4.0 s of the 10.0 s measured"), r::toString);
+        assertTrue(r.err.strip().endsWith("openmark: the run is not valid (the reasons are in the warnings and the"
+                + " report's Valid line)"), r::toString);
+        // the automatic load took no virtual time: no rate is made up for it
+        assertTrue(r.err.contains("loaded 1000 records first in no time (virtual time, 0 errors;"), r::toString);
+
+        Path clean = dir.resolve("clean");
+        CliRunner ok = CliRunner.run("run", "--store", "sim", "--time", "virtual", "--rate", "1000", "--duration",
+                "10s", "--seed", "1", "--quiet", "--out", clean.toString());
+        assertTrue(new ObjectMapper().readTree(clean.resolve("result.json").toFile()).get("valid").asBoolean(),
+                ok::toString);
+        assertEquals(0, ok.exitCode, ok::toString);
     }
 
     @ParameterizedTest(name = "{0}")

@@ -102,6 +102,7 @@ class StoreFaultsEndToEndTest {
         CliRunner r = run.get(120, TimeUnit.SECONDS);
         JsonNode result = JSON.readTree(out.resolve("result.json").toFile());
         assertFalse(result.get("valid").asBoolean(), r::toString);
+        assertEquals(Main.EXIT_NOT_VALID, r.exitCode, r::toString);
         assertTrue(result.at("/accounting/addsUp").asBoolean(), r::toString);
         assertTrue(result.get("warnings").toString().contains("the store failed"), r::toString);
         JsonNode outages = result.get("outages");
@@ -138,6 +139,7 @@ class StoreFaultsEndToEndTest {
         // Stalled for about 3 of the 8 measured seconds: more than a tenth, so the store's verdict fails.
         assertTrue(warnings.contains("the store stalled for"), r::toString);
         assertFalse(result.get("valid").asBoolean(), r::toString);
+        assertEquals(Main.EXIT_NOT_VALID, r.exitCode, r::toString);
     }
 
     /**
@@ -174,6 +176,7 @@ class StoreFaultsEndToEndTest {
         assertEquals(2, result.at("/accounting/unfinished").asLong(), r::toString);
         assertTrue(result.at("/accounting/addsUp").asBoolean(), r::toString);
         assertFalse(result.get("valid").asBoolean(), r::toString);
+        assertEquals(Main.EXIT_NOT_VALID, r.exitCode, r::toString);
         assertTrue(result.get("warnings").toString().contains("the store stalled for"), r::toString);
         assertTrue(result.at("/storeFacts/version").asText().matches("\\d+\\.\\d+.*"), "facts asked while it answered: "
                 + result.get("storeFacts"));

@@ -122,9 +122,13 @@ public final class Runner {
                             + load.accounting().completed() + " of " + workload.loadOperationCount() + " records: "
                             + why + "; nothing was run");
                 }
-                say(notes, String.format(Locale.ROOT, "store '%s' was empty: loaded %d records first in %.1f s (%.0f ops/s,"
-                        + " %d errors; -p autoload=false skips this)", cfg.store(), load.accounting().completed(),
-                        load.runtimeMs() / 1000.0, load.throughput(), load.accounting().errors()));
+                // In virtual time the load takes no time at all: no rate to speak of.
+                String took = load.runtimeMs() > 0
+                        ? String.format(Locale.ROOT, "in %.1f s (%.0f ops/s, ", load.runtimeMs() / 1000.0, load.throughput())
+                        : "in no time (" + (cfg.virtualTime() ? "virtual time, " : "");
+                say(notes, String.format(Locale.ROOT, "store '%s' was empty: loaded %d records first %s%d errors;"
+                        + " -p autoload=false skips this)", cfg.store(), load.accounting().completed(), took,
+                        load.accounting().errors()));
                 if (load.accounting().errors() > 0) {
                     warnings.add("the automatic load had " + load.accounting().errors() + " errors");
                 }
