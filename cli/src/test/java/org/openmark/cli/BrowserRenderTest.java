@@ -46,7 +46,7 @@ class BrowserRenderTest {
             CliRunner r = CliRunner.run("run", "--store", "sim", "-p", "sim.latency=exp(1ms)", "-p",
                     "sim.seed=" + name.hashCode(), "--rate", "1000", "--duration", "20s", "--warmup", "2s", "--seed",
                     String.valueOf(name.hashCode()), "--time", "virtual", "--quiet", "--out", dir.resolve(name).toString());
-            assertEquals(0, r.exitCode, r::toString);
+            r.assertRan();
         }
         CliRunner c = CliRunner.run("compare", dir.resolve("a").toString(), dir.resolve("b").toString(), "--out",
                 dir.resolve("cmp").toString());

@@ -107,7 +107,7 @@ class ClusterEndToEndTest {
         String port = "sim.port=" + server.port();
         CliRunner load = CliRunner.run("load", "--local-workers", "3", "--store", "sim", "-p", port, "-p",
                 "recordcount=3000", "-threads", "3", "--quiet", "--seed", "5");
-        assertEquals(0, load.exitCode, load::toString);
+        load.assertRan();
         assertTrue(load.out.contains("[ACCOUNTING], OK, 3000"), load::toString);
         assertTrue(load.err.contains("each its part of the key range"), load::toString);
 
@@ -115,7 +115,7 @@ class ClusterEndToEndTest {
         CliRunner r = CliRunner.run("run", "--local-workers", "3", "--store", "sim", "-p", port, "-p",
                 "recordcount=3000", "-p", "autoload=false", "--rate", "1500", "--arrival", "constant", "--duration",
                 "8s", "--warmup", "2s", "-s", "2", "--seed", "5", "--out", out.toString());
-        assertEquals(0, r.exitCode, r::toString);
+        r.assertRan();
         JsonNode result = JSON.readTree(out.resolve("result.json").toFile());
         assertTrue(result.at("/accounting/addsUp").asBoolean(), r::toString);
         assertEquals(0, result.at("/accounting/statuses/NOT_FOUND").asLong(0), "every key was loaded: " + r);
@@ -186,7 +186,7 @@ class ClusterEndToEndTest {
                 "5s", "--warmup", "1s", "--seed", "9", "--out", out.toString());
         long served = server.groundTruth().operation(SimOp.READ).count()
                 + server.groundTruth().operation(SimOp.UPDATE).count() - before;
-        assertEquals(0, r.exitCode, r::toString);
+        r.assertRan();
         JsonNode result = JSON.readTree(out.resolve("result.json").toFile());
         assertTrue(result.at("/accounting/addsUp").asBoolean(), r::toString);
         assertEquals(0, result.at("/accounting/unfinished").asLong(), r::toString);
@@ -364,12 +364,12 @@ class ClusterEndToEndTest {
                 clustered.toString()));
         args.addAll(List.of(store));
         CliRunner r = CliRunner.run(args.toArray(String[]::new));
-        assertEquals(0, r.exitCode, r::toString);
+        r.assertRan();
         Path single = dir.resolve("staleness-single");
         args = new ArrayList<>(List.of("staleness", "--time", "virtual", "--writes", "4000", "--out", single.toString()));
         args.addAll(List.of(store));
         CliRunner one = CliRunner.run(args.toArray(String[]::new));
-        assertEquals(0, one.exitCode, one::toString);
+        one.assertRan();
 
         JsonNode json = JSON.readTree(clustered.resolve("staleness.json").toFile());
         JsonNode merged = json.get("staleness");

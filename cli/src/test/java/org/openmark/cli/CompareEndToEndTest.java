@@ -72,7 +72,7 @@ class CompareEndToEndTest {
         options.forEach((k, v) -> args.addAll(List.of(k, v)));
         properties.forEach(pr -> args.addAll(List.of("-p", pr)));
         CliRunner r = CliRunner.run(args.toArray(String[]::new));
-        assertEquals(0, r.exitCode, r::toString);
+        r.assertRan();
         return out;
     }
 

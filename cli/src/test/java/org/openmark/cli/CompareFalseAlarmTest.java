@@ -28,7 +28,7 @@ class CompareFalseAlarmTest {
         CliRunner r = CliRunner.run("run", "--store", "sim", "-p", "sim.latency=exp(1ms)", "-p", "sim.seed=" + seed,
                 "-p", "recordcount=1000", "--rate", "1000", "--duration", duration, "--seed", String.valueOf(seed),
                 "--time", "virtual", "--quiet", "--out", out.toString());
-        assertEquals(0, r.exitCode, r::toString);
+        r.assertRan();
         return out;
     }
 

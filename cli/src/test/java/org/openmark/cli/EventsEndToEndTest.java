@@ -21,7 +21,7 @@ class EventsEndToEndTest {
         CliRunner r = CliRunner.run("run", "--store", "sim", "-p", "recordcount=100", "--rate", "200", "--duration", "3s",
                 "--warmup", "1s", "--quiet", "--seed", "1", "--event", "1s:echo hello from the event",
                 "--event", "1500ms:exit 3", "--event", "60s:echo never", "--out", out.toString());
-        assertEquals(0, r.exitCode, r::toString);
+        r.assertRan();
 
         JsonNode events = new ObjectMapper().readTree(out.resolve("result.json").toFile()).get("events");
         assertEquals(3, events.size(), events::toString);

@@ -79,10 +79,10 @@ class SimulatedStoreEndToEndTest {
                 // Over TCP the store cannot tell it is empty: load it explicitly first.
                 CliRunner load = CliRunner.run("load", "-P", workload, "--store", "sim", "-p", "recordcount=200",
                         "-p", "sim.port=" + server.port(), "-p", "dataintegrity=true", "-threads", "4", "--quiet");
-                assertEquals(0, load.exitCode, load::toString);
+                load.assertRan();
             }
             CliRunner r = CliRunner.run(args);
-            assertEquals(0, r.exitCode, r::toString);
+            r.assertRan();
             JsonNode acc = new ObjectMapper().readTree(out.resolve("result.json").toFile()).get("accounting");
             assertTrue(acc.get("addsUp").asBoolean(), r::toString);
             assertEquals(2000, acc.get("issued").asLong());

@@ -153,7 +153,7 @@ class StoreFaultsEndToEndTest {
         startRedis();
         CliRunner load = CliRunner.run("load", "--store", "redis", "-p", "redis.port=" + port, "-p", "recordcount=200",
                 "--quiet");
-        assertEquals(0, load.exitCode, load::toString);
+        load.assertRan();
         Path out = dir.resolve("stopped-closed");
         long begin = System.nanoTime();
         CompletableFuture<CliRunner> run = runAsync("run", "--store", "redis", "-p", "redis.port=" + port, "-p",
@@ -203,7 +203,7 @@ class StoreFaultsEndToEndTest {
         CliRunner right = CliRunner.run("run", "--store", "jdbc", "-p", "jdbc.url=" + server.get("jdbc.url"), "-p",
                 "jdbc.user=" + server.get("jdbc.user"), "-p", "jdbc.password=" + server.get("jdbc.password"), "-p",
                 "recordcount=20", "-p", "operationcount=20", "--rate", "200", "--quiet");
-        assertEquals(0, right.exitCode, right::toString);
+        right.assertRan();
     }
 
     /** Staleness asks the same pre-flight: a closed port ends it with exit 4 and writes nothing. */

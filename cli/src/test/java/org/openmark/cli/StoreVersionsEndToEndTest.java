@@ -85,7 +85,7 @@ class StoreVersionsEndToEndTest {
                 "-threads", "1", "--seed", "3", "--quiet", "--out", out.toString()));
         properties.forEach((k, v) -> args.addAll(List.of("-p", k + "=" + v)));
         CliRunner r = CliRunner.run(args.toArray(String[]::new));
-        assertEquals(0, r.exitCode, r::toString);
+        r.assertRan();
         assertTrue(r.out.lines().anyMatch(line -> line.startsWith("[RUN], Store, " + store + " (")
                 && line.contains("version " + expectedVersion)), r::toString);
         return new ObjectMapper().readTree(out.resolve("result.json").toFile()).path("storeFacts");

@@ -44,7 +44,7 @@ class WorkloadsEndToEndTest {
             args.addAll(List.of("--rate", "20000"));
         }
         CliRunner r = CliRunner.run(args.toArray(String[]::new));
-        assertEquals(0, r.exitCode, r::toString);
+        r.assertRan();
         assertTrue(r.out.contains("[OVERALL], Throughput(ops/sec), "), r::toString);
         assertTrue(r.out.contains("[ACCOUNTING], AddsUp, true"), r::toString);
         assertTrue(r.err.contains("was empty: loaded 300 records first"), r::toString);

@@ -27,7 +27,7 @@ class YcsbBindingsEndToEndTest {
     void run_dbClassWithNativeStore_saysSoInOneLineAndRunsNative() {
         CliRunner r = CliRunner.run("run", "-db", "site.ycsb.BasicDB", "-P", "workloada", "-threads", "2",
                 "-p", "operationcount=500", "--quiet");
-        assertEquals(0, r.exitCode, r::toString);
+        r.assertRan();
         assertTrue(r.err.contains("openmark: site.ycsb.BasicDB runs on openmark's native store 'noop'; --store ycsb"
                 + " -p ycsb.db=site.ycsb.BasicDB runs the YCSB class itself"), r::toString);
         assertTrue(r.out.contains("[RUN], Store, noop"), r::toString);
@@ -38,7 +38,7 @@ class YcsbBindingsEndToEndTest {
         CliRunner r = CliRunner.run("run", "--store", "ycsb", "-p", "ycsb.db=site.ycsb.BasicDB", "-p",
                 "basicdb.verbose=false", "-P", "workloada", "-threads", "2", "-p", "operationcount=1000",
                 "-p", "mongodb.url=mongodb://nowhere", "--quiet", "--out", dir.toString());
-        assertEquals(0, r.exitCode, r::toString);
+        r.assertRan();
         assertTrue(r.out.contains("[ACCOUNTING], OK, 1000"), r::toString);
         assertTrue(r.out.contains("[RUN], Store, ycsb (binding site.ycsb.BasicDB, core 0.17.0, txn none)"),
                 r::toString);
@@ -53,7 +53,7 @@ class YcsbBindingsEndToEndTest {
     void load_dbOtherClass_runsOnTheYcsbStore() {
         CliRunner r = CliRunner.run("load", "-db", "site.ycsb.GoodBadUglyDB", "-P", "workloada", "-p",
                 "recordcount=20", "-threads", "2", "--quiet");
-        assertEquals(0, r.exitCode, r::toString);
+        r.assertRan();
         assertTrue(r.out.contains("[INSERT], Return=OK, 20"), r::toString);
         assertTrue(r.out.contains("[RUN], Store, ycsb (binding site.ycsb.GoodBadUglyDB"), r::toString);
     }
@@ -107,7 +107,7 @@ class YcsbBindingsEndToEndTest {
         CliRunner r = CliRunner.run("run", "--store", "ycsb", "-p", "ycsb.db=site.ycsb.BasicDB", "-p",
                 "basicdb.verbose=false", "--ycsb-classpath", a.toString(), "--ycsb-classpath", b.toString(),
                 "-P", "workloada", "-p", "operationcount=10", "--quiet", "--out", dir.resolve("out").toString());
-        assertEquals(0, r.exitCode, r::toString);
+        r.assertRan();
         assertTrue(Files.readString(dir.resolve("out/result.json")).contains("\"ycsb.classpath\" : \"" + a
                 + java.io.File.pathSeparator + b + "\""));
     }
