@@ -29,10 +29,13 @@ import org.openmark.api.StoreProperties;
  *        {@code fieldcount}-1, as YCSB's layout
  * @param connections connections per node
  * @param table the workload's table ({@code table}, YCSB's property), created when the store opens
+ * @param pipelined whether sessions start single calls without waiting for them
+ *        ({@link org.openmark.api.PipelinedSession}, the driver's asynchronous requests)
  */
 public record CassandraConfig(List<String> hosts, int port, String datacenter, String keyspace, int replication,
         ConsistencyLevel readConsistency, ConsistencyLevel writeConsistency, ConsistencyLevel scanConsistency,
-        int requestTimeoutMs, int connectTimeoutMs, List<String> fieldNames, int connections, String table) {
+        int requestTimeoutMs, int connectTimeoutMs, List<String> fieldNames, int connections, String table,
+        boolean pipelined) {
     public static final String HOSTS = "cassandra.hosts";
     public static final String PORT = "cassandra.port";
     public static final String DATACENTER = "cassandra.datacenter";
@@ -44,12 +47,13 @@ public record CassandraConfig(List<String> hosts, int port, String datacenter, S
     public static final String REQUEST_TIMEOUT = "cassandra.requesttimeout";
     public static final String CONNECT_TIMEOUT = "cassandra.connecttimeout";
     public static final String CONNECTIONS = "cassandra.connections";
+    public static final String PIPELINED = "cassandra.pipelined";
     public static final String FIELD_COUNT = "fieldcount";
     public static final String FIELD_NAME_PREFIX = "fieldnameprefix";
     public static final String TABLE = "table";
     /** Every property the store reads of its own ({@code table}, {@code fieldcount} and {@code fieldnameprefix} are the workload's). */
     public static final Set<String> PROPERTY_NAMES = Set.of(HOSTS, PORT, DATACENTER, KEYSPACE, REPLICATION,
-            READ_CONSISTENCY, WRITE_CONSISTENCY, SCAN_CONSISTENCY, REQUEST_TIMEOUT, CONNECT_TIMEOUT, CONNECTIONS);
+            READ_CONSISTENCY, WRITE_CONSISTENCY, SCAN_CONSISTENCY, REQUEST_TIMEOUT, CONNECT_TIMEOUT, CONNECTIONS, PIPELINED);
 
     public static final String DEFAULT_HOSTS = "127.0.0.1";
     public static final int DEFAULT_PORT = 9042;
@@ -110,7 +114,8 @@ public record CassandraConfig(List<String> hosts, int port, String datacenter, S
             throw new StoreConfigException(CONNECTIONS, properties.get(CONNECTIONS), "must be from 1 to 64 connections per node");
         }
         return new CassandraConfig(hosts, port, datacenter, keyspace, replication, read, write, scan, requestTimeoutMs,
-                connectTimeoutMs, fieldNames(properties), connections, identifier(properties, TABLE, DEFAULT_TABLE));
+                connectTimeoutMs, fieldNames(properties), connections, identifier(properties, TABLE, DEFAULT_TABLE),
+                properties.getBoolean(PIPELINED, false));
     }
 
     /** The replication factor a missing keyspace gets. */

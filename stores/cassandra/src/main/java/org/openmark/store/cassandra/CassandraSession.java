@@ -1,6 +1,5 @@
 package org.openmark.store.cassandra;
 
-import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.DriverException;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.ResultSet;
@@ -12,6 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 import org.openmark.api.Record;
 import org.openmark.api.Session;
 import org.openmark.api.Status;
@@ -24,58 +24,79 @@ import org.openmark.api.Status;
  * fields and keep the others; delete cannot tell whether the key existed (OK either way); scans
  * go in token order from the start key's token, not in key order. start/commit/abort do nothing:
  * Cassandra has no multi-key transactions.
+ *
+ * <p>Each call is first made a {@link Call} (the bound statement, or the status it ends with
+ * without a request); the blocking methods here execute it, {@link PipelinedCassandraSession}
+ * starts it.
  */
-final class CassandraSession implements Session {
-    private final CassandraStore store;
-    private String lastFailure;
+class CassandraSession implements Session {
+    final CassandraStore store;
+    private volatile String lastFailure;
 
     CassandraSession(CassandraStore store) {
         this.store = store;
     }
 
+    /**
+     * What one call sends: a statement (with the columns a read asks for), or, when no request is
+     * needed, the status it ends with at once.
+     */
+    record Call(BoundStatement statement, List<String> columns, Status immediate) {
+        static Call done(Status status) {
+            return new Call(null, List.of(), status);
+        }
+
+        static Call of(BoundStatement statement, List<String> columns) {
+            return new Call(statement, columns, null);
+        }
+
+        boolean isDone() {
+            return immediate != null;
+        }
+    }
+
     @Override
     public Status read(String table, String key, Set<String> fields, Map<String, byte[]> result) {
-        if (table == null || key == null || result == null) {
-            return badRequest("read needs a table, a key and a result map");
-        }
         try {
-            Optional<CassandraTable> t = store.schema().existing(table);
-            if (t.isEmpty()) {
-                return Status.NOT_FOUND;
-            }
-            List<String> columns = t.get().existingFields(fields);
-            BoundStatement statement = t.get().read(columns).bind(key)
-                    .setConsistencyLevel(store.config().readConsistency());
-            Row row = store.execute(statement, OpKind.READ).one();
-            if (row == null) {
-                return Status.NOT_FOUND;
-            }
-            putFields(row, columns, result);
-            return Status.OK;
+            Call call = readCall(table, key, fields, result);
+            return call.isDone() ? call.immediate() : readResult(store.execute(call.statement(), OpKind.READ).one(),
+                    call.columns(), result);
         } catch (DriverException e) {
             return failed(e);
         }
+    }
+
+    /** Throws the driver's exception when the schema cannot be read. */
+    Call readCall(String table, String key, Set<String> fields, Map<String, byte[]> result) {
+        if (table == null || key == null || result == null) {
+            return badRequest("read needs a table, a key and a result map");
+        }
+        Optional<CassandraTable> t = store.schema().existing(table);
+        if (t.isEmpty()) {
+            return Call.done(Status.NOT_FOUND);
+        }
+        List<String> columns = t.get().existingFields(fields);
+        return Call.of(t.get().read(columns).bind(key).setConsistencyLevel(store.config().readConsistency()), columns);
+    }
+
+    static Status readResult(Row row, List<String> columns, Map<String, byte[]> result) {
+        if (row == null) {
+            return Status.NOT_FOUND;
+        }
+        putFields(row, columns, result);
+        return Status.OK;
     }
 
     @Override
     public Status scan(String table, String startKey, int recordCount, Set<String> fields, List<Record> result) {
-        if (table == null || startKey == null || result == null || recordCount < 0) {
-            return badRequest("scan needs a table, a start key, a result list and a record count >= 0");
-        }
         try {
-            Optional<CassandraTable> t = store.schema().existing(table);
-            if (t.isEmpty() || recordCount == 0) {
-                return Status.OK;
+            Call call = scanCall(table, startKey, recordCount, fields, result);
+            if (call.isDone()) {
+                return call.immediate();
             }
-            List<String> columns = t.get().existingFields(fields);
-            BoundStatement statement = startKey.equals(CassandraTable.RING_START)
-                    ? t.get().scanAll(columns).bind(recordCount)
-                    : t.get().scanFrom(columns).bind(startKey, recordCount);
-            ResultSet rows = store.execute(statement.setConsistencyLevel(store.config().scanConsistency()), OpKind.SCAN);
+            ResultSet rows = store.execute(call.statement(), OpKind.SCAN);
             for (Row row : rows) {
-                Map<String, byte[]> values = new HashMap<>();
-                putFields(row, columns, values);
-                result.add(new Record(row.getString(0), values));
+                addRecord(row, call.columns(), result);
             }
             return Status.OK;
         } catch (DriverException e) {
@@ -83,67 +104,95 @@ final class CassandraSession implements Session {
         }
     }
 
+    Call scanCall(String table, String startKey, int recordCount, Set<String> fields, List<Record> result) {
+        if (table == null || startKey == null || result == null || recordCount < 0) {
+            return badRequest("scan needs a table, a start key, a result list and a record count >= 0");
+        }
+        Optional<CassandraTable> t = store.schema().existing(table);
+        if (t.isEmpty() || recordCount == 0) {
+            return Call.done(Status.OK);
+        }
+        List<String> columns = t.get().existingFields(fields);
+        BoundStatement statement = startKey.equals(CassandraTable.RING_START)
+                ? t.get().scanAll(columns).bind(recordCount)
+                : t.get().scanFrom(columns).bind(startKey, recordCount);
+        return Call.of(statement.setConsistencyLevel(store.config().scanConsistency()), columns);
+    }
+
+    static void addRecord(Row row, List<String> columns, List<Record> result) {
+        Map<String, byte[]> values = new HashMap<>();
+        putFields(row, columns, values);
+        result.add(new Record(row.getString(0), values));
+    }
+
     @Override
     public Status update(String table, String key, Map<String, byte[]> values) {
-        return write(table, key, values, false);
+        return executeWrite(() -> writeCall(table, key, values, false));
     }
 
     @Override
     public Status insert(String table, String key, Map<String, byte[]> values) {
-        return write(table, key, values, true);
+        return executeWrite(() -> writeCall(table, key, values, true));
     }
 
-    private Status write(String table, String key, Map<String, byte[]> values, boolean insert) {
+    /** OK whether or not the key existed: Cassandra writes a tombstone without reading. */
+    @Override
+    public Status delete(String table, String key) {
+        return executeWrite(() -> deleteCall(table, key));
+    }
+
+    private Status executeWrite(Supplier<Call> make) {
+        try {
+            Call call = make.get();
+            if (call.isDone()) {
+                return call.immediate();
+            }
+            store.execute(call.statement(), OpKind.WRITE);
+            return Status.OK;
+        } catch (DriverException e) {
+            return failed(e);
+        }
+    }
+
+    /** Throws the driver's exception when creating a missing table fails. */
+    Call writeCall(String table, String key, Map<String, byte[]> values, boolean insert) {
         if (table == null || key == null || values == null || values.values().stream().anyMatch(v -> v == null)) {
             return badRequest("a write needs a table, a key and a value for every field");
         }
         if (!CassandraConfig.IDENTIFIER.matcher(table).matches()) {
             return badRequest("table " + table + ": a CQL table name is a letter, then up to 47 letters, digits or '_'");
         }
-        try {
-            CassandraTable t = store.schema().createIfMissing(table);
-            TreeMap<String, byte[]> sorted = new TreeMap<>(values);
-            for (String field : sorted.keySet()) {
-                if (!t.hasField(field)) {
-                    return badRequest("table " + table + " has no column " + field + " (a table is created with the"
-                            + " fields of fieldcount and fieldnameprefix when first written)");
-                }
+        CassandraTable t = store.schema().createIfMissing(table);
+        TreeMap<String, byte[]> sorted = new TreeMap<>(values);
+        for (String field : sorted.keySet()) {
+            if (!t.hasField(field)) {
+                return badRequest("table " + table + " has no column " + field + " (a table is created with the"
+                        + " fields of fieldcount and fieldnameprefix when first written)");
             }
-            List<String> fields = List.copyOf(sorted.keySet());
-            if (!insert && fields.isEmpty()) {
-                return Status.OK;
-            }
-            Object[] bound = new Object[fields.size() + 1];
-            int i = insert ? 1 : 0;
-            for (byte[] value : sorted.values()) {
-                bound[i++] = ByteBuffer.wrap(value.clone());
-            }
-            bound[insert ? 0 : fields.size()] = key;
-            BoundStatement statement = (insert ? t.insert(fields) : t.update(fields)).bind(bound);
-            store.execute(statement.setConsistencyLevel(store.config().writeConsistency()), OpKind.WRITE);
-            return Status.OK;
-        } catch (DriverException e) {
-            return failed(e);
         }
+        List<String> fields = List.copyOf(sorted.keySet());
+        if (!insert && fields.isEmpty()) {
+            return Call.done(Status.OK);
+        }
+        Object[] bound = new Object[fields.size() + 1];
+        int i = insert ? 1 : 0;
+        for (byte[] value : sorted.values()) {
+            bound[i++] = ByteBuffer.wrap(value.clone());
+        }
+        bound[insert ? 0 : fields.size()] = key;
+        BoundStatement statement = (insert ? t.insert(fields) : t.update(fields)).bind(bound);
+        return Call.of(statement.setConsistencyLevel(store.config().writeConsistency()), List.of());
     }
 
-    /** OK whether or not the key existed: Cassandra writes a tombstone without reading. */
-    @Override
-    public Status delete(String table, String key) {
+    Call deleteCall(String table, String key) {
         if (table == null || key == null) {
             return badRequest("delete needs a table and a key");
         }
-        try {
-            Optional<CassandraTable> t = store.schema().existing(table);
-            if (t.isEmpty()) {
-                return Status.NOT_FOUND;
-            }
-            ConsistencyLevel level = store.config().writeConsistency();
-            store.execute(t.get().delete().bind(key).setConsistencyLevel(level), OpKind.WRITE);
-            return Status.OK;
-        } catch (DriverException e) {
-            return failed(e);
+        Optional<CassandraTable> t = store.schema().existing(table);
+        if (t.isEmpty()) {
+            return Call.done(Status.NOT_FOUND);
         }
+        return Call.of(t.get().delete().bind(key).setConsistencyLevel(store.config().writeConsistency()), List.of());
     }
 
     /** A read of {@code system.local} on some node: a round trip that needs no table. */
@@ -173,16 +222,16 @@ final class CassandraSession implements Session {
         }
     }
 
-    private Status failed(DriverException e) {
+    Status failed(DriverException e) {
         lastFailure = CassandraErrors.reason(e);
         Status status = CassandraErrors.statusOf(e);
         store.failures().count(status, e);
         return status;
     }
 
-    private Status badRequest(String why) {
+    private Call badRequest(String why) {
         lastFailure = why;
-        return Status.BAD_REQUEST;
+        return Call.done(Status.BAD_REQUEST);
     }
 
     /** What kind of request a statement is (the store traces some of each). */

@@ -2,6 +2,7 @@ package org.openmark.store.cassandra;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.DriverException;
+import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.ResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
@@ -9,6 +10,7 @@ import com.datastax.oss.driver.api.core.cql.Statement;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.concurrent.CompletionStage;
 import org.openmark.api.Session;
 import org.openmark.api.Store;
 import org.openmark.api.StoreException;
@@ -67,12 +69,17 @@ public final class CassandraStore implements Store, WarsTracing {
 
     @Override
     public Session newSession() {
-        return new CassandraSession(this);
+        return config.pipelined() ? new PipelinedCassandraSession(this) : new CassandraSession(this);
     }
 
     /** Runs one request of an openmark operation. */
     ResultSet execute(Statement<?> statement, OpKind kind) {
         return session.execute(statement);
+    }
+
+    /** Starts one request of an openmark operation; the stage ends on a thread of the driver's. */
+    CompletionStage<AsyncResultSet> executeAsync(Statement<?> statement, OpKind kind) {
+        return session.executeAsync(statement);
     }
 
     /** Asks some node for its release version; throws the driver's exception when none answers. */

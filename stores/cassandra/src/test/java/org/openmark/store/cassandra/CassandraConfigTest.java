@@ -1,6 +1,7 @@
 package org.openmark.store.cassandra;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -39,6 +40,8 @@ class CassandraConfigTest {
         assertEquals(12_000, c.requestTimeoutMs());
         assertEquals(10, c.fieldNames().size());
         assertEquals("field9", c.fieldNames().get(9));
+        assertFalse(c.pipelined(), "blocking sessions unless asked");
+        assertTrue(config("cassandra.pipelined=true").pipelined());
     }
 
     @Test
@@ -66,6 +69,7 @@ class CassandraConfigTest {
         "cassandra.keyspace=my-space|cassandra.keyspace=my-space: must be a CQL name",
         "cassandra.requesttimeout=0|cassandra.requesttimeout=0: must be a number of milliseconds > 0",
         "fieldcount=0|fieldcount=0: must be from 1 to 1000 fields",
+        "cassandra.pipelined=yes|cassandra.pipelined=yes: must be true or false",
     })
     void from_badValue_namesPropertyValueAndRule(String property, String message) {
         StoreConfigException e = assertThrows(StoreConfigException.class, () -> config(property));
