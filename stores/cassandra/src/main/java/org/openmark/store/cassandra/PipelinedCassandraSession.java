@@ -29,32 +29,35 @@ final class PipelinedCassandraSession extends CassandraSession implements Pipeli
         super(store);
     }
 
+    /** What a write's reply makes of it: the write was applied. */
+    private static final Outcome WRITTEN = (rows, call) -> Status.OK;
+
     @Override
     public void startRead(String table, String key, Set<String> fields, Map<String, byte[]> result, Completion done) {
         start(() -> readCall(table, key, fields, result), OpKind.READ, done,
-                (rows, call) -> readResult(rows.one(), call.columns(), result));
+                ending(done, (rows, call) -> readResult(rows.one(), call.columns(), result)));
     }
 
     @Override
     public void startScan(String table, String startKey, int recordCount, Set<String> fields, List<Record> result,
             Completion done) {
-        start(() -> scanCall(table, startKey, recordCount, fields, result), OpKind.SCAN, done, null,
+        start(() -> scanCall(table, startKey, recordCount, fields, result), OpKind.SCAN, done,
                 (rows, call) -> scanPage(rows, call, result, done));
     }
 
     @Override
     public void startUpdate(String table, String key, Map<String, byte[]> values, Completion done) {
-        start(() -> writeCall(table, key, values, false), OpKind.WRITE, done, (rows, call) -> Status.OK);
+        start(() -> writeCall(table, key, values, false), OpKind.WRITE, done, ending(done, WRITTEN));
     }
 
     @Override
     public void startInsert(String table, String key, Map<String, byte[]> values, Completion done) {
-        start(() -> writeCall(table, key, values, true), OpKind.WRITE, done, (rows, call) -> Status.OK);
+        start(() -> writeCall(table, key, values, true), OpKind.WRITE, done, ending(done, WRITTEN));
     }
 
     @Override
     public void startDelete(String table, String key, Completion done) {
-        start(() -> deleteCall(table, key), OpKind.WRITE, done, (rows, call) -> Status.OK);
+        start(() -> deleteCall(table, key), OpKind.WRITE, done, ending(done, WRITTEN));
     }
 
     /** What a call's first page of rows makes of its result. */
@@ -63,18 +66,27 @@ final class PipelinedCassandraSession extends CassandraSession implements Pipeli
         Status of(AsyncResultSet rows, Call call);
     }
 
-    /** What a scan does with each page: it tells {@code done} itself once the last is read. */
+    /** What is done with a call's reply; it tells the call's completion, once. */
     @FunctionalInterface
-    private interface Pages {
+    private interface Reply {
         void take(AsyncResultSet rows, Call call);
     }
 
-    private void start(Supplier<Call> make, OpKind kind, Completion done, Outcome outcome) {
-        start(make, kind, done, outcome, null);
+    /** A reply that tells {@code done} the outcome, or an error when the rows cannot be read. */
+    private Reply ending(Completion done, Outcome outcome) {
+        return (rows, call) -> {
+            Status status;
+            try {
+                status = outcome.of(rows, call);
+            } catch (RuntimeException e) {
+                status = statusOf(e); // a row it could not read: the call still ends, once
+            }
+            done.completed(status);
+        };
     }
 
-    /** Makes the call and starts it; exactly one of {@code outcome} and {@code pages} is given. */
-    private void start(Supplier<Call> make, OpKind kind, Completion done, Outcome outcome, Pages pages) {
+    /** Makes the call and starts it; a driver failure tells {@code done} at once, a reply goes to {@code reply}. */
+    private void start(Supplier<Call> make, OpKind kind, Completion done, Reply reply) {
         Call call;
         CompletionStage<AsyncResultSet> sent;
         try {
@@ -89,17 +101,11 @@ final class PipelinedCassandraSession extends CassandraSession implements Pipeli
             return;
         }
         sent.whenComplete((rows, error) -> {
-            if (error == null && pages != null) {
-                pages.take(rows, call);
-                return;
+            if (error != null) {
+                done.completed(statusOf(error));
+            } else {
+                reply.take(rows, call);
             }
-            Status status;
-            try {
-                status = error != null ? statusOf(error) : outcome.of(rows, call);
-            } catch (RuntimeException e) {
-                status = statusOf(e); // a row it could not read: the call still ends, once
-            }
-            done.completed(status);
         });
     }
 
