@@ -54,7 +54,12 @@ public final class DiscreteGenerator<T> {
         if (values.length == 1) {
             return (T) values[0];
         }
-        double u = random.nextDouble();
+        return at(random.nextDouble());
+    }
+
+    /** The value for uniform {@code u} in [0, 1): the first whose cumulative bound lies above u. */
+    @SuppressWarnings("unchecked")
+    T at(double u) {
         for (int i = 0; i < cumulative.length; i++) {
             if (u < cumulative[i]) {
                 return (T) values[i];

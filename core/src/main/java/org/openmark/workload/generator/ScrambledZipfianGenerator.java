@@ -25,6 +25,7 @@ public final class ScrambledZipfianGenerator implements LongGenerator {
 
     private final long min;
     private final long itemCount;
+    private final FixedModulus itemCountModulus;
     private final ZipfianGenerator ranks;
 
     /** Scrambled zipfian over [min, max] with the given zipfian constant. */
@@ -34,6 +35,7 @@ public final class ScrambledZipfianGenerator implements LongGenerator {
         }
         this.min = min;
         this.itemCount = max - min + 1;
+        this.itemCountModulus = new FixedModulus(itemCount);
         // YCSB's constant for 0.99 keeps draws identical to YCSB's; other constants use Zeta's closed form
         double zeta = theta == ZipfianGenerator.DEFAULT_THETA ? YCSB_ZETA_0_99 : Zeta.of(RANK_SPACE + 1, theta);
         this.ranks = new ZipfianGenerator(0, RANK_SPACE, theta, zeta);
@@ -41,7 +43,7 @@ public final class ScrambledZipfianGenerator implements LongGenerator {
 
     @Override
     public long nextLong(SplittableRandom random) {
-        return min + Math.floorMod(Fnv64.hash(ranks.nextLong(random)), itemCount);
+        return min + itemCountModulus.of(Fnv64.hash(ranks.nextLong(random)));
     }
 
     /** The number of items in the range. */

@@ -35,6 +35,20 @@ class DiscreteGeneratorTest {
     }
 
     @Test
+    void at_onAndAroundEachBound_isTheFirstValueWhoseBoundLiesAbove() {
+        DiscreteGenerator<String> g = new DiscreteGenerator<>(List.of("a", "b", "zero", "c", "d"),
+                new double[] {0.25, 0.25, 0, 0.25, 0.25});
+        assertEquals("a", g.at(0.0));
+        assertEquals("a", g.at(Math.nextDown(0.25)));
+        assertEquals("b", g.at(0.25));
+        assertEquals("b", g.at(Math.nextDown(0.5)));
+        assertEquals("c", g.at(0.5));
+        assertEquals("c", g.at(Math.nextDown(0.75)));
+        assertEquals("d", g.at(0.75));
+        assertEquals("d", g.at(Math.nextDown(1.0)));
+    }
+
+    @Test
     void constructor_allZero_throws() {
         assertThrows(IllegalArgumentException.class,
                 () -> new DiscreteGenerator<>(List.of("a", "b"), new double[] {0, 0}));

@@ -30,6 +30,21 @@ class Fnv64Test {
     }
 
     @Test
+    void hash_valuesOfEveryByteWidthAndAroundTwoToThe32_matchReferenceDefinition() {
+        // the hash takes a shorter path when the four high bytes are zero; both paths and the edge between them
+        for (int bits = 0; bits < 64; bits++) {
+            long power = 1L << bits;
+            for (long v : new long[] {power - 1, power, power + 1, -power, ~power}) {
+                assertEquals(reference(v), Fnv64.hash(v), "value " + v);
+            }
+        }
+        for (long v : new long[] {0xFFFF_FFFFL, 0x1_0000_0000L, 0x1_0000_00FFL, 0xFF_0000_0000L, Long.MAX_VALUE,
+                Long.MIN_VALUE, -1, 9_999_999_999L, 10_000_000_000L}) {
+            assertEquals(reference(v), Fnv64.hash(v), "value " + v);
+        }
+    }
+
+    @Test
     void hash_zero_isTheKnownYcsbKeyNumber() {
         // YCSB's first hashed key is user6284781860667377211
         assertEquals(6284781860667377211L, Fnv64.hash(0));
