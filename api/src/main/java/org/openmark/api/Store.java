@@ -38,6 +38,18 @@ public interface Store extends AutoCloseable {
     }
 
     /**
+     * The most requests this store's client keeps outstanding at once, over all its sessions,
+     * beyond which it refuses more without asking the store (a driver's requests per connection
+     * times its connections); {@link Integer#MAX_VALUE}, the default, when it sets no such bound.
+     * The open model keeps no more operations in flight than this, so that the client's refusals
+     * are not counted as the store's failures: operations wait for a place instead, and the wait
+     * is in their send lag and response time.
+     */
+    default int maxOutstandingRequests() {
+        return Integer.MAX_VALUE;
+    }
+
+    /**
      * Facts about the opened store that a result should record, such as the {@code version} of
      * the server or engine, or the {@code seed} of a simulated store; empty when there are none.
      * Keys are short lower-case words. Called after the store is open (the harness asks when a

@@ -65,7 +65,7 @@ final class RunOptions {
     String rateSchedule;
 
     @Option(names = "--max-in-flight", paramLabel = "N", description = "Open model: bound on outstanding operations"
-            + " (default " + Defaults.MAX_IN_FLIGHT + ").")
+            + " (default " + Defaults.MAX_IN_FLIGHT + "; lower when the store's client sends fewer requests at once).")
     Integer maxInFlight;
 
     @Option(names = "--on-overload", paramLabel = "wait|drop", description = "Open model: when all in-flight slots"

@@ -225,10 +225,10 @@ final class Issuer implements Timekeeping {
         return issueEnd;
     }
 
-    /** The self-check figures; once the issuing ended. */
-    ScheduleStats stats() {
+    /** The self-check figures, with the in-flight bound the dispatch kept; once the issuing ended. */
+    ScheduleStats stats(int maxInFlight) {
         long span = Math.max(1, issueEnd - start);
         return new ScheduleStats(schedule.meanRate(span), issued, dropped, waited, waitNanos, lastIntended - start,
-                dispatch.sessions());
+                dispatch.sessions(), maxInFlight);
     }
 }

@@ -147,7 +147,9 @@ public final class OpenModel implements LoadModel {
         Clock clock = ctx.clock();
         MeasurementWriter writer = ctx.measurements().sharedWriter();
         WorkloadClient client = ctx.workload().newClient(share.index(), share.count(), ctx.seed());
-        int myMaxInFlight = (int) Math.max(1, share.part(maxInFlight));
+        // A store client that refuses requests beyond a bound of its own lowers the bound: operations
+        // wait for a place (the store's backlog) instead of failing without reaching the store.
+        int myMaxInFlight = (int) Math.max(1, Math.min(share.part(maxInFlight), ctx.store().maxOutstandingRequests()));
         AtomicReference<String> thrown = new AtomicReference<>();
         OperationRunner runner = new OperationRunner(clock, thrown);
         Gauges gauges = ctx.gauges();
@@ -213,7 +215,8 @@ public final class OpenModel implements LoadModel {
             if (w != null) {
                 warnings.add(w);
             }
-            return new PhaseOutcome(issuer.startNanos(), issuer.issueEndNanos(), unfinished, issuer.stats(), warnings);
+            return new PhaseOutcome(issuer.startNanos(), issuer.issueEndNanos(), unfinished,
+                    issuer.stats(myMaxInFlight), warnings);
         }
     }
 

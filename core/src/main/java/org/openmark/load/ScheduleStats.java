@@ -10,7 +10,9 @@ package org.openmark.load;
  * @param slotWaitNanos total time operations waited for a slot
  * @param scheduledSpanNanos time from the first to the last intended start
  * @param sessions sessions (connections, for network stores) the phase opened to run operations
+ * @param maxInFlight the bound on operations in flight that was kept: {@code --max-in-flight} (this
+ *     process's part of it), or the store client's own bound when that is lower
  */
 public record ScheduleStats(double targetRatePerSec, long issued, long dropped, long waitedForSlot,
-        long slotWaitNanos, long scheduledSpanNanos, int sessions) {
+        long slotWaitNanos, long scheduledSpanNanos, int sessions, int maxInFlight) {
 }

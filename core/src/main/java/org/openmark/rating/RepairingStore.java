@@ -119,6 +119,11 @@ final class RepairingStore implements Store {
     }
 
     @Override
+    public int maxOutstandingRequests() {
+        return inner.maxOutstandingRequests();
+    }
+
+    @Override
     public boolean isKnownEmpty(String table) {
         return inner.isKnownEmpty(table);
     }

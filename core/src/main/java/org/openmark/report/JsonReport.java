@@ -200,6 +200,7 @@ public final class JsonReport {
         m.put("slotWaitMs", Percentiles.round(s.slotWaitMs()));
         m.put("dropped", s.dropped());
         m.put("sessions", s.sessions());
+        m.put("maxInFlight", s.maxInFlight());
         return m;
     }
 }

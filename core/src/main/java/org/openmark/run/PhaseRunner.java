@@ -131,7 +131,8 @@ public final class PhaseRunner {
                     : stats.targetRatePerSec();
             schedule = new ScheduleReport(stats.targetRatePerSec(), scheduledRate,
                     stats.issued() / issueSeconds, totals.sendLag(),
-                    stats.waitedForSlot(), stats.slotWaitNanos() / 1e6, stats.dropped(), stats.sessions());
+                    stats.waitedForSlot(), stats.slotWaitNanos() / 1e6, stats.dropped(), stats.sessions(),
+                    stats.maxInFlight());
             if (interrupted && stats.issued() < 2) {
                 // Nothing was scheduled before the stop: there is no schedule to have kept.
                 notes.add("the run was interrupted before its schedule began: the generator is not judged");

@@ -149,6 +149,7 @@ public final class ResultMerge {
         double slotWaitMs = 0;
         long dropped = 0;
         int sessions = 0;
+        long maxInFlight = 0;
         boolean any = false;
         for (RunResult p : parts) {
             ScheduleReport s = p.schedule();
@@ -164,8 +165,10 @@ public final class ResultMerge {
             slotWaitMs += s.slotWaitMs();
             dropped += s.dropped();
             sessions += s.sessions();
+            maxInFlight += s.maxInFlight();
         }
-        return any ? new ScheduleReport(target, scheduled, achieved, sendLag, waited, slotWaitMs, dropped, sessions)
+        return any ? new ScheduleReport(target, scheduled, achieved, sendLag, waited, slotWaitMs, dropped, sessions,
+                (int) Math.min(Integer.MAX_VALUE, maxInFlight))
                 : null;
     }
 }

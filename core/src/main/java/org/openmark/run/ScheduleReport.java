@@ -14,7 +14,10 @@ import org.HdrHistogram.Histogram;
  * @param slotWaitMs total time spent waiting for slots
  * @param dropped operations dropped for lack of a slot
  * @param sessions sessions (connections, for network stores) opened to run the operations
+ * @param maxInFlight the bound on operations in flight that was kept (over all processes of a
+ *     cluster run): {@code --max-in-flight}, or lower where the store's client allows fewer
+ *     requests at once ({@link org.openmark.api.Store#maxOutstandingRequests})
  */
 public record ScheduleReport(double targetRate, double scheduledRate, double achievedRate, Histogram sendLag, long waitedForSlot,
-        double slotWaitMs, long dropped, int sessions) {
+        double slotWaitMs, long dropped, int sessions, int maxInFlight) {
 }

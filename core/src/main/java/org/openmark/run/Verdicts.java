@@ -64,8 +64,8 @@ public final class Verdicts {
     static final double MIN_SECONDS_TO_SET_START_UP_APART = 5;
 
     /**
-     * Operations that waited for an in-flight slot explain a late send only when they are at least
-     * this share of the sends (fewer cannot have moved the p99).
+     * Operations that waited for an in-flight slot explain a late send when they are at least this
+     * share of the sends, or when their waits add up to the lag judged.
      */
     static final double SLOT_WAITS_THAT_EXPLAIN_LAG = 0.01;
 
@@ -91,16 +91,20 @@ public final class Verdicts {
             outside.add(lag.atStartUp());
         }
         long lagP99 = p99(judged);
+        // Slot waits explain the lag when many sends waited, or when the issuer was held for at least
+        // as long as the lag judged: one wait holds back every arrival due meanwhile, so a store that
+        // keeps all slots taken makes a backlog of seconds out of a few hundred waits.
         boolean slotsHeldSends = s.waitedForSlot() > 0
-                && s.waitedForSlot() >= SLOT_WAITS_THAT_EXPLAIN_LAG * Math.max(1, issuing.issued());
+                && (s.waitedForSlot() >= SLOT_WAITS_THAT_EXPLAIN_LAG * Math.max(1, issuing.issued())
+                        || s.slotWaitMs() * 1000 >= lagP99);
         if (lagP99 > maxLagMicros) {
             long outsideP99 = p99(outside);
             if (slotsHeldSends) {
                 // The scheduler was held by the in-flight bound: the store's backlog, not the
                 // generator, delayed the sends (and the delay is in every response time).
                 warnings.add(String.format(Locale.ROOT, "send-lag p99 = %d us > %d us because operations waited for"
-                        + " in-flight slots (--max-in-flight %d): the store could not keep up", lagP99, maxLagMicros,
-                        cfg.maxInFlight()));
+                        + " in-flight slots (%s): the store could not keep up", lagP99, maxLagMicros,
+                        inFlightBound(cfg, s)));
             } else if (lag.troubledIntervals() > 0 && outsideP99 <= maxLagMicros) {
                 warnings.add(String.format(Locale.ROOT, "send-lag p99 = %d us > %d us, but only while the store was"
                         + " failing, stalled or backing up (%d intervals); outside them p99 = %d us: the store, not the"
@@ -121,8 +125,9 @@ public final class Verdicts {
             }
         }
         if (s.dropped() > 0) {
-            warnings.add(s.dropped() + " operations were dropped because all " + cfg.maxInFlight()
-                    + " in-flight slots were taken (--on-overload drop): the run is not valid");
+            warnings.add(s.dropped() + " operations were dropped because all " + slots(cfg, s)
+                    + " in-flight slots (" + inFlightBound(cfg, s) + ") were taken (--on-overload drop): the run is not"
+                    + " valid");
             valid = false;
         }
         if (s.achievedRate() < 0.99 * s.scheduledRate() && s.scheduledRate() > 0) {
@@ -131,8 +136,8 @@ public final class Verdicts {
             double behindSeconds = issuing.issueSeconds() - issuing.issued() / s.scheduledRate();
             if (s.waitedForSlot() > 0 && s.slotWaitMs() / 1000.0 >= 0.5 * behindSeconds) {
                 warnings.add(String.format(Locale.ROOT, "achieved rate %.1f ops/s is below the target %.1f ops/s because"
-                        + " %d operations waited for one of the %d in-flight slots (--max-in-flight): the store could not"
-                        + " keep up", s.achievedRate(), s.scheduledRate(), s.waitedForSlot(), cfg.maxInFlight()));
+                        + " %d operations waited for one of the %d in-flight slots (%s): the store could not keep up",
+                        s.achievedRate(), s.scheduledRate(), s.waitedForSlot(), slots(cfg, s), inFlightBound(cfg, s)));
             } else {
                 warnings.add(String.format(Locale.ROOT, GENERATOR_LIMITED + ": achieved"
                         + " %.1f ops/s < 99%% of the scheduled %.1f ops/s", s.achievedRate(), s.scheduledRate()));
@@ -200,6 +205,20 @@ public final class Verdicts {
                     + " (bin/openmark load, or -p autoload=true on an empty embedded store)?", 100.0 * notFound / completed));
         }
         return valid;
+    }
+
+    /** The in-flight slots the run had: the bound it kept, or {@code --max-in-flight} for results without one. */
+    private static int slots(RunConfig cfg, ScheduleReport s) {
+        return s.maxInFlight() > 0 ? s.maxInFlight() : cfg.maxInFlight();
+    }
+
+    /** Where the bound came from: {@code --max-in-flight N}, and the store client's bound when it was lower. */
+    private static String inFlightBound(RunConfig cfg, ScheduleReport s) {
+        if (s.maxInFlight() > 0 && s.maxInFlight() < cfg.maxInFlight()) {
+            return String.format(Locale.ROOT, "--max-in-flight %d, lowered to %d: the store's client sends no more"
+                    + " requests at once", cfg.maxInFlight(), s.maxInFlight());
+        }
+        return "--max-in-flight " + cfg.maxInFlight();
     }
 
     private static long p99(Histogram h) {

@@ -89,6 +89,8 @@ class ShareTest {
         assertEquals(3000, merged.accounting().issued());
         assertEquals(1000, merged.schedule().targetRate(), 1e-9);
         assertEquals(0, merged.schedule().sendLag().getMaxValue(), "every share kept its interleaved schedule");
+        assertEquals(10_000, whole.schedule().maxInFlight());
+        assertEquals(10_000, merged.schedule().maxInFlight(), "the shares' parts of --max-in-flight add up");
     }
 
     @Test

@@ -13,7 +13,9 @@ import java.util.function.LongUnaryOperator;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.openmark.api.Clock;
+import org.openmark.api.Session;
 import org.openmark.api.Status;
+import org.openmark.api.Store;
 import org.openmark.measure.Measurements;
 import org.openmark.measure.Outage;
 import org.openmark.testing.LatencyStore;
@@ -39,7 +41,11 @@ class VerdictsTest {
     }
 
     private static ScheduleReport schedule(Histogram sendLag, long waited) {
-        return new ScheduleReport(1000, 1000, 1000, sendLag, waited, 0, 0, 1);
+        return schedule(sendLag, waited, 0);
+    }
+
+    private static ScheduleReport schedule(Histogram sendLag, long waited, double slotWaitMs) {
+        return new ScheduleReport(1000, 1000, 1000, sendLag, waited, slotWaitMs, 0, 1, 10_000);
     }
 
     @Test
@@ -83,6 +89,30 @@ class VerdictsTest {
         RunConfig cfg = TestConfigs.run("model", "open", "operationcount", "10");
         List<String> warnings = new ArrayList<>();
         boolean valid = Verdicts.generator(cfg, schedule(lag(5_000, 10_000), 2),
+                new Verdicts.LagByCause(lag(5_000, 10_000), lag(1, 0), 0), 6_000, ISSUING, warnings,
+                new ArrayList<>());
+        assertFalse(valid, warnings::toString);
+        assertTrue(warnings.get(0).contains("the load generator, not the store"), warnings::toString);
+    }
+
+    @Test
+    void generator_fewSlotWaitsThatHeldTheIssuerLongerThanTheLag_blameTheStore() {
+        // all slots taken: each of 60 waits (0.6 % of the sends) held back the arrivals due meanwhile
+        RunConfig cfg = TestConfigs.run("model", "open", "operationcount", "10");
+        List<String> warnings = new ArrayList<>();
+        boolean valid = Verdicts.generator(cfg, schedule(lag(4_000_000, 10_000), 60, 8_000),
+                new Verdicts.LagByCause(lag(4_000_000, 10_000), lag(1, 0), 0), 5_000_000, ISSUING, warnings,
+                new ArrayList<>());
+        assertTrue(valid, warnings::toString);
+        assertTrue(warnings.get(0).contains("waited for in-flight slots") && warnings.get(0).contains(
+                "the store could not keep up"), warnings::toString);
+    }
+
+    @Test
+    void generator_fewSlotWaitsShorterThanTheLag_doNotExcuseIt() {
+        RunConfig cfg = TestConfigs.run("model", "open", "operationcount", "10");
+        List<String> warnings = new ArrayList<>();
+        boolean valid = Verdicts.generator(cfg, schedule(lag(5_000, 10_000), 2, 4),
                 new Verdicts.LagByCause(lag(5_000, 10_000), lag(1, 0), 0), 6_000, ISSUING, warnings,
                 new ArrayList<>());
         assertFalse(valid, warnings::toString);
@@ -269,6 +299,47 @@ class VerdictsTest {
         assertTrue(r.schedule().sendLag().getValueAtPercentile(99) > 1000, "sends were late");
         assertFalse(String.join(" ", r.warnings()).contains("the load generator, not the store"), r.warnings()::toString);
         assertTrue(String.join(" ", r.warnings()).contains("the store could not keep up"), r.warnings()::toString);
+    }
+
+    /**
+     * The same store behind a client that sends at most 20 requests at once, with the default
+     * 10,000 in-flight slots: the open model keeps to the client's bound, so operations wait for a
+     * place (blamed on the store, as above) and none fails without reaching the store.
+     */
+    @Test
+    void virtualTime_storeClientAllowsFewerRequestsThanMaxInFlight_operationsWaitAndTheStoreIsBlamed()
+            throws Exception {
+        VirtualClock clock = new VirtualClock();
+        LatencyStore latency = new LatencyStore(clock, start -> start + (start >= 1000 * MS && start < 1500 * MS
+                ? 200 * MS : MS / 2));
+        Store bounded = new Store() {
+            @Override
+            public Session newSession() {
+                return latency.newSession();
+            }
+
+            @Override
+            public int maxOutstandingRequests() {
+                return 20;
+            }
+
+            @Override
+            public void close() {
+                latency.close();
+            }
+        };
+        RunConfig cfg = TestConfigs.run("model", "open", "rate", "1000", "arrival", "constant", "operationcount",
+                "3000");
+        RunResult r = new PhaseRunner(clock, new VirtualTasks(clock), new StopSignal(), null).run(cfg,
+                Runner.modelOf(cfg), new SimpleWorkload(100, 0), bounded, cfg.operationCount(), Duration.ZERO,
+                List.of());
+        assertEquals(20, r.schedule().maxInFlight());
+        assertEquals(20, latency.maxConcurrent(), "the store saw at most the client's bound, and reached it");
+        assertTrue(r.schedule().waitedForSlot() > 0);
+        String warnings = String.join(" ", r.warnings());
+        assertTrue(warnings.contains("--max-in-flight 10000, lowered to 20"), warnings);
+        assertTrue(warnings.contains("the store could not keep up"), warnings);
+        assertEquals(3000, r.operations().get(0).okResponse().getTotalCount(), "every operation ended OK");
     }
 
     /**

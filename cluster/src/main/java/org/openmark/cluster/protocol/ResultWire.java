@@ -39,7 +39,7 @@ public record ResultWire(String openmarkVersion, long seed, boolean seedChosen, 
 
     /** {@link ScheduleReport}. */
     public record ScheduleWire(double targetRate, double scheduledRate, double achievedRate, byte[] sendLag,
-            long waitedForSlot, double slotWaitMs, long dropped, int sessions) {
+            long waitedForSlot, double slotWaitMs, long dropped, int sessions, int maxInFlight) {
     }
 
     public static ResultWire of(RunResult r) {
@@ -57,7 +57,7 @@ public record ResultWire(String openmarkVersion, long seed, boolean seedChosen, 
                         a.lostWithWorker()),
                 s == null ? null : new ScheduleWire(s.targetRate(), s.scheduledRate(), s.achievedRate(),
                         HistogramBytes.encode(s.sendLag()), s.waitedForSlot(), s.slotWaitMs(), s.dropped(),
-                        s.sessions()),
+                        s.sessions(), s.maxInFlight()),
                 HistogramBytes.encode(r.unfinishedLatency() == null ? Measurements.newHistogram() : r.unfinishedLatency()),
                 List.copyOf(r.warnings()), List.copyOf(r.notes()), r.valid(), r.interrupted(),
                 List.copyOf(r.percentiles()));
@@ -76,7 +76,8 @@ public record ResultWire(String openmarkVersion, long seed, boolean seedChosen, 
                 accounting.unfinished(), accounting.dropped(), accounting.lostWithWorker());
         ScheduleReport s = schedule == null ? null : new ScheduleReport(schedule.targetRate(),
                 schedule.scheduledRate(), schedule.achievedRate(), HistogramBytes.decode(schedule.sendLag()),
-                schedule.waitedForSlot(), schedule.slotWaitMs(), schedule.dropped(), schedule.sessions());
+                schedule.waitedForSlot(), schedule.slotWaitMs(), schedule.dropped(), schedule.sessions(),
+                schedule.maxInFlight());
         return new RunResult(openmarkVersion, seed, seedChosen, Phase.valueOf(phase), model, paced, openModel, store,
                 storeFacts, config, startEpochMs + shiftMillis, runtimeMs, throughput, ops, a, s,
                 HistogramBytes.decode(unfinished), warnings, notes, valid, interrupted, null, percentiles, List.of());

@@ -14,6 +14,8 @@ import org.openmark.api.StoreUnreachableException;
 
 /** Opens the driver session to the cluster with the store's timeouts and pool size. */
 final class CassandraConnector {
+    /** Requests the driver sends at once on one connection (its default, set here so it is known). */
+    static final int MAX_REQUESTS_PER_CONNECTION = 1024;
 
     private CassandraConnector() {
     }
@@ -37,6 +39,7 @@ final class CassandraConnector {
                         request.compareTo(CassandraSchema.DDL_TIMEOUT) > 0 ? request : CassandraSchema.DDL_TIMEOUT)
                 .withDuration(DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, request)
                 .withInt(DefaultDriverOption.CONNECTION_POOL_LOCAL_SIZE, config.connections())
+                .withInt(DefaultDriverOption.CONNECTION_MAX_REQUESTS, MAX_REQUESTS_PER_CONNECTION)
                 .withDuration(DefaultDriverOption.REQUEST_TRACE_INTERVAL, Duration.ofMillis(20))
                 .withString(DefaultDriverOption.SESSION_NAME, "openmark")
                 .build();

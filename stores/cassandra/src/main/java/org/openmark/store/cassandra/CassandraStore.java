@@ -72,6 +72,18 @@ public final class CassandraStore implements Store, WarsTracing {
         return config.pipelined() ? new PipelinedCassandraSession(this) : new CassandraSession(this);
     }
 
+    /**
+     * The driver's bound: {@value CassandraConnector#MAX_REQUESTS_PER_CONNECTION} requests on each
+     * of {@code cassandra.connections} connections to each node of the local datacenter. Beyond it
+     * the driver refuses a request at once ("all nodes busy") without sending it.
+     */
+    @Override
+    public int maxOutstandingRequests() {
+        long bound = (long) Math.max(1, schema.localNodeCount()) * config.connections()
+                * CassandraConnector.MAX_REQUESTS_PER_CONNECTION;
+        return (int) Math.min(Integer.MAX_VALUE, bound);
+    }
+
     /** Runs one request of an openmark operation. */
     ResultSet execute(Statement<?> statement, OpKind kind) {
         return session.execute(statement);

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
+import com.datastax.oss.driver.api.core.config.DriverExecutionProfile;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -67,6 +69,16 @@ class PipelinedCassandraSessionTest {
 
     private static byte[] bytes(String s) {
         return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void maxOutstandingRequests_isTheDriversBoundOverAllConnections() {
+        DriverExecutionProfile profile = store.driverSession().getContext().getConfig().getDefaultProfile();
+        int perConnection = profile.getInt(DefaultDriverOption.CONNECTION_MAX_REQUESTS);
+        int connections = profile.getInt(DefaultDriverOption.CONNECTION_POOL_LOCAL_SIZE);
+        assertEquals(1024, perConnection);
+        assertEquals(store.config().connections(), connections);
+        assertEquals(3 * connections * perConnection, store.maxOutstandingRequests(), "3 nodes");
     }
 
     @Test
