@@ -30,7 +30,7 @@ import org.openmark.api.StoreProperties;
  * @param connections connections per node
  * @param table the workload's table ({@code table}, YCSB's property), created when the store opens
  * @param pipelined whether sessions start single calls without waiting for them
- *        ({@link org.openmark.api.PipelinedSession}, the driver's asynchronous requests)
+ *        ({@link org.openmark.api.PipelinedSession}, the driver's asynchronous requests; the default)
  */
 public record CassandraConfig(List<String> hosts, int port, String datacenter, String keyspace, int replication,
         ConsistencyLevel readConsistency, ConsistencyLevel writeConsistency, ConsistencyLevel scanConsistency,
@@ -115,7 +115,7 @@ public record CassandraConfig(List<String> hosts, int port, String datacenter, S
         }
         return new CassandraConfig(hosts, port, datacenter, keyspace, replication, read, write, scan, requestTimeoutMs,
                 connectTimeoutMs, fieldNames(properties), connections, identifier(properties, TABLE, DEFAULT_TABLE),
-                properties.getBoolean(PIPELINED, false));
+                properties.getBoolean(PIPELINED, true));
     }
 
     /** The replication factor a missing keyspace gets. */

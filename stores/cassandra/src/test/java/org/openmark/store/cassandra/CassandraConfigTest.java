@@ -40,8 +40,8 @@ class CassandraConfigTest {
         assertEquals(12_000, c.requestTimeoutMs());
         assertEquals(10, c.fieldNames().size());
         assertEquals("field9", c.fieldNames().get(9));
-        assertFalse(c.pipelined(), "blocking sessions unless asked");
-        assertTrue(config("cassandra.pipelined=true").pipelined());
+        assertTrue(c.pipelined(), "pipelined sessions unless told otherwise");
+        assertFalse(config("cassandra.pipelined=false").pipelined());
     }
 
     @Test
