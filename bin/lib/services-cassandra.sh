@@ -294,23 +294,26 @@ cassandra_wait_cql() { # DIR I
   done
 }
 
-# Waits until node 1 sees every live node Up and Normal (UN in nodetool status).
+# Waits until every live node sees every live node Up and Normal (UN in its nodetool status): a
+# client learns the cluster from the peers of whichever node it reaches first, and right after a
+# start one node can already see all while another does not yet.
 cassandra_wait_ring() { # DIR
-  local dir=$1 expected=0 i n seen out first="" deadline=$((SECONDS + CASSANDRA_TIMEOUT_SECONDS))
+  local dir=$1 expected=0 i n seen out live=() deadline=$((SECONDS + CASSANDRA_TIMEOUT_SECONDS))
   n=$(state_value "$dir/state" nodes)
   for ((i = 1; i <= n; i++)); do
     if [[ ! -f $dir/node$i/down ]]; then
       expected=$((expected + 1))
-      [[ -n $first ]] || first=$i
+      live+=("$i")
     fi
   done
-  [[ -n $first ]] || return 0
-  while :; do
-    out=$(cassandra_nodetool "$dir" "$first" status 2>&1) || true
-    seen=$(grep -c '^UN ' <<<"$out" || true)
-    ((seen >= expected)) && return 0
-    ((SECONDS < deadline)) || { echo "$out" >&2; die "only $seen of $expected cassandra nodes are Up/Normal after ${CASSANDRA_TIMEOUT_SECONDS} s (nodetool status above)"; }
-    sleep 1
+  for i in "${live[@]}"; do
+    while :; do
+      out=$(cassandra_nodetool "$dir" "$i" status 2>&1) || true
+      seen=$(grep -c '^UN ' <<<"$out" || true)
+      ((seen >= expected)) && break
+      ((SECONDS < deadline)) || { echo "$out" >&2; die "cassandra node $i sees only $seen of $expected nodes Up/Normal after ${CASSANDRA_TIMEOUT_SECONDS} s (its nodetool status above)"; }
+      sleep 1
+    done
   done
 }
 

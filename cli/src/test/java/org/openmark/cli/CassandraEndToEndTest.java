@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,6 +43,7 @@ class CassandraEndToEndTest {
                 "-p", "table=" + name, "--seed", "5", "--quiet", "--out", out.toString(), "--model", "closed"));
         args.addAll(extra);
         CliRunner r = CliRunner.run(args.toArray(String[]::new));
+        assertTrue(Files.exists(out.resolve("result.json")), r::toString);
         JsonNode result = new ObjectMapper().readTree(out.resolve("result.json").toFile());
         // a run the validation failed is not valid, and its exit code says so
         assertEquals(result.get("valid").asBoolean() ? 0 : Main.EXIT_NOT_VALID, r.exitCode, r::toString);
