@@ -125,7 +125,7 @@ public final class Verdicts {
             }
         }
         if (s.dropped() > 0) {
-            warnings.add(s.dropped() + " operations were dropped because all " + slots(cfg, s)
+            warnings.add(s.dropped() + " operations were dropped because all " + s.maxInFlight()
                     + " in-flight slots (" + inFlightBound(cfg, s) + ") were taken (--on-overload drop): the run is not"
                     + " valid");
             valid = false;
@@ -137,7 +137,7 @@ public final class Verdicts {
             if (s.waitedForSlot() > 0 && s.slotWaitMs() / 1000.0 >= 0.5 * behindSeconds) {
                 warnings.add(String.format(Locale.ROOT, "achieved rate %.1f ops/s is below the target %.1f ops/s because"
                         + " %d operations waited for one of the %d in-flight slots (%s): the store could not keep up",
-                        s.achievedRate(), s.scheduledRate(), s.waitedForSlot(), slots(cfg, s), inFlightBound(cfg, s)));
+                        s.achievedRate(), s.scheduledRate(), s.waitedForSlot(), s.maxInFlight(), inFlightBound(cfg, s)));
             } else {
                 warnings.add(String.format(Locale.ROOT, GENERATOR_LIMITED + ": achieved"
                         + " %.1f ops/s < 99%% of the scheduled %.1f ops/s", s.achievedRate(), s.scheduledRate()));
@@ -207,14 +207,9 @@ public final class Verdicts {
         return valid;
     }
 
-    /** The in-flight slots the run had: the bound it kept, or {@code --max-in-flight} for results without one. */
-    private static int slots(RunConfig cfg, ScheduleReport s) {
-        return s.maxInFlight() > 0 ? s.maxInFlight() : cfg.maxInFlight();
-    }
-
     /** Where the bound came from: {@code --max-in-flight N}, and the store client's bound when it was lower. */
     private static String inFlightBound(RunConfig cfg, ScheduleReport s) {
-        if (s.maxInFlight() > 0 && s.maxInFlight() < cfg.maxInFlight()) {
+        if (s.maxInFlight() < cfg.maxInFlight()) {
             return String.format(Locale.ROOT, "--max-in-flight %d, lowered to %d: the store's client sends no more"
                     + " requests at once", cfg.maxInFlight(), s.maxInFlight());
         }
