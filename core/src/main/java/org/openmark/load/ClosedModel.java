@@ -246,6 +246,9 @@ public final class ClosedModel implements LoadModel {
                 if (op == null) {
                     break;
                 }
+                // Making the operation is the client's work, not the store's: its time is in
+                // neither the service time nor, unpaced, the response time (as in YCSB).
+                now = clock.nanoTime();
                 long intended = intendedStart(firstDue, k, tickNanos, thinkNanos, previousEnd, now);
                 if (intended > now) {
                     clock.parkUntil(intended);

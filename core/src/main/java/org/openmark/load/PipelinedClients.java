@@ -187,7 +187,7 @@ final class PipelinedClients {
             calls.start(session, op, c.intended, c);
         } else {
             c.blockingOp = op;
-            c.actual = now;
+            c.actual = clock.nanoTime();
             if (c.blocking == null) {
                 c.blocking = ctx.store().newSession();
                 c.measured = new MeasuredSession(c.blocking, writer, clock);
