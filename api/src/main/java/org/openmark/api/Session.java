@@ -29,10 +29,14 @@ public interface Session extends AutoCloseable {
      */
     Status scan(String table, String startKey, int recordCount, Set<String> fields, List<Record> result);
 
-    /** Writes the given fields of an existing record (YCSB semantics: an upsert is allowed). */
+    /**
+     * Writes the given fields of an existing record (YCSB semantics: an upsert is allowed). The
+     * value arrays are read-only: the harness may hand the same array to many calls, so a store
+     * that keeps one keeps it as it is, and none may modify one.
+     */
     Status update(String table, String key, Map<String, byte[]> values);
 
-    /** Inserts a new record. */
+    /** Inserts a new record; the value arrays are read-only, as for {@link #update}. */
     Status insert(String table, String key, Map<String, byte[]> values);
 
     /** Deletes one record. */

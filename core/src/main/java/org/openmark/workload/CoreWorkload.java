@@ -110,7 +110,9 @@ public final class CoreWorkload implements Workload {
     /** The value pool for a run seed, built once and shared by that run's clients. */
     synchronized ValuePool valuePool(long seed) {
         if (valuePool == null || valuePool.seed() != seed) {
-            valuePool = new ValuePool(seed, config.maxFieldLength());
+            valuePool = new ValuePool(seed, config.maxFieldLength(),
+                    config.fieldLengthDistribution() == CoreWorkloadConfig.FieldLengthDistribution.CONSTANT
+                            ? config.fieldLength() : -1);
         }
         return valuePool;
     }

@@ -5,7 +5,7 @@ import java.util.SplittableRandom;
 import org.openmark.workload.generator.LongGenerator;
 
 /**
- * Builds the field values of inserts and updates for one client: copies from the shared random
+ * Builds the field values of inserts and updates for one client: values from the shared random
  * {@link ValuePool} with lengths from the field-length distribution, or, with data integrity on,
  * the {@link DeterministicValues} of key and field. Not thread-safe (uses the client's stream).
  */
@@ -45,6 +45,6 @@ final class RecordValues {
         if (integrity != null) {
             return integrity.value(key, names.name(field));
         }
-        return pool.copy(random, (int) lengths.nextLong(random));
+        return pool.value(random, (int) lengths.nextLong(random));
     }
 }
