@@ -76,7 +76,7 @@ class ClosedModelMeasurementTest {
         return r.operations().get(0);
     }
 
-    private static void assertAll(long micros, Histogram h, String what) {
+    private static void assertEveryValue(long micros, Histogram h, String what) {
         assertEquals(OPS, h.getTotalCount(), what + " count");
         assertEquals(micros, h.getMinValue(), what + " min");
         assertEquals(micros, h.getMaxValue(), what + " max");
@@ -85,8 +85,8 @@ class ClosedModelMeasurementTest {
     @Test
     void unpaced_makingTheOperationIsInNeitherServiceNorResponseTime() throws Exception {
         OpResult read = read("model", "closed", "threadcount", "1", "operationcount", String.valueOf(OPS));
-        assertAll(2000, read.okService(), "service time");
-        assertAll(2000, read.okResponse(), "response time");
+        assertEveryValue(2000, read.okService(), "service time");
+        assertEveryValue(2000, read.okResponse(), "response time");
     }
 
     @Test
@@ -94,7 +94,7 @@ class ClosedModelMeasurementTest {
         // due every 1 ms, each operation takes 3 ms (1 to make, 2 in the store): always behind
         OpResult read = read("model", "closed", "threadcount", "1", "target", "1000", "operationcount",
                 String.valueOf(OPS));
-        assertAll(2000, read.okService(), "service time");
+        assertEveryValue(2000, read.okService(), "service time");
         // the k-th is due at k ms and ends at 3(k+1) ms
         assertEquals(2000 + 1000, read.okResponse().getMinValue(), "first response time");
         long last = (3L * OPS - (OPS - 1)) * 1000;
