@@ -13,7 +13,8 @@ import org.openmark.api.Status;
  * {@link SingleWriterPhase} for all of them. Recording an operation's three values (response
  * time, service time, send lag) costs one volatile store and one release store, where a
  * {@link org.HdrHistogram.SingleWriterRecorder} per value took six atomic increments. A send lag
- * of zero, every operation's in an unpaced closed model, is counted rather than recorded. The
+ * of zero, every operation's in an unpaced closed model, is counted rather than recorded, and such
+ * an operation's response time, equal to its service time, is recorded once for both. The
  * collector swaps every active histogram of the writer for its spare, waits for a record in
  * progress (never for a store call) and reads the spares: nothing is lost and the writer never
  * blocks.
@@ -51,8 +52,12 @@ final class ThreadWriter implements CollectedWriter {
         long token = phase.enter();
         try {
             Slot s = slot(byOp, false, op, status);
-            s.response.recordValue(responseMicros);
-            s.service.recordValue(serviceMicros);
+            if (intendedStartNanos == actualStartNanos) {
+                s.both.recordValue(serviceMicros);
+            } else {
+                s.response.recordValue(responseMicros);
+                s.service.recordValue(serviceMicros);
+            }
             sendLags.record(sendLagMicros);
         } finally {
             phase.exit(token);
@@ -67,9 +72,7 @@ final class ThreadWriter implements CollectedWriter {
         try {
             for (int i = 0; i < n; i++) {
                 long micros = Measurements.micros(operations.start(i), operations.end(i));
-                Slot s = slot(byOp, false, operations.name(i), operations.status(i));
-                s.response.recordValue(micros);
-                s.service.recordValue(micros);
+                slot(byOp, false, operations.name(i), operations.status(i)).both.recordValue(micros);
             }
             sendLags.zeros += n;
         } finally {
@@ -82,9 +85,7 @@ final class ThreadWriter implements CollectedWriter {
         long micros = Measurements.micros(startNanos, completedNanos);
         long token = phase.enter();
         try {
-            Slot s = slot(innerByOp, true, op, status);
-            s.response.recordValue(micros);
-            s.service.recordValue(micros);
+            slot(innerByOp, true, op, status).both.recordValue(micros);
         } finally {
             phase.exit(token);
         }
@@ -116,8 +117,12 @@ final class ThreadWriter implements CollectedWriter {
             phase.awaitWriter();
             // Every record that could still use a swapped-out histogram has ended.
             for (Slot s : taken) {
-                response.computeIfAbsent(s.channel, c -> Measurements.newHistogram()).add(s.spareResponse);
-                service.computeIfAbsent(s.channel, c -> Measurements.newHistogram()).add(s.spareService);
+                Histogram r = response.computeIfAbsent(s.channel, c -> Measurements.newHistogram());
+                r.add(s.spareResponse);
+                r.add(s.spareBoth);
+                Histogram v = service.computeIfAbsent(s.channel, c -> Measurements.newHistogram());
+                v.add(s.spareService);
+                v.add(s.spareBoth);
             }
             lagsTaken.addTo(lag);
         }
@@ -181,13 +186,20 @@ final class ThreadWriter implements CollectedWriter {
         }
     }
 
-    /** One channel's active histograms (the writer's) and spares (the collector's). */
+    /**
+     * One channel's active histograms (the writer's) and spares (the collector's). An operation
+     * whose intended start is its actual start (unpaced, and every inner call) has one time for
+     * both its response and its service time: it is recorded once, in {@code both}, which the
+     * collector adds to each.
+     */
     private static final class Slot {
         final Channel channel;
         volatile Histogram response = Measurements.newHistogram();
         volatile Histogram service = Measurements.newHistogram();
+        volatile Histogram both = Measurements.newHistogram();
         Histogram spareResponse = Measurements.newHistogram();
         Histogram spareService = Measurements.newHistogram();
+        Histogram spareBoth = Measurements.newHistogram();
 
         Slot(Channel channel) {
             this.channel = channel;
@@ -197,12 +209,16 @@ final class ThreadWriter implements CollectedWriter {
         void swap() {
             Histogram r = response;
             Histogram s = service;
+            Histogram b = both;
             spareResponse.reset();
             spareService.reset();
+            spareBoth.reset();
             response = spareResponse;
             service = spareService;
+            both = spareBoth;
             spareResponse = r;
             spareService = s;
+            spareBoth = b;
         }
     }
 }
