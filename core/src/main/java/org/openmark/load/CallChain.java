@@ -21,10 +21,10 @@ import org.openmark.workload.WorkloadClient;
  * status and times. A few nanoseconds that go to the next call's service time. The operations are
  * made ahead, up to {@value #LENGTH} at a time, and recorded behind, all of a chain at once
  * ({@link BackToBack}), each with its own start and end. Making and recording lie between chains
- * and are timed in none. A chain ends after {@value #LENGTH}
- * calls or once it has run {@value #MAX_SPAN_NANOS} ns, so no operation is recorded later than
- * that after it ended (the interval of a time series it counts in, the warm-up's end). On a store
- * slower than that every chain is one call, timed with two reads as the paced loop does.
+ * and are timed in none. A chain ends after {@value #LENGTH} calls or once it has run
+ * {@value #MAX_SPAN_NANOS} ns, so no operation is recorded later than that after it ended (for
+ * the interval of a time series it counts in, the warm-up's end). On a store slower than that
+ * every chain is one call, timed with a read before and one after it, as one at a time.
  *
  * <p>Only for a client that makes the same operations ahead as one at a time
  * ({@link WorkloadClient#makesAheadAlike()}); the run then issues the operations it would issue
