@@ -18,14 +18,6 @@ public interface MeasurementWriter {
      */
     void record(String op, Status status, long intendedStartNanos, long actualStartNanos, long completedNanos);
 
-    /** Records every operation of {@code operations}, as {@link #record} one by one would. */
-    default void record(BackToBack operations) {
-        for (int i = 0; i < operations.size(); i++) {
-            long start = operations.start(i);
-            record(operations.name(i), operations.status(i), start, start, operations.end(i));
-        }
-    }
-
     /**
      * Records one store call made inside a composite operation (no schedule of its own: its
      * latency is its service time). Reported with the operation's name, not counted as issued.

@@ -64,22 +64,6 @@ final class ThreadWriter implements CollectedWriter {
         }
     }
 
-    /** All of them inside one phase entry: one volatile store for the chain, not one per operation. */
-    @Override
-    public void record(BackToBack operations) {
-        int n = operations.size();
-        long token = phase.enter();
-        try {
-            for (int i = 0; i < n; i++) {
-                long micros = Measurements.micros(operations.start(i), operations.end(i));
-                slot(byOp, false, operations.name(i), operations.status(i)).both.recordValue(micros);
-            }
-            sendLags.zeros += n;
-        } finally {
-            phase.exit(token);
-        }
-    }
-
     @Override
     public void recordInner(String op, Status status, long startNanos, long completedNanos) {
         long micros = Measurements.micros(startNanos, completedNanos);

@@ -4,7 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.openmark.api.Clock;
 import org.openmark.run.PhaseRunner;
 import org.openmark.run.RunConfig;
@@ -19,16 +20,20 @@ import org.openmark.timing.Tasks;
 /**
  * The closed model ends on time: a store that hangs cannot hold a run with a duration past its end
  * plus the grace period; the operations still in the store are counted unfinished. Real time
- * (a hang is real waiting): the store answers in 1 ms until 300 ms into the run, then takes 30 s.
+ * (a hang is real waiting): the store answers in 1 ms (or 20 µs) until 300 ms into the run, then
+ * takes 30 s. Every operation that completed before the hang is done, only the hung ones unfinished.
  */
 class ClosedModelEndTest {
     private static final long MS = 1_000_000L;
 
-    @Test
-    void storeHangs_runEndsAtDurationPlusGraceAndCountsTheHungOperationsUnfinished() throws Exception {
+    @ParameterizedTest(name = "answers in {0} µs")
+    @ValueSource(longs = {1000, 20})
+    void storeHangs_runEndsAtDurationPlusGraceAndCountsTheHungOperationsUnfinished(long answerMicros)
+            throws Exception {
         Clock clock = Clock.system();
         long t0 = clock.nanoTime();
-        LatencyStore store = new LatencyStore(clock, start -> start + (start - t0 < 300 * MS ? MS : 30_000 * MS));
+        LatencyStore store = new LatencyStore(clock,
+                start -> start + (start - t0 < 300 * MS ? answerMicros * 1000 : 30_000 * MS));
         RunConfig cfg = TestConfigs.run("model", "closed", "threadcount", "2", "duration", "1s", "grace", "500ms");
         long begin = System.nanoTime();
         RunResult r = new PhaseRunner(clock, Tasks.real(), new StopSignal(), null)
@@ -36,6 +41,8 @@ class ClosedModelEndTest {
         double seconds = (System.nanoTime() - begin) / 1e9;
         assertTrue(seconds < 5, "ended after " + seconds + " s, not when the store answered (30 s)");
         assertEquals(2, r.accounting().unfinished(), r.accounting()::toString);
+        assertEquals(r.accounting().issued() - 2, r.accounting().statuses().getOrDefault(org.openmark.api.Status.OK, 0L),
+                r.accounting()::toString);
         assertTrue(r.accounting().addsUp(), r.accounting()::toString);
         assertEquals(2, r.unfinishedLatency().getTotalCount());
         assertTrue(r.warnings().stream().anyMatch(w -> w.contains("still waiting for the store")), r.warnings()::toString);

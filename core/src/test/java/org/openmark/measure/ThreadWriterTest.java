@@ -15,8 +15,9 @@ import org.openmark.api.Status;
 
 /**
  * A thread's writer against a collector draining it all the time: every value of every channel
- * (response, service, send lag, inner calls, operations recorded back to back) arrives exactly once,
- * including channels the writer creates while the collector runs.
+ * (response, service, send lag, inner calls; with a send lag of zero, response and service time
+ * recorded once for both) arrives exactly once, including channels the writer creates while the
+ * collector runs.
  */
 class ThreadWriterTest {
     private static final List<String> OPS = List.of("READ", "UPDATE", "SCAN", "INSERT");
@@ -30,7 +31,6 @@ class ThreadWriterTest {
         int operations = 300_000;
         Thread writer = Thread.ofPlatform().start(() -> {
             SplittableRandom r = new SplittableRandom(7);
-            BackToBack backToBack = new BackToBack(16);
             for (int i = 0; i < operations; i++) {
                 // New channels keep appearing: the op set widens over the run, statuses vary.
                 String op = OPS.get(r.nextInt(1 + Math.min(OPS.size() - 1, i / 50_000)));
@@ -47,18 +47,6 @@ class ThreadWriterTest {
                             .recordValue(Measurements.micros(actual, completed));
                     expectedService.computeIfAbsent(c, k -> Measurements.newHistogram())
                             .recordValue(Measurements.micros(actual, completed));
-                } else if (i % 3 == 1) {
-                    // a call chain's: unpaced, so its response time is its service time and its send lag 0
-                    backToBack.add(op, status, actual, completed);
-                    if (backToBack.size() == 16) {
-                        w.record(backToBack);
-                        backToBack.clear();
-                    }
-                    expectedResponse.computeIfAbsent(c, k -> Measurements.newHistogram())
-                            .recordValue(Measurements.micros(actual, completed));
-                    expectedService.computeIfAbsent(c, k -> Measurements.newHistogram())
-                            .recordValue(Measurements.micros(actual, completed));
-                    expectedLag.recordValue(0);
                 } else {
                     w.record(op, status, intended, actual, completed);
                     expectedResponse.computeIfAbsent(c, k -> Measurements.newHistogram())
@@ -68,7 +56,6 @@ class ThreadWriterTest {
                     expectedLag.recordValue(Measurements.micros(intended, actual));
                 }
             }
-            w.record(backToBack);
         });
         Map<Channel, Histogram> response = new TreeMap<>();
         Map<Channel, Histogram> service = new TreeMap<>();
@@ -110,34 +97,6 @@ class ThreadWriterTest {
         assertEquals(0, again.get(read).getTotalCount());
         assertEquals(0, lagAgain.getTotalCount());
         assertEquals(1, w.issuedCount());
-    }
-
-    @Test
-    void record_backToBack_isWhatRecordingEachWouldBe() {
-        ThreadWriter batched = new ThreadWriter();
-        ThreadWriter single = new ThreadWriter();
-        BackToBack ran = new BackToBack(4);
-        long[][] times = {{0, 1_500}, {1_500, 4_000}, {4_000, 4_000}, {4_000, 90_000}};
-        Status[] statuses = {Status.OK, Status.NOT_FOUND, Status.OK, Status.ERROR};
-        for (int i = 0; i < times.length; i++) {
-            String op = i % 2 == 0 ? "READ" : "UPDATE";
-            ran.add(op, statuses[i], times[i][0], times[i][1]);
-            single.record(op, statuses[i], times[i][0], times[i][0], times[i][1]);
-        }
-        batched.record(ran);
-        Map<Channel, Histogram> response = new TreeMap<>();
-        Map<Channel, Histogram> service = new TreeMap<>();
-        Histogram lag = Measurements.newHistogram();
-        batched.drainInto(response, service, lag);
-        Map<Channel, Histogram> expectedResponse = new TreeMap<>();
-        Map<Channel, Histogram> expectedService = new TreeMap<>();
-        Histogram expectedLag = Measurements.newHistogram();
-        single.drainInto(expectedResponse, expectedService, expectedLag);
-        assertEquals(expectedResponse, response);
-        assertEquals(expectedService, service);
-        assertEquals(expectedLag, lag);
-        assertEquals(4, lag.getCountAtValue(0));
-        assertEquals(86, service.get(new Channel("UPDATE", Status.ERROR, false)).getMaxValue());
     }
 
     @Test

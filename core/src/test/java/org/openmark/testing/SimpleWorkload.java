@@ -55,11 +55,6 @@ public final class SimpleWorkload implements Workload {
             }
 
             @Override
-            public boolean makesAheadAlike() {
-                return true;
-            }
-
-            @Override
             public Operation nextOperation() {
                 String key = "user" + random.nextLong(records);
                 if (random.nextDouble() < updateFraction) {
