@@ -4,6 +4,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.openmark.api.Clock;
 import org.openmark.api.Session;
 import org.openmark.api.Status;
+import org.openmark.measure.BackToBack;
 import org.openmark.measure.MeasurementWriter;
 import org.openmark.workload.Operation;
 
@@ -34,23 +35,51 @@ final class OperationRunner {
     /** Executes {@code op} and records it; returns the completion time. */
     long run(Operation op, Session plain, Session measured, MeasurementWriter writer, long intendedStartNanos,
             long actualStartNanos) {
-        Status status;
-        try {
-            status = op.execute(op.composite() ? measured : plain);
-            if (status == null) {
-                status = Status.ERROR;
-                firstThrown.compareAndSet(null, op.name() + " returned no status");
-            }
-        } catch (RuntimeException e) {
-            status = Status.ERROR;
-            firstThrown.compareAndSet(null, op.name() + " threw " + e);
-        }
+        Status status = call(op, plain, measured);
         long completed = clock.nanoTime();
-        writer.record(op.name(), status, intendedStartNanos, actualStartNanos, completed);
-        if (lastAnswer != null && (status.isOk() || status == Status.NOT_FOUND)) {
-            lastAnswer.answered(completed);
-        }
+        record(op, status, writer, intendedStartNanos, actualStartNanos, completed);
         return completed;
+    }
+
+    /** Executes {@code op}; a binding that throws or returns no status gives ERROR. */
+    Status call(Operation op, Session plain, Session measured) {
+        try {
+            Status status = op.execute(op.composite() ? measured : plain);
+            if (status == null) {
+                firstThrown.compareAndSet(null, op.name() + " returned no status");
+                return Status.ERROR;
+            }
+            return status;
+        } catch (RuntimeException e) {
+            firstThrown.compareAndSet(null, op.name() + " threw " + e);
+            return Status.ERROR;
+        }
+    }
+
+    /** Records an operation that ended at {@code completedNanos} with {@code status}. */
+    void record(Operation op, Status status, MeasurementWriter writer, long intendedStartNanos, long actualStartNanos,
+            long completedNanos) {
+        writer.record(op.name(), status, intendedStartNanos, actualStartNanos, completedNanos);
+        if (lastAnswer != null && (status.isOk() || status == Status.NOT_FOUND)) {
+            lastAnswer.answered(completedNanos);
+        }
+    }
+
+    /**
+     * Records operations that ran back to back and empties {@code operations}; the last one the
+     * store answered tells the stall watch.
+     */
+    void record(BackToBack operations, MeasurementWriter writer) {
+        if (lastAnswer != null) {
+            for (int i = operations.size() - 1; i >= 0; i--) {
+                Status status = operations.status(i);
+                if (status.isOk() || status == Status.NOT_FOUND) {
+                    lastAnswer.answered(operations.end(i));
+                    break;
+                }
+            }
+        }
+        writer.record(operations);
     }
 
     /** The warning for the report, or null when no binding misbehaved. */

@@ -17,7 +17,8 @@ import org.openmark.api.Status;
  * an operation's response time, equal to its service time, is recorded once for both. The
  * collector swaps every active histogram of the writer for its spare, waits for a record in
  * progress (never for a store call) and reads the spares: nothing is lost and the writer never
- * blocks.
+ * blocks. A call chain's operations ({@link BackToBack}) are recorded at the chain's end; those
+ * that ended while a later call of the chain still runs the collector takes itself.
  */
 final class ThreadWriter implements CollectedWriter {
     private final SingleWriterPhase phase = new SingleWriterPhase();
@@ -28,6 +29,8 @@ final class ThreadWriter implements CollectedWriter {
     private final Rows innerByOp = new Rows();
     /** Every slot the writer created, for the collector; appended rarely. */
     private final List<Slot> slots = new CopyOnWriteArrayList<>();
+    /** The writer's call chains, for the collector to take from; appended rarely. */
+    private final List<Chain> chains = new CopyOnWriteArrayList<>();
     private volatile SendLags sendLags = new SendLags();
     private SendLags spareSendLags = new SendLags();
     private final AtomicLong issued = new AtomicLong();
@@ -62,6 +65,38 @@ final class ThreadWriter implements CollectedWriter {
         } finally {
             phase.exit(token);
         }
+    }
+
+    /**
+     * All of them inside one phase entry: one volatile store for the chain, not one per operation.
+     * The first ones may have been taken by the collector already ({@link Chain}).
+     */
+    @Override
+    public void record(BackToBack operations) {
+        int from = operations.seal();
+        int n = operations.size();
+        long token = phase.enter();
+        try {
+            for (int i = 0; i < from; i++) {
+                slot(byOp, false, operations.name(i), operations.status(i)); // its channel, for channels()
+            }
+            for (int i = from; i < n; i++) {
+                long micros = Measurements.micros(operations.start(i), operations.end(i));
+                slot(byOp, false, operations.name(i), operations.status(i)).both.recordValue(micros);
+            }
+            sendLags.zeros += n - from;
+        } finally {
+            phase.exit(token);
+        }
+        operations.clear();
+    }
+
+    /** Registered, so that each collection takes the finished operations of a chain still running. */
+    @Override
+    public BackToBack backToBack(int capacity) {
+        BackToBack b = new BackToBack(capacity);
+        chains.add(new Chain(b, new BackToBack(capacity)));
+        return b;
     }
 
     @Override
@@ -109,6 +144,9 @@ final class ThreadWriter implements CollectedWriter {
                 v.add(s.spareBoth);
             }
             lagsTaken.addTo(lag);
+            for (Chain c : chains) {
+                c.takeInto(response, service, lag);
+            }
         }
     }
 
@@ -167,6 +205,27 @@ final class ThreadWriter implements CollectedWriter {
         void clear() {
             nonZero.reset();
             zeros = 0;
+        }
+    }
+
+    /**
+     * A call chain of the writer's and the collector's copy of what it takes from it. The
+     * operations a chain's writer has not recorded yet, because a later call of the chain is still
+     * running, are taken by the collector and added to the interval's histograms directly: they
+     * ended before this collection, and a stalled call must not hide them.
+     */
+    private record Chain(BackToBack running, BackToBack copy) {
+        void takeInto(Map<Channel, Histogram> response, Map<Channel, Histogram> service, Histogram lag) {
+            int n = running.takeInto(copy);
+            for (int i = 0; i < n; i++) {
+                long micros = Measurements.micros(copy.start(i), copy.end(i));
+                Channel channel = new Channel(copy.name(i), copy.status(i), false);
+                response.computeIfAbsent(channel, c -> Measurements.newHistogram()).recordValue(micros);
+                service.computeIfAbsent(channel, c -> Measurements.newHistogram()).recordValue(micros);
+            }
+            if (n > 0) {
+                lag.recordValueWithCount(0, n);
+            }
         }
     }
 

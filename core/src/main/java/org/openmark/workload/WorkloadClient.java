@@ -11,4 +11,15 @@ public interface WorkloadClient {
 
     /** The next run-phase operation. */
     Operation nextOperation();
+
+    /**
+     * True when making run-phase operations several at a time, before the earlier ones have run,
+     * makes the same operations as making each when the previous one has ended: no choice depends
+     * on an earlier operation's completion (such as a key chosen below the last acknowledged
+     * insert, while inserts run). The closed model then makes them ahead in small batches, so that
+     * nothing but its bookkeeping lies between two calls ({@code CallChain}). False by default.
+     */
+    default boolean makesAheadAlike() {
+        return false;
+    }
 }

@@ -25,14 +25,18 @@ import org.openmark.workload.WorkloadClient;
 /**
  * What the closed model times: the store's call, not the client's making of the operation (its
  * key, its values). In virtual time a workload takes 1 ms to make each operation and the store
- * 2 ms to answer; every operation must be recorded at 2 ms, as YCSB times its calls.
+ * 2 ms to answer; every operation must be recorded at 2 ms, as YCSB times its calls, whether the
+ * client makes its operations one at a time or ahead in call chains.
  */
 class ClosedModelMeasurementTest {
     private static final long MS = 1_000_000L;
     private static final int OPS = 500;
 
-    /** {@link SimpleWorkload}'s operations, each taking {@code makeNanos} of the clock to make. */
-    private record SlowToMake(Workload inner, VirtualClock clock, long makeNanos) implements Workload {
+    /**
+     * {@link SimpleWorkload}'s operations, each taking {@code makeNanos} of the clock to make; made
+     * ahead in call chains when {@code ahead}, else one at a time.
+     */
+    private record SlowToMake(Workload inner, VirtualClock clock, long makeNanos, boolean ahead) implements Workload {
         @Override
         public String table() {
             return inner.table();
@@ -53,6 +57,11 @@ class ClosedModelMeasurementTest {
                 }
 
                 @Override
+                public boolean makesAheadAlike() {
+                    return ahead;
+                }
+
+                @Override
                 public Operation nextOperation() {
                     try {
                         clock.parkUntil(clock.nanoTime() + makeNanos);
@@ -66,11 +75,15 @@ class ClosedModelMeasurementTest {
     }
 
     private static OpResult read(String... settings) throws InterruptedException {
+        return read(false, settings);
+    }
+
+    private static OpResult read(boolean ahead, String... settings) throws InterruptedException {
         VirtualClock clock = new VirtualClock();
         LatencyStore store = new LatencyStore(clock, start -> start + 2 * MS);
         RunConfig cfg = TestConfigs.run(settings);
         RunResult r = new PhaseRunner(clock, new VirtualTasks(clock), new StopSignal(), null)
-                .run(cfg, Runner.modelOf(cfg), new SlowToMake(new SimpleWorkload(100, 0), clock, MS), store, OPS,
+                .run(cfg, Runner.modelOf(cfg), new SlowToMake(new SimpleWorkload(100, 0), clock, MS, ahead), store, OPS,
                         Duration.ZERO, List.of());
         assertEquals(OPS, r.accounting().issued(), r.accounting()::toString);
         return r.operations().get(0);
@@ -90,9 +103,17 @@ class ClosedModelMeasurementTest {
     }
 
     @Test
+    void unpacedInCallChains_makingTheOperationsIsInNeitherServiceNorResponseTime() throws Exception {
+        // made ahead 64 at a time, one clock read between two calls: each call still measures 2 ms
+        OpResult read = read(true, "model", "closed", "threadcount", "1", "operationcount", String.valueOf(OPS));
+        assertEveryValue(2000, read.okService(), "service time");
+        assertEveryValue(2000, read.okResponse(), "response time");
+    }
+
+    @Test
     void pacedBehindSchedule_serviceTimeIsTheCallAlone_responseTimeRunsFromTheDueTime() throws Exception {
         // due every 1 ms, each operation takes 3 ms (1 to make, 2 in the store): always behind
-        OpResult read = read("model", "closed", "threadcount", "1", "target", "1000", "operationcount",
+        OpResult read = read(true, "model", "closed", "threadcount", "1", "target", "1000", "operationcount",
                 String.valueOf(OPS));
         assertEveryValue(2000, read.okService(), "service time");
         // the k-th is due at k ms and ends at 3(k+1) ms

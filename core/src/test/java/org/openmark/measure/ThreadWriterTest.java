@@ -15,9 +15,8 @@ import org.openmark.api.Status;
 
 /**
  * A thread's writer against a collector draining it all the time: every value of every channel
- * (response, service, send lag, inner calls; with a send lag of zero, response and service time
- * recorded once for both) arrives exactly once, including channels the writer creates while the
- * collector runs.
+ * (response, service, send lag, inner calls, operations recorded back to back) arrives exactly once,
+ * including channels the writer creates while the collector runs.
  */
 class ThreadWriterTest {
     private static final List<String> OPS = List.of("READ", "UPDATE", "SCAN", "INSERT");
@@ -31,6 +30,7 @@ class ThreadWriterTest {
         int operations = 300_000;
         Thread writer = Thread.ofPlatform().start(() -> {
             SplittableRandom r = new SplittableRandom(7);
+            BackToBack backToBack = w.backToBack(16);
             for (int i = 0; i < operations; i++) {
                 // New channels keep appearing: the op set widens over the run, statuses vary.
                 String op = OPS.get(r.nextInt(1 + Math.min(OPS.size() - 1, i / 50_000)));
@@ -47,6 +47,17 @@ class ThreadWriterTest {
                             .recordValue(Measurements.micros(actual, completed));
                     expectedService.computeIfAbsent(c, k -> Measurements.newHistogram())
                             .recordValue(Measurements.micros(actual, completed));
+                } else if (i % 3 == 1) {
+                    // a call chain's: unpaced, so its response time is its service time and its send lag 0
+                    backToBack.add(op, status, actual, completed);
+                    if (backToBack.size() == 16) {
+                        w.record(backToBack);
+                    }
+                    expectedResponse.computeIfAbsent(c, k -> Measurements.newHistogram())
+                            .recordValue(Measurements.micros(actual, completed));
+                    expectedService.computeIfAbsent(c, k -> Measurements.newHistogram())
+                            .recordValue(Measurements.micros(actual, completed));
+                    expectedLag.recordValue(0);
                 } else {
                     w.record(op, status, intended, actual, completed);
                     expectedResponse.computeIfAbsent(c, k -> Measurements.newHistogram())
@@ -56,6 +67,7 @@ class ThreadWriterTest {
                     expectedLag.recordValue(Measurements.micros(intended, actual));
                 }
             }
+            w.record(backToBack);
         });
         Map<Channel, Histogram> response = new TreeMap<>();
         Map<Channel, Histogram> service = new TreeMap<>();
@@ -97,6 +109,111 @@ class ThreadWriterTest {
         assertEquals(0, again.get(read).getTotalCount());
         assertEquals(0, lagAgain.getTotalCount());
         assertEquals(1, w.issuedCount());
+    }
+
+    @Test
+    void record_backToBack_isWhatRecordingEachWouldBe() {
+        ThreadWriter batched = new ThreadWriter();
+        ThreadWriter single = new ThreadWriter();
+        BackToBack ran = batched.backToBack(4);
+        long[][] times = {{0, 1_500}, {1_500, 4_000}, {4_000, 4_000}, {4_000, 90_000}};
+        Status[] statuses = {Status.OK, Status.NOT_FOUND, Status.OK, Status.ERROR};
+        for (int i = 0; i < times.length; i++) {
+            String op = i % 2 == 0 ? "READ" : "UPDATE";
+            ran.add(op, statuses[i], times[i][0], times[i][1]);
+            single.record(op, statuses[i], times[i][0], times[i][0], times[i][1]);
+        }
+        batched.record(ran);
+        Map<Channel, Histogram> response = new TreeMap<>();
+        Map<Channel, Histogram> service = new TreeMap<>();
+        Histogram lag = Measurements.newHistogram();
+        batched.drainInto(response, service, lag);
+        Map<Channel, Histogram> expectedResponse = new TreeMap<>();
+        Map<Channel, Histogram> expectedService = new TreeMap<>();
+        Histogram expectedLag = Measurements.newHistogram();
+        single.drainInto(expectedResponse, expectedService, expectedLag);
+        assertEquals(expectedResponse, response);
+        assertEquals(expectedService, service);
+        assertEquals(expectedLag, lag);
+        assertEquals(4, lag.getCountAtValue(0));
+        assertEquals(86, service.get(new Channel("UPDATE", Status.ERROR, false)).getMaxValue());
+    }
+
+    @Test
+    void drainInto_aChainStuckInACall_itsFinishedOperationsAreTakenOnceAndCountedAsTheyEnded() {
+        ThreadWriter w = new ThreadWriter();
+        BackToBack chain = w.backToBack(8);
+        chain.add("READ", Status.OK, 0, 2_000);
+        chain.add("UPDATE", Status.ERROR, 2_000, 7_000);
+        chain.add("READ", Status.OK, 7_000, 10_000);
+        // the writer is now in its fourth call, which does not return before the collection
+        Map<Channel, Histogram> response = new TreeMap<>();
+        Map<Channel, Histogram> service = new TreeMap<>();
+        Histogram lag = Measurements.newHistogram();
+        w.drainInto(response, service, lag);
+        Channel read = new Channel("READ", Status.OK, false);
+        Channel failed = new Channel("UPDATE", Status.ERROR, false);
+        assertEquals(2, response.get(read).getTotalCount());
+        assertEquals(3, response.get(read).getMaxValue());
+        assertEquals(1, service.get(failed).getTotalCount());
+        assertEquals(5, service.get(failed).getMaxValue());
+        assertEquals(3, lag.getCountAtValue(0));
+
+        chain.add("READ", Status.OK, 10_000, 900_000); // the stalled call returns; the chain ends
+        w.record(chain);
+        assertEquals(0, chain.size(), "recording empties the chain");
+        Map<Channel, Histogram> next = new TreeMap<>();
+        Histogram nextLag = Measurements.newHistogram();
+        w.drainInto(next, new TreeMap<>(), nextLag);
+        assertEquals(1, next.get(read).getTotalCount(), "only the operation the collector had not taken");
+        assertEquals(890, next.get(read).getMaxValue());
+        assertEquals(1, nextLag.getTotalCount());
+        assertEquals(Set.of(read, failed), Set.copyOf(w.channels()), "taken operations' channels too");
+
+        chain.add("SCAN", Status.OK, 0, 1_000); // the next chain: nothing of the last one again
+        w.drainInto(next, new TreeMap<>(), nextLag);
+        assertEquals(1, next.get(read).getTotalCount());
+        assertEquals(1, next.get(new Channel("SCAN", Status.OK, false)).getTotalCount());
+    }
+
+    @Test
+    void drainInto_whileShortChainsEnd_everyOperationOnce() throws Exception {
+        // Chains of 1 to 4 operations end all the time: the collector's takes race with the seals.
+        ThreadWriter w = new ThreadWriter();
+        int chains = 400_000;
+        long[] expected = new long[1];
+        Thread writer = Thread.ofPlatform().start(() -> {
+            SplittableRandom r = new SplittableRandom(11);
+            BackToBack chain = w.backToBack(4);
+            long t = 0;
+            for (int c = 0; c < chains; c++) {
+                int length = 1 + r.nextInt(4);
+                for (int i = 0; i < length; i++) {
+                    // each operation's service time (in µs) is its number modulo 1000: the sum checks which were counted
+                    long end = t + (expected[0] % 1000) * 1000;
+                    chain.add("READ", Status.OK, t, end);
+                    t = end;
+                    expected[0]++;
+                }
+                w.record(chain);
+            }
+        });
+        Map<Channel, Histogram> response = new TreeMap<>();
+        Map<Channel, Histogram> service = new TreeMap<>();
+        Histogram lag = Measurements.newHistogram();
+        while (writer.isAlive()) {
+            w.drainInto(response, service, lag);
+        }
+        writer.join();
+        w.drainInto(response, service, lag);
+        Histogram expectedTimes = Measurements.newHistogram();
+        for (long k = 0; k < expected[0]; k++) {
+            expectedTimes.recordValue(k % 1000);
+        }
+        Channel read = new Channel("READ", Status.OK, false);
+        assertEquals(expectedTimes, response.get(read));
+        assertEquals(expectedTimes, service.get(read));
+        assertEquals(expected[0], lag.getCountAtValue(0));
     }
 
     @Test

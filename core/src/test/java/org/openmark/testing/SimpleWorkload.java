@@ -55,6 +55,11 @@ public final class SimpleWorkload implements Workload {
             }
 
             @Override
+            public boolean makesAheadAlike() {
+                return true;
+            }
+
+            @Override
             public Operation nextOperation() {
                 String key = "user" + random.nextLong(records);
                 if (random.nextDouble() < updateFraction) {

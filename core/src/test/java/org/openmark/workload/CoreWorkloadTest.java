@@ -243,4 +243,44 @@ class CoreWorkloadTest {
         }
         assertFalse(w.config().dataIntegrity());
     }
+
+    /** Runs {@code count} operations on a fresh session: each made when the previous has run, or all made first. */
+    private static List<String> madeAndRun(CoreWorkload w, int count, boolean allMadeFirst) {
+        MapSession session = new MapSession();
+        TestWorkloads.load(w, session, 5);
+        WorkloadClient c = w.newClient(0, 1, 77);
+        List<Operation> made = new ArrayList<>();
+        List<String> described = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            Operation op = c.nextOperation();
+            if (allMadeFirst) {
+                made.add(op);
+            } else {
+                op.execute(session);
+            }
+            described.add(Operations.describe(op));
+        }
+        made.forEach(op -> op.execute(session));
+        return described;
+    }
+
+    @Test
+    void makesAheadAlike_withoutRunInserts_theOperationsMadeAheadAreTheSame() {
+        String[] noInserts = {"recordcount", "200", "requestdistribution", "latest", "readproportion", "0.4",
+            "updateproportion", "0.3", "scanproportion", "0.1", "readmodifywriteproportion", "0.1", "deleteproportion",
+            "0.1"};
+        assertTrue(TestWorkloads.core(noInserts).newClient(0, 1, 77).makesAheadAlike());
+        assertEquals(madeAndRun(TestWorkloads.core(noInserts), 3_000, false),
+                madeAndRun(TestWorkloads.core(noInserts), 3_000, true));
+    }
+
+    @Test
+    void makesAheadAlike_notWithRunInserts_whoseKeysTheNextChoicesDependOn() {
+        String[] inserts = {"recordcount", "200", "requestdistribution", "latest", "readproportion", "0.5",
+            "insertproportion", "0.5"};
+        assertFalse(TestWorkloads.core(inserts).newClient(0, 1, 77).makesAheadAlike());
+        // why: "latest" reads near the newest acknowledged insert, which moves only once an insert has run
+        assertNotEquals(madeAndRun(TestWorkloads.core(inserts), 3_000, false),
+                madeAndRun(TestWorkloads.core(inserts), 3_000, true));
+    }
 }
