@@ -87,6 +87,22 @@ public class RecorderBenchmark {
         own.writer.record(chain);
     }
 
+    /** As above, with workload A's mix: READ or UPDATE, about half each, in no fixed order. */
+    @Benchmark
+    @Threads(1)
+    @OperationsPerInvocation(CHAIN)
+    public void threadWriterBackToBackMixed(Own own) {
+        BackToBack chain = own.chain;
+        long t = own.t;
+        for (int i = 0; i < CHAIN; i++) {
+            long end = t + 50_000 + (t & 0xFFFF);
+            chain.add((Long.bitCount(t) & 1) == 0 ? "READ" : "UPDATE", Status.OK, t, end);
+            t = end;
+        }
+        own.t = t;
+        own.writer.record(chain);
+    }
+
     @Benchmark
     @Threads(2)
     public void threadWriterTwoThreads(Own own) {
