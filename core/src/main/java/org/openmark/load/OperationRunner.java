@@ -37,7 +37,10 @@ final class OperationRunner {
             long actualStartNanos) {
         Status status = call(op, plain, measured);
         long completed = clock.nanoTime();
-        record(op, status, writer, intendedStartNanos, actualStartNanos, completed);
+        writer.record(op.name(), status, intendedStartNanos, actualStartNanos, completed);
+        if (lastAnswer != null && answered(status)) {
+            lastAnswer.answered(completed);
+        }
         return completed;
     }
 
@@ -56,15 +59,6 @@ final class OperationRunner {
         }
     }
 
-    /** Records an operation that ended at {@code completedNanos} with {@code status}. */
-    void record(Operation op, Status status, MeasurementWriter writer, long intendedStartNanos, long actualStartNanos,
-            long completedNanos) {
-        writer.record(op.name(), status, intendedStartNanos, actualStartNanos, completedNanos);
-        if (lastAnswer != null && (status.isOk() || status == Status.NOT_FOUND)) {
-            lastAnswer.answered(completedNanos);
-        }
-    }
-
     /**
      * Records operations that ran back to back and empties {@code operations}; the last one the
      * store answered tells the stall watch.
@@ -72,14 +66,18 @@ final class OperationRunner {
     void record(BackToBack operations, MeasurementWriter writer) {
         if (lastAnswer != null) {
             for (int i = operations.size() - 1; i >= 0; i--) {
-                Status status = operations.status(i);
-                if (status.isOk() || status == Status.NOT_FOUND) {
+                if (answered(operations.status(i))) {
                     lastAnswer.answered(operations.end(i));
                     break;
                 }
             }
         }
         writer.record(operations);
+    }
+
+    /** Whether the store answered (found or not), as the stall watch counts it; an error is no answer. */
+    private static boolean answered(Status status) {
+        return status.isOk() || status == Status.NOT_FOUND;
     }
 
     /** The warning for the report, or null when no binding misbehaved. */
