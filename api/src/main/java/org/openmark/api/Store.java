@@ -30,6 +30,17 @@ public interface Store extends AutoCloseable {
     }
 
     /**
+     * True when some of the store's calls wait on the {@link Clock} the store was opened with (a
+     * simulated store's latency or throughput limit), so that under a virtual clock they make time
+     * pass. False (the default) for a store whose calls return without waiting on that clock: under
+     * a virtual clock they take no time at all, and a run that only its calls could advance would
+     * never reach the end of its duration.
+     */
+    default boolean callsTakeTime() {
+        return false;
+    }
+
+    /**
      * Where the store is, for error messages: host and port, database, user (never a password);
      * empty when there is nothing to say (an embedded store).
      */

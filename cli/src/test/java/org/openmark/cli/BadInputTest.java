@@ -39,6 +39,10 @@ class BadInputTest {
                 + " workload both with and without",
         "txn-overhead in virtual time|txn-overhead --store memory --time virtual|--time=virtual: txn-overhead runs"
                 + " in real time",
+        "virtual time that cannot pass|run --store sim --time virtual -threads 2 --duration 1s|--time=virtual: store"
+                + " 'sim' answers in no virtual time and the closed model waits for nothing else",
+        "virtual time on noop|run --store noop --time virtual -threads 2 --duration 1s|--time=virtual: store 'noop'"
+                + " answers in no virtual time",
     })
     void run_badInput_exitsTwoWithOneClearLine(String label, String args, String expected) {
         badInput(label, args + " --quiet", expected);
@@ -48,6 +52,8 @@ class BadInputTest {
     @CsvSource(delimiter = '|', value = {
         "rate in virtual time on rocksdb|rate --store rocksdb --time virtual|--time=virtual: virtual time is for the"
                 + " simulated store (--store sim)",
+        "rate in virtual time that cannot pass|rate --store sim --time virtual --duration 1s --warmup 0s --max-load 2"
+                + "|--time=virtual: store 'sim' answers in no virtual time",
         "experiment latency|experiment coordinated-omission --client-latency foo|--client-latency=foo: must be",
         "experiment arrival|experiment coordinated-omission --arrival poison|--arrival=poison: must be one of",
         "staleness rate|staleness --store sim --time virtual --rate 1e30|--rate=1.0E30: must be > 0 and <= 100000000",

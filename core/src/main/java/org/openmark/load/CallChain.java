@@ -45,6 +45,7 @@ final class CallChain {
     private final MeasurementWriter writer;
     private final StopSignal stop;
     private final AtomicBoolean gaveUp;
+    private final StandstillWatch standstill;
     private final long deadline;
     private final ClientSlots inStore;
     private final int slot;
@@ -52,17 +53,20 @@ final class CallChain {
     private final BackToBack ran;
 
     /**
-     * @param gaveUp set when the store stopped answering: no further call
+     * @param gaveUp set when the run is given up: no further call
+     * @param standstill watches for virtual time that stands still (set here with {@code gaveUp}),
+     *     or null
      * @param deadline when the run's duration ends (clock nanos), or Long.MAX_VALUE
      * @param inStore the live gauge's cells; this client's is {@code slot}
      */
     CallChain(Clock clock, OperationRunner runner, MeasurementWriter writer, StopSignal stop, AtomicBoolean gaveUp,
-            long deadline, ClientSlots inStore, int slot) {
+            StandstillWatch standstill, long deadline, ClientSlots inStore, int slot) {
         this.clock = clock;
         this.runner = runner;
         this.writer = writer;
         this.stop = stop;
         this.gaveUp = gaveUp;
+        this.standstill = standstill;
         this.deadline = deadline;
         this.inStore = inStore;
         this.slot = slot;
@@ -96,8 +100,12 @@ final class CallChain {
                     ran.add(op.name(), status, now, end);
                     now = end;
                 } while (next < made && now - chainStart < MAX_SPAN_NANOS && !over(now));
-                issued += ran.size();
+                int calls = ran.size();
+                issued += calls;
                 runner.record(ran, writer);
+                if (standstill != null && standstill.stuck(chainStart, now, calls)) {
+                    gaveUp.set(true);
+                }
             }
             if (made < asked) {
                 return now; // the client has no more operations

@@ -117,6 +117,10 @@ public final class ClosedModel implements LoadModel {
         LastAnswer lastAnswer = new LastAnswer(start);
         OperationRunner runner = new OperationRunner(clock, thrown, watchStall ? lastAnswer : null);
         AtomicBoolean gaveUp = new AtomicBoolean();
+        // In virtual time an unpaced client bound by a duration waits only for the store: a store
+        // that answers at once would hold the clock still forever (StandstillWatch).
+        AtomicBoolean stoodStill = !ctx.tasks().realTime() && !loadPhase && deadline != Long.MAX_VALUE
+                && tickNanos == 0 && thinkTime.isZero() ? new AtomicBoolean() : null;
         AtomicLong lastIssue = new AtomicLong(start);
         // The load phase's budget and threads are this process's own; the run phase's are the whole run's.
         int local = loadPhase ? threads : (int) share.part(threads);
@@ -127,8 +131,9 @@ public final class ClosedModel implements LoadModel {
             int g = base + i;
             long quota = quota(budget, threads, g);
             long firstDue = start + offset(tickNanos, threads, g);
+            StandstillWatch standstill = stoodStill == null ? null : new StandstillWatch(stoodStill);
             return () -> clientLoop(ctx, runner, g, quota, firstDue, tickNanos, deadline, lastIssue, inStore, i,
-                    gaveUp, opened);
+                    gaveUp, standstill, opened);
         });
         joinAll(started, ctx, deadline, watchStall ? lastAnswer : null, gaveUp);
         // Clients still in the store after the duration and the grace period are left there: their
@@ -142,7 +147,10 @@ public final class ClosedModel implements LoadModel {
                 unfinished++;
             }
         }
-        return outcome(ctx, start, Math.max(lastIssue.get(), clock.nanoTime()), unfinished, thrown, gaveUp.get());
+        String gaveUpReason = stoodStill != null && stoodStill.get()
+                ? StandstillWatch.reason(Durations.format(ctx.limits().duration()))
+                : gaveUp.get() ? stallReason(ctx) : null;
+        return outcome(ctx, start, Math.max(lastIssue.get(), clock.nanoTime()), unfinished, thrown, gaveUpReason);
     }
 
     /** Client {@code g}'s part of an operation budget: the first {@code budget % threads} clients do one more. */
@@ -169,9 +177,14 @@ public final class ClosedModel implements LoadModel {
         return now;
     }
 
-    /** The phase's outcome with its warnings: a binding that threw, clients left in the store, a store that stopped answering. */
+    /**
+     * The phase's outcome with its warnings: a binding that threw, clients left in the store, a
+     * phase given up (a store that stopped answering, virtual time that stood still).
+     *
+     * @param gaveUpReason why the phase was given up, or null when it was not
+     */
     static PhaseOutcome outcome(PhaseContext ctx, long start, long lastIssue, long unfinished,
-            AtomicReference<String> thrown, boolean gaveUp) {
+            AtomicReference<String> thrown, String gaveUpReason) {
         List<String> warnings = new ArrayList<>();
         String w = OperationRunner.warning(thrown);
         if (w != null) {
@@ -182,14 +195,17 @@ public final class ClosedModel implements LoadModel {
                     + Durations.format(ctx.limits().grace()) + " after the run's end (--grace): their operations are"
                     + " counted unfinished");
         }
-        String gaveUpReason = null;
-        if (gaveUp) {
-            gaveUpReason = "no operation succeeded for " + Durations.format(ctx.limits().stallTimeout())
-                    + " (loadstalltimeout): the store stopped answering, and the phase gave up after issuing "
-                    + ctx.measurements().issued() + " operations";
+        if (gaveUpReason != null) {
             warnings.add(gaveUpReason);
         }
         return new PhaseOutcome(start, lastIssue, unfinished, null, warnings, gaveUpReason);
+    }
+
+    /** Why a phase without a duration gave up: the store answered nothing for the stall timeout. */
+    static String stallReason(PhaseContext ctx) {
+        return "no operation succeeded for " + Durations.format(ctx.limits().stallTimeout())
+                + " (loadstalltimeout): the store stopped answering, and the phase gave up after issuing "
+                + ctx.measurements().issued() + " operations";
     }
 
     /**
@@ -230,7 +246,7 @@ public final class ClosedModel implements LoadModel {
 
     private void clientLoop(PhaseContext ctx, OperationRunner runner, int index, long quota, long firstDue,
             long tickNanos, long deadline, AtomicLong lastIssue, ClientSlots inStore, int slot,
-            AtomicBoolean gaveUp, AtomicReference<Session> opened) {
+            AtomicBoolean gaveUp, StandstillWatch standstill, AtomicReference<Session> opened) {
         Clock clock = ctx.clock();
         MeasurementWriter writer = ctx.measurements().newThreadWriter();
         StopSignal stop = ctx.stop();
@@ -241,7 +257,7 @@ public final class ClosedModel implements LoadModel {
         try (Session session = given != null ? given : ctx.store().newSession()) {
             Session measured = new MeasuredSession(session, writer, clock);
             if (!loadPhase && tickNanos == 0 && thinkNanos == 0 && client.makesAheadAlike()) {
-                long end = new CallChain(clock, runner, writer, stop, gaveUp, deadline, inStore, slot)
+                long end = new CallChain(clock, runner, writer, stop, gaveUp, standstill, deadline, inStore, slot)
                         .run(client, session, measured, quota);
                 lastIssue.accumulateAndGet(end, Math::max);
                 return;
@@ -271,6 +287,9 @@ public final class ClosedModel implements LoadModel {
                 inStore.enter(slot, intended);
                 previousEnd = runner.run(op, session, measured, writer, intended, now);
                 inStore.leave(slot);
+                if (standstill != null && standstill.stuck(now, previousEnd, 1)) {
+                    gaveUp.set(true);
+                }
                 now = previousEnd;
             }
             lastIssue.accumulateAndGet(now, Math::max);

@@ -146,7 +146,8 @@ final class PipelinedClients {
         if (interrupted) {
             throw new InterruptedException("the closed model's clients were interrupted");
         }
-        return ClosedModel.outcome(ctx, start, Math.max(lastIssue, clock.nanoTime()), unfinished, thrown, gaveUp);
+        return ClosedModel.outcome(ctx, start, Math.max(lastIssue, clock.nanoTime()), unfinished, thrown,
+                gaveUp ? ClosedModel.stallReason(ctx) : null);
     }
 
     /** Generates the client's next operation and starts it, or has it wait for its due time. */

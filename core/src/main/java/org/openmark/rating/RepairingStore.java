@@ -129,6 +129,16 @@ final class RepairingStore implements Store {
     }
 
     @Override
+    public boolean isEmbedded() {
+        return inner.isEmbedded();
+    }
+
+    @Override
+    public boolean callsTakeTime() {
+        return inner.callsTakeTime();
+    }
+
+    @Override
     public void close() {
         // The inner store belongs to the rating; it closes it.
     }

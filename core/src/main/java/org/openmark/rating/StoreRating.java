@@ -86,6 +86,7 @@ public final class StoreRating implements Experimenter, AutoCloseable {
     /** Opens the store, loads it when empty (ζ), and saves an image when the policy needs one. */
     public void prepare() throws InterruptedException {
         store = runner.openStore(common);
+        runner.checkTimePasses(common, store);
         workload = runner.createWorkload(common);
         long t0 = clock.nanoTime();
         if (store.isKnownEmpty(workload.table())) {

@@ -171,6 +171,16 @@ public final class PhaseRunner {
         }
         Histogram unfinished = measurements.unfinished();
         double throughput = totals.measuredCompleted() / runtimeSeconds;
+        if (endNanos == measuredStart && totals.measuredCompleted() > 0) {
+            // Only virtual time can stand still while operations complete: they took no time at all.
+            throughput = 0;
+            if (outcome.gaveUp() == null) { // a phase given up for it says so already
+                warnings.add(String.format(Locale.ROOT, "no time passed in the run: its %,d operations were all"
+                        + " answered at the same instant of virtual time (the store's calls take no time, and the"
+                        + " clients wait for nothing else), so it has no throughput; 0 ops/s is reported",
+                        totals.measuredCompleted()));
+            }
+        }
         return new RunResult(Version.current(), cfg.seed(), cfg.seedChosen(), cfg.phase(), model.spec(),
                 cfg.model() == ModelChoice.CLOSED && cfg.targetPerSec() > 0 && cfg.phase() == Phase.RUN,
                 model instanceof OpenModel, cfg.store(), facts, ResultBuilder.maskedConfig(cfg.recordedProperties()),

@@ -17,6 +17,7 @@ import org.openmark.api.StoreFactory;
 import org.openmark.api.StoreProperties;
 import org.openmark.api.StoreUnreachableException;
 import org.openmark.config.ConfigException;
+import org.openmark.config.Durations;
 import org.openmark.config.Settings;
 import org.openmark.config.Suggestions;
 import org.openmark.load.ClosedModel;
@@ -99,6 +100,7 @@ public final class Runner {
                         + " sim.host/sim.port, memory, noop, rocksdb): store '" + cfg.store() + "' answers in real time");
             }
             Preflight.check(store, cfg.store(), workload.table(), tasks.realTime());
+            checkTimePasses(cfg, store);
             // Only now, with the store known to answer: a refused store leaves nothing behind.
             if (cfg.outDir() != null) {
                 prepareOutDir(cfg.outDir());
@@ -199,6 +201,7 @@ public final class Runner {
     /** {@link #runOn(RunConfig, Workload, Store, List, List)} with sinks and a start gate added. */
     public RunResult runOn(RunConfig cfg, Workload workload, Store store, List<String> warnings, List<String> notes,
             PhaseHooks hooks) throws InterruptedException, IOException {
+        checkTimePasses(cfg, store);
         RunResult result = runPhase(cfg, workload, store, hooks);
         var validation = cfg.phase() == Phase.RUN ? workload.validate(store).orElse(null) : null;
         List<String> allWarnings = new ArrayList<>(warnings);
@@ -212,6 +215,28 @@ public final class Runner {
                 result.accounting(), result.schedule(), result.unfinishedLatency(), allWarnings, allNotes, valid,
                 result.interrupted(), validation, result.percentiles(), workload.reportSections(), result.workers(),
                 result.outages());
+    }
+
+    /**
+     * Refuses a run that virtual time could never end: one bound only by its duration, whose
+     * clients wait for nothing but the store (the closed model without -target or think time), on
+     * a store whose calls take no time ({@link Store#callsTakeTime}). Its clock would stand still
+     * at the start while the clients issue operations without end. (A store whose calls take time
+     * only now and then may still stand still; the closed model finds that out as it runs.)
+     *
+     * @throws ConfigException for such a run, naming what would make time pass
+     */
+    public void checkTimePasses(RunConfig cfg, Store store) {
+        if (tasks.realTime() || cfg.phase() != Phase.RUN || cfg.model() != ModelChoice.CLOSED
+                || cfg.targetPerSec() > 0 || !cfg.thinkTime().isZero() || cfg.operationCount() > 0
+                || store.callsTakeTime()) {
+            return;
+        }
+        throw ConfigException.of("--time", "virtual", "store '" + cfg.store() + "' answers in no virtual time and"
+                + " the closed model waits for nothing else, so the run would never reach the end of its duration ("
+                + Durations.format(cfg.duration()) + "); give the simulated store a latency or a throughput limit"
+                + " (-p sim.latency=1ms, -p sim.maxthroughput=10000), pace the clients (-target, -p thinktime, or"
+                + " --model open), or bound the run by operations (-p operationcount=N)");
     }
 
     private void say(List<String> notes, String note) {

@@ -14,13 +14,11 @@ import org.openmark.run.RunResult;
 import org.openmark.run.Runner;
 import org.openmark.testing.LatencyStore;
 import org.openmark.testing.SimpleWorkload;
+import org.openmark.testing.SlowToMake;
 import org.openmark.testing.TestConfigs;
 import org.openmark.timing.StopSignal;
 import org.openmark.timing.VirtualClock;
 import org.openmark.timing.VirtualTasks;
-import org.openmark.workload.Operation;
-import org.openmark.workload.Workload;
-import org.openmark.workload.WorkloadClient;
 
 /**
  * What the closed model times: the store's call, not the client's making of the operation (its
@@ -31,48 +29,6 @@ import org.openmark.workload.WorkloadClient;
 class ClosedModelMeasurementTest {
     private static final long MS = 1_000_000L;
     private static final int OPS = 500;
-
-    /**
-     * {@link SimpleWorkload}'s operations, each taking {@code makeNanos} of the clock to make; made
-     * ahead in call chains when {@code ahead}, else one at a time.
-     */
-    private record SlowToMake(Workload inner, VirtualClock clock, long makeNanos, boolean ahead) implements Workload {
-        @Override
-        public String table() {
-            return inner.table();
-        }
-
-        @Override
-        public long loadOperationCount() {
-            return inner.loadOperationCount();
-        }
-
-        @Override
-        public WorkloadClient newClient(int clientIndex, int clientCount, long seed) {
-            WorkloadClient client = inner.newClient(clientIndex, clientCount, seed);
-            return new WorkloadClient() {
-                @Override
-                public Operation nextLoadOperation() {
-                    return client.nextLoadOperation();
-                }
-
-                @Override
-                public boolean makesAheadAlike() {
-                    return ahead;
-                }
-
-                @Override
-                public Operation nextOperation() {
-                    try {
-                        clock.parkUntil(clock.nanoTime() + makeNanos);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                    return client.nextOperation();
-                }
-            };
-        }
-    }
 
     private static OpResult read(String... settings) throws InterruptedException {
         return read(false, settings);

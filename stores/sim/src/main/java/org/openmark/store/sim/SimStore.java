@@ -53,6 +53,12 @@ public final class SimStore implements Store, Imageable {
         return true;
     }
 
+    /** True unless every request of its configuration is answered at once ({@link SimConfig#callsTakeTime}). */
+    @Override
+    public boolean callsTakeTime() {
+        return config().callsTakeTime();
+    }
+
     @Override
     public Session newSession() {
         return new LocalSimSession(engine, clock);

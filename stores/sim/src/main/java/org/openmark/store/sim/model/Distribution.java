@@ -19,6 +19,17 @@ public sealed interface Distribution {
     /** The specification this distribution was parsed from, e.g. {@code uniform(1ms,5ms)}. */
     String spec();
 
+    /** True when every sample is 0: a wait drawn from it takes no time at all. */
+    default boolean alwaysZero() {
+        return switch (this) {
+            case Constant c -> c.valueNanos() == 0;
+            case Uniform u -> u.highNanos() == 0;
+            case Exponential e -> e.meanNanos() == 0;
+            case TruncatedNormal n -> n.meanNanos() == 0 && n.stddevNanos() == 0;
+            case Empirical e -> Arrays.stream(e.valuesNanos).allMatch(v -> v == 0);
+        };
+    }
+
     /** Always the same value. */
     record Constant(long valueNanos) implements Distribution {
         @Override

@@ -50,6 +50,23 @@ public record SimConfig(List<NodeSpec> nodes, ReadPreference readPreference, int
                 ReadPreference.PRIMARY, 1, seed, DEFAULT_MAX_FRAME_BYTES, DEFAULT_SAMPLE_LIMIT);
     }
 
+    /**
+     * True when some request can wait: a node with a latency or a throughput limit, or writes
+     * acknowledged by more than one node with a replication delay. False when every request is
+     * answered at once (hiccups alone do not count: a store that answers at once never lets time
+     * reach them, and one that has reached one answers at once again after it).
+     */
+    public boolean callsTakeTime() {
+        for (int i = 0; i < nodes.size(); i++) {
+            NodeSpec node = nodes.get(i);
+            if (!node.latency().alwaysZero() || node.maxOpsPerSecond() > 0
+                    || (i > 0 && writeAcks > 1 && !node.replicationDelay().alwaysZero())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The same configuration with another seed. */
     public SimConfig withSeed(long newSeed) {
         return new SimConfig(nodes, readPreference, writeAcks, newSeed, maxFrameBytes, sampleLimit);

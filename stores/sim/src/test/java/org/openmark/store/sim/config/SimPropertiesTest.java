@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.openmark.api.StoreConfigException;
 import org.openmark.api.StoreProperties;
 import org.openmark.store.sim.model.Distribution;
@@ -43,6 +45,32 @@ class SimPropertiesTest {
         assertEquals(ReadPreference.SECONDARY, c.readPreference());
         assertEquals(2, c.writeAcks());
         assertEquals(7, c.seed());
+    }
+
+    /** Whether some call can wait, so that a virtual clock can pass (the run's check that it can end). */
+    @ParameterizedTest(name = "[{0}] -> {1}")
+    @CsvSource(delimiter = '|', value = {
+        "|false",
+        "sim.latency=0ms|false",
+        "sim.latency=uniform(0ms,0ms)|false",
+        "sim.latency=1ms|true",
+        "sim.latency=uniform(0ms,1ms)|true",
+        "sim.latency=normal(0ms,1ms)|true",
+        "sim.maxthroughput=1000|true",
+        "sim.hiccups=0s:1s|false",
+        "sim.secondaries=1;sim.replicationdelay=5ms|false",
+        "sim.secondaries=1;sim.replicationdelay=5ms;sim.writeconcern=2|true",
+        "sim.secondaries=1;sim.writeconcern=2|false",
+    })
+    void callsTakeTime_onlyWhenSomeCallCanWait(String properties, boolean expected) {
+        Map<String, String> p = new java.util.HashMap<>();
+        if (properties != null) {
+            for (String pair : properties.split(";")) {
+                String[] kv = pair.split("=", 2);
+                p.put(kv[0], kv[1]);
+            }
+        }
+        assertEquals(expected, config(p).callsTakeTime());
     }
 
     @Test
