@@ -66,6 +66,12 @@ final class TxnTestStore implements Store {
         return this;
     }
 
+    /** True while some call is given a latency ({@link #withLatency}). */
+    @Override
+    public boolean callsTakeTime() {
+        return latencyNanos.values().stream().anyMatch(n -> n > 0);
+    }
+
     /** Calls take no time any more (e.g. before a validation run by the test's own thread). */
     TxnTestStore withoutLatency() {
         this.latencyNanos = Map.of();
