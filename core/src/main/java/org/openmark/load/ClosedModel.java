@@ -87,6 +87,14 @@ public final class ClosedModel implements LoadModel {
         return LoadSpec.closed(describe(), threads, targetPerSec, thinkTime.toMillis(), loadPhase ? Share.WHOLE : share);
     }
 
+    /**
+     * The rate this process's run-phase clients are paced to, ops/s: its share of the target (0
+     * unpaced, and in the load phase).
+     */
+    public double pacedRate() {
+        return loadPhase ? 0 : targetPerSec * share.part(threads) / threads;
+    }
+
     /** True when a target paces the threads (so intended and actual start differ). */
     public boolean paced() {
         return targetPerSec > 0;

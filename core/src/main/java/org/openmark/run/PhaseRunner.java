@@ -9,6 +9,7 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.openmark.api.Clock;
 import org.openmark.api.Store;
+import org.openmark.load.ClosedModel;
 import org.openmark.load.Gauges;
 import org.openmark.load.LoadModel;
 import org.openmark.load.OpenModel;
@@ -171,6 +172,11 @@ public final class PhaseRunner {
         }
         Histogram unfinished = measurements.unfinished();
         double throughput = totals.measuredCompleted() / runtimeSeconds;
+        if (cfg.phase() == Phase.RUN && !interrupted) {
+            ClosedModel closed = model instanceof ClosedModel c ? c : null;
+            Verdicts.keptUp(schedule, closed == null ? 0 : closed.pacedRate(), throughput,
+                    collector.troubledIntervals(), notes);
+        }
         if (endNanos == measuredStart && totals.measuredCompleted() > 0) {
             // Only virtual time can stand still while operations complete: they took no time at all.
             throughput = 0;

@@ -207,6 +207,35 @@ public final class Verdicts {
         return valid;
     }
 
+    /** Completed operations per second below this share of the rate offered: the store could not keep up. */
+    static final double KEPT_UP_SHARE = 0.9;
+
+    /**
+     * Notes a store that could not keep up with the load it was offered, a finding about the store
+     * (its response times show the cost), not a fault of the run. Open model: the generator kept
+     * its schedule, yet the store answered less than {@value #KEPT_UP_SHARE} of the scheduled
+     * rate while it was backing up (or failing, or stalled). Closed model paced by a target: the
+     * clients fell below that share of it, because each waits for its answer.
+     *
+     * @param s the open model's schedule, or null for the closed model
+     * @param pacedRate the closed model's target for this process's clients, 0 when unpaced
+     * @param troubledIntervals measured intervals in which the store was failing, stalled or backing up
+     */
+    static void keptUp(ScheduleReport s, double pacedRate, double throughput, int troubledIntervals,
+            List<String> notes) {
+        if (s != null && s.scheduledRate() > 0 && s.achievedRate() >= 0.99 * s.scheduledRate()
+                && throughput < KEPT_UP_SHARE * s.scheduledRate() && troubledIntervals > 0) {
+            notes.add(String.format(Locale.ROOT, "the store answered %.1f ops/s of the %.1f ops/s offered (%.0f%%): it"
+                    + " could not keep up, and the queue it built is in the response times", throughput,
+                    s.scheduledRate(), 100 * throughput / s.scheduledRate()));
+        } else if (s == null && pacedRate > 0 && throughput < KEPT_UP_SHARE * pacedRate) {
+            notes.add(String.format(Locale.ROOT, "the clients fell behind the target: %.1f of %.1f ops/s (%.0f%%). Each"
+                    + " client waits for its answer before its next operation, so the store's slowness lowered the"
+                    + " load it was offered; the time behind the schedule is in the response times (--model open"
+                    + " offers the rate whatever the store does)", throughput, pacedRate, 100 * throughput / pacedRate));
+        }
+    }
+
     /** Where the bound came from: {@code --max-in-flight N}, and the store client's bound when it was lower. */
     private static String inFlightBound(RunConfig cfg, ScheduleReport s) {
         if (s.maxInFlight() < cfg.maxInFlight()) {

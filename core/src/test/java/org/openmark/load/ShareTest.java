@@ -81,6 +81,13 @@ class ShareTest {
     }
 
     @Test
+    void closedModel_aSharesPacedRate_isItsPartOfTheTarget() {
+        assertEquals(250.0, new ClosedModel(4, 1000, Duration.ZERO, false, new Share(1, 4)).pacedRate());
+        assertEquals(1000.0, new ClosedModel(4, 1000, Duration.ZERO, false).pacedRate());
+        assertEquals(0.0, new ClosedModel(4, 1000, Duration.ZERO, true).pacedRate(), "the load phase is unpaced");
+    }
+
+    @Test
     void openModelConstantArrivals_threeShares_mergedEqualsTheWholeRun() throws Exception {
         String[] cfg = {"model", "open", "rate", "1000", "arrival", "constant", "operationcount", "3000"};
         RunResult whole = whole(cfg);

@@ -371,4 +371,47 @@ class VerdictsTest {
         assertFalse(r.valid());
         assertTrue(String.join(" ", r.warnings()).contains("the load generator, not the store"), r.warnings()::toString);
     }
+    private static boolean notes(RunResult r, String text) {
+        return r.notes().stream().anyMatch(n -> n.contains(text));
+    }
+
+    /**
+     * Offered 1,000 ops/s, a store that serves one call at a time in 2 ms (500 ops/s) builds a
+     * queue: noted as the store's limit, and the run stays valid (the queue is in the response times).
+     */
+    @Test
+    void openModel_aStoreSlowerThanTheRateOffered_isNotedAsNotKeepingUp() throws Exception {
+        VirtualClock clock = new VirtualClock();
+        long[] free = {0};
+        RunResult r = runVirtual(clock, clock, start -> free[0] = Math.max(start, free[0]) + 2 * MS, "model", "open",
+                "rate", "1000", "arrival", "constant", "operationcount", "3000");
+        assertEquals(500, r.throughput(), 5, "the store's own rate");
+        assertTrue(notes(r, "ops/s offered (50%): it could not keep up, and the queue it built is in the response"
+                + " times"), r.notes()::toString);
+        assertTrue(r.valid(), r.warnings()::toString);
+    }
+
+    /** A slow store that is not overloaded: its last answers end the run late, no queue builds. */
+    @Test
+    void openModel_aSlowStoreThatKeepsUp_isNotNoted() throws Exception {
+        VirtualClock clock = new VirtualClock();
+        RunResult r = runVirtual(clock, clock, start -> start + 500 * MS, "model", "open", "rate", "10", "arrival",
+                "constant", "operationcount", "10");
+        assertTrue(r.throughput() < 9, "the run's time includes the last answers: " + r.throughput());
+        assertFalse(notes(r, "keep up"), r.notes()::toString);
+    }
+
+    @Test
+    void closedModel_clientsThatFallBehindTheirTarget_areNoted() throws Exception {
+        VirtualClock clock = new VirtualClock();
+        // 2 clients, each waiting 10 ms for every answer: 200 ops/s of the 1,000 targeted (the second starts 1 ms late)
+        RunResult r = runVirtual(clock, clock, start -> start + 10 * MS, "model", "closed", "threadcount", "2",
+                "target", "1000", "operationcount", "400");
+        assertTrue(notes(r, "the clients fell behind the target: 199.9 of 1000.0 ops/s (20%)"), r.notes()::toString);
+
+        VirtualClock again = new VirtualClock();
+        RunResult kept = runVirtual(again, again, start -> start + 10 * MS, "model", "closed", "threadcount", "2",
+                "target", "100", "operationcount", "400");
+        assertFalse(notes(kept, "fell behind"), kept.notes()::toString);
+    }
 }
