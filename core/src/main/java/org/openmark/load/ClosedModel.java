@@ -40,6 +40,14 @@ import org.openmark.workload.WorkloadClient;
  * {@link PipelinedClients} drives every client from one thread, with the same schedule.
  */
 public final class ClosedModel implements LoadModel {
+    /**
+     * What makes virtual time pass for an unpaced closed run, for the messages that refuse or give
+     * up one whose clock stands still.
+     */
+    public static final String WHAT_MAKES_TIME_PASS = "give the simulated store a latency or a throughput limit"
+            + " (-p sim.latency=1ms, -p sim.maxthroughput=10000), pace the clients (-target, -p thinktime, or"
+            + " --model open), or bound the run by operations (-p operationcount=N)";
+
     private final int threads;
     private final double targetPerSec;
     private final Duration thinkTime;

@@ -54,8 +54,6 @@ final class StandstillWatch {
     static String reason(String duration) {
         return String.format(Locale.ROOT, "virtual time stood still: a client made %,d operations in a row at one"
                 + " instant, each answered in no virtual time, so the run would never have reached the end of its"
-                + " duration (%s) and was given up; give the store's calls a latency or a throughput limit"
-                + " (-p sim.latency=1ms, -p sim.maxthroughput=10000), pace the clients (-target, -p thinktime, or"
-                + " --model open), or bound the run by operations (-p operationcount=N)", LIMIT, duration);
+                + " duration (%s) and was given up; %s", LIMIT, duration, ClosedModel.WHAT_MAKES_TIME_PASS);
     }
 }

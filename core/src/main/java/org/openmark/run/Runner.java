@@ -234,9 +234,7 @@ public final class Runner {
         }
         throw ConfigException.of("--time", "virtual", "store '" + cfg.store() + "' answers in no virtual time and"
                 + " the closed model waits for nothing else, so the run would never reach the end of its duration ("
-                + Durations.format(cfg.duration()) + "); give the simulated store a latency or a throughput limit"
-                + " (-p sim.latency=1ms, -p sim.maxthroughput=10000), pace the clients (-target, -p thinktime, or"
-                + " --model open), or bound the run by operations (-p operationcount=N)");
+                + Durations.format(cfg.duration()) + "); " + ClosedModel.WHAT_MAKES_TIME_PASS);
     }
 
     private void say(List<String> notes, String note) {
