@@ -173,9 +173,8 @@ public final class PhaseRunner {
         Histogram unfinished = measurements.unfinished();
         double throughput = totals.measuredCompleted() / runtimeSeconds;
         if (cfg.phase() == Phase.RUN && !interrupted) {
-            ClosedModel closed = model instanceof ClosedModel c ? c : null;
-            Verdicts.keptUp(schedule, closed == null ? 0 : closed.pacedRate(), throughput,
-                    collector.troubledIntervals(), notes);
+            double pacedRate = model instanceof ClosedModel closed ? closed.pacedRate() : 0;
+            Verdicts.keptUp(schedule, pacedRate, throughput, collector.troubledIntervals(), notes);
         }
         if (endNanos == measuredStart && totals.measuredCompleted() > 0) {
             // Only virtual time can stand still while operations complete: they took no time at all.

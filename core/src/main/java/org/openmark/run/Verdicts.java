@@ -69,6 +69,9 @@ public final class Verdicts {
      */
     static final double SLOT_WAITS_THAT_EXPLAIN_LAG = 0.01;
 
+    /** An achieved rate at least this share of the scheduled one kept the schedule. */
+    static final double ON_SCHEDULE_SHARE = 0.99;
+
     /** The open model's generator verdict. */
     static boolean generator(RunConfig cfg, ScheduleReport s, LagByCause lag, long responseP99Micros, Issuing issuing,
             List<String> warnings, List<String> notes) {
@@ -130,7 +133,7 @@ public final class Verdicts {
                     + " valid");
             valid = false;
         }
-        if (s.achievedRate() < 0.99 * s.scheduledRate() && s.scheduledRate() > 0) {
+        if (s.achievedRate() < ON_SCHEDULE_SHARE * s.scheduledRate() && s.scheduledRate() > 0) {
             // The time the issuing took beyond the schedule: the store's when the issuer spent at
             // least half of it waiting for in-flight slots.
             double behindSeconds = issuing.issueSeconds() - issuing.issued() / s.scheduledRate();
@@ -223,7 +226,7 @@ public final class Verdicts {
      */
     static void keptUp(ScheduleReport s, double pacedRate, double throughput, int troubledIntervals,
             List<String> notes) {
-        if (s != null && s.scheduledRate() > 0 && s.achievedRate() >= 0.99 * s.scheduledRate()
+        if (s != null && s.scheduledRate() > 0 && s.achievedRate() >= ON_SCHEDULE_SHARE * s.scheduledRate()
                 && throughput < KEPT_UP_SHARE * s.scheduledRate() && troubledIntervals > 0) {
             notes.add(String.format(Locale.ROOT, "the store answered %.1f ops/s of the %.1f ops/s offered (%.0f%%): it"
                     + " could not keep up, and the queue it built is in the response times", throughput,
