@@ -26,9 +26,9 @@ import org.openmark.timing.StopSignal;
 /**
  * A cluster run's one result: every worker's part (its own result, or for a lost worker what it
  * delivered before it went) merged into a {@link RunResult} of the same shape as a single
- * process's, with a {@code workers[]} section, warnings that name their worker, and notes (the rate
- * actually offered after a loss, a stop). Each worker's part also goes to
- * {@code workers/worker-N/result.json}.
+ * process's, with a {@code workers[]} section, the workers' warnings and notes naming the workers
+ * they come from, and the coordinator's own notes (the rate actually offered after a loss, a stop).
+ * Each worker's part also goes to {@code workers/worker-N/result.json}.
  */
 final class ClusterResult {
     private ClusterResult() {
@@ -49,22 +49,28 @@ final class ClusterResult {
         List<String> warnings = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         boolean valid = true;
+        WorkerFindings workerWarnings = new WorkerFindings();
+        WorkerFindings workerNotes = new WorkerFindings();
         for (WorkerSlot w : done.workers()) {
             RunResult part = w.result() != null ? w.result()
                     : ResultMerge.lostPart(cfg, model, w.totals(), w.issuedSoFar(), runtimeMs);
             parts.add(part);
             reports.add(report(cfg, w, part, options.workers()));
+            String who = w.name() + " (" + w.address() + ")";
             if (w.lost()) {
                 valid = false;
                 warnings.add(lossWarning(cfg, w, part, options.workers()));
-            } else if (!part.valid()) {
-                valid = false;
-                for (String warning : part.warnings()) {
-                    warnings.add(w.name() + " (" + w.address() + "): " + warning);
-                }
-                if (part.warnings().isEmpty()) {
-                    warnings.add(w.name() + " (" + w.address() + "): its run was not valid"
-                            + (done.stopped() ? " (stopped: " + done.stopReason() + ")" : ""));
+            } else {
+                // Every worker's own findings, valid or not: a store that could not keep up, that
+                // stalled or that was not loaded is said by the worker that saw it.
+                workerWarnings.add(who, part.warnings());
+                workerNotes.add(who, part.notes());
+                if (!part.valid()) {
+                    valid = false;
+                    if (part.warnings().isEmpty()) {
+                        workerWarnings.add(who, List.of("its run was not valid"
+                                + (done.stopped() ? " (stopped: " + done.stopReason() + ")" : "")));
+                    }
                 }
             }
             String offset = ClockOffsetCheck.warning(w, options.maxClockOffset());
@@ -76,6 +82,8 @@ final class ClusterResult {
                         JsonReport.render(part));
             }
         }
+        warnings.addAll(workerWarnings.lines());
+        notes.addAll(workerNotes.lines());
         long lostWorkers = done.workers().stream().filter(WorkerSlot::lost).count();
         if (lostWorkers > 0 && cfg.model() == ModelChoice.OPEN && cfg.phase() == Phase.RUN
                 && options.onLoss() == OnWorkerLoss.CONTINUE) {

@@ -109,10 +109,8 @@ class ClusterInProcessTest {
         T call() throws Exception;
     }
 
-    @Test
-    void twoWorkers_openModelConstantRate_mergedResultAddsUpAndSplitsTheRate() throws Exception {
-        Path out = dir.resolve("out");
-        RunConfig cfg = config(out, "model", "open", "rate", "2000", "arrival", "constant", "operationcount", "4000");
+    /** Runs {@code cfg} on two workers that join with the secret; both must end with exit code 0. */
+    private RunResult onTwoWorkers(RunConfig cfg) throws Exception {
         ClusterRun run = new ClusterRun(options(2, SECRET, Duration.ofSeconds(30)), new StopSignal(), err);
         CompletableFuture<RunResult> result = async(() -> run.execute(cfg));
         String address = run.address().get(30, TimeUnit.SECONDS);
@@ -121,6 +119,14 @@ class ClusterInProcessTest {
         RunResult r = result.get(120, TimeUnit.SECONDS);
         assertEquals(0, (int) w1.get(60, TimeUnit.SECONDS), errBytes::toString);
         assertEquals(0, (int) w2.get(60, TimeUnit.SECONDS), errBytes::toString);
+        return r;
+    }
+
+    @Test
+    void twoWorkers_openModelConstantRate_mergedResultAddsUpAndSplitsTheRate() throws Exception {
+        Path out = dir.resolve("out");
+        RunConfig cfg = config(out, "model", "open", "rate", "2000", "arrival", "constant", "operationcount", "4000");
+        RunResult r = onTwoWorkers(cfg);
 
         assertEquals(4000, r.accounting().issued(), () -> r.accounting() + "\n" + errBytes);
         assertTrue(r.accounting().addsUp(), r.accounting()::toString);
@@ -180,6 +186,24 @@ class ClusterInProcessTest {
         assertEquals(2, closed.workers().size());
         assertEquals(0, (int) w1.get(60, TimeUnit.SECONDS), errBytes::toString);
         assertEquals(0, (int) w2.get(60, TimeUnit.SECONDS), errBytes::toString);
+    }
+
+    @Test
+    void whatTheWorkersFound_isInTheMergedResult_eachTextOnceNamingWhoFoundIt() throws Exception {
+        // Nothing loaded, reads only: each worker notes that its operations found no record.
+        RunConfig cfg = config(null, "model", "closed", "threadcount", "2", "operationcount", "400",
+                "readproportion", "1", "updateproportion", "0", "autoload", "false");
+        RunResult r = onTwoWorkers(cfg);
+
+        assertTrue(r.valid(), () -> r.warnings().toString());
+        List<String> notFound = r.notes().stream().filter(n -> n.contains("found no record")).toList();
+        assertEquals(1, notFound.size(), r.notes()::toString);
+        String line = notFound.get(0);
+        for (WorkerReport w : r.workers()) {
+            assertTrue(line.contains(w.name() + " (" + w.address() + ")"), line);
+        }
+        assertTrue(line.endsWith(": 100% of operations found no record (NOT_FOUND): is the store loaded (bin/openmark"
+                + " load, or -p autoload=true on an empty embedded store)?"), line);
     }
 
     @Test

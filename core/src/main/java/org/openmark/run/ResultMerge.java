@@ -45,7 +45,8 @@ public final class ResultMerge {
      * @param model the whole run's load model
      * @param parts every worker's result (a lost worker's from {@link #lostPart})
      * @param workers what the report says about each worker
-     * @param warnings the coordinator's own warnings (the workers' are in {@code workers})
+     * @param warnings the run's warnings: the coordinator's own and the workers', each naming its worker
+     * @param notes the run's notes, the same way
      * @param valid the coordinator's verdict
      */
     public static RunResult merge(RunConfig cfg, org.openmark.load.LoadSpec model, boolean paced, boolean openModel,
