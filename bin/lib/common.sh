@@ -44,6 +44,21 @@ openmark_heap_opts() {
   if [ "$xms_mb" -ge 256 ]; then echo "-Xms${xms_mb}m"; fi
 }
 
+# Prints the Debian packages the test suite needs that this machine lacks (space-separated), or
+# nothing: the real servers the integration tests start (Redis, PostgreSQL, a Cassandra cluster on
+# Java 17) and the browser that renders the HTML reports.
+openmark_test_needs() {
+  local need=()
+  command -v mvn >/dev/null 2>&1 || need+=(maven)
+  command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
+  ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
+  # the Cassandra 5.0 server of the cassandra store's tests runs on Java 17 (not on 21+)
+  ls /usr/lib/jvm/java-17-openjdk-*/bin/java >/dev/null 2>&1 || need+=(openjdk-17-jre-headless)
+  # headless Chromium renders the HTML reports in BrowserRenderTest
+  command -v chromium >/dev/null 2>&1 || need+=(chromium)
+  echo "${need[*]}"
+}
+
 openmark_mvn() {
   if ! command -v mvn >/dev/null 2>&1; then
     echo "openmark: Maven (mvn) is not installed; install it (Debian: apt-get install -y maven)." >&2

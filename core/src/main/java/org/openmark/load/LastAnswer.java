@@ -1,6 +1,7 @@
 package org.openmark.load;
 
 import java.util.concurrent.atomic.AtomicLong;
+import org.openmark.api.Status;
 
 /**
  * When the store last answered (OK or NOT_FOUND), for a phase that gives up on a store that
@@ -17,6 +18,11 @@ final class LastAnswer {
 
     LastAnswer(long startNanos) {
         this.nanos = new AtomicLong(startNanos);
+    }
+
+    /** Whether {@code status} is an answer (found or not); an error is none. */
+    static boolean isAnswer(Status status) {
+        return status.isOk() || status == Status.NOT_FOUND;
     }
 
     /** The store answered at {@code completedNanos}. */

@@ -38,7 +38,7 @@ final class OperationRunner {
         Status status = call(op, plain, measured);
         long completed = clock.nanoTime();
         writer.record(op.name(), status, intendedStartNanos, actualStartNanos, completed);
-        if (lastAnswer != null && answered(status)) {
+        if (lastAnswer != null && LastAnswer.isAnswer(status)) {
             lastAnswer.answered(completed);
         }
         return completed;
@@ -66,18 +66,13 @@ final class OperationRunner {
     void record(BackToBack operations, MeasurementWriter writer) {
         if (lastAnswer != null) {
             for (int i = operations.size() - 1; i >= 0; i--) {
-                if (answered(operations.status(i))) {
+                if (LastAnswer.isAnswer(operations.status(i))) {
                     lastAnswer.answered(operations.end(i));
                     break;
                 }
             }
         }
         writer.record(operations);
-    }
-
-    /** Whether the store answered (found or not), as the stall watch counts it; an error is no answer. */
-    private static boolean answered(Status status) {
-        return status.isOk() || status == Status.NOT_FOUND;
     }
 
     /** The warning for the report, or null when no binding misbehaved. */

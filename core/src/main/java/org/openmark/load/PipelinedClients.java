@@ -275,7 +275,7 @@ final class PipelinedClients {
         /** A started operation ended (on the binding's thread). */
         @Override
         public void ended(Status status, long completedNanos) {
-            if (status.isOk() || status == Status.NOT_FOUND) {
+            if (LastAnswer.isAnswer(status)) {
                 lastAnswer.answered(completedNanos);
             }
             previousEnd = completedNanos;
