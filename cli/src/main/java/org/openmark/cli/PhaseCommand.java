@@ -8,6 +8,7 @@ import org.openmark.api.Clock;
 import org.openmark.config.Settings;
 import org.openmark.output.AtomicFiles;
 import org.openmark.report.JsonReport;
+import org.openmark.report.YcsbExport;
 import org.openmark.report.YcsbTextReport;
 import org.openmark.run.Phase;
 import org.openmark.run.RunConfig;
@@ -54,6 +55,7 @@ abstract class PhaseCommand implements Callable<Integer> {
         PrintStream err = parent.err;
         Settings settings = options.settings(err);
         RunConfig cfg = RunConfigParser.parse(phase, settings, options.out, options.quiet);
+        YcsbExport export = YcsbExport.of(settings);
         java.util.List<org.openmark.event.EventSpec> eventSpecs = new java.util.ArrayList<>();
         for (String e : events) {
             eventSpecs.add(org.openmark.event.EventSpec.parse("--event", e));
@@ -109,10 +111,11 @@ abstract class PhaseCommand implements Callable<Integer> {
                     result = result.withEvents(eventOutcomes);
                 }
             }
-            String text = YcsbTextReport.render(result);
-            out.print(text);
+            out.print(export.forStdout(result));
             out.flush();
+            export.writeFile(result);
             if (cfg.outDir() != null) {
+                String text = YcsbTextReport.render(result);
                 Path dir = cfg.outDir();
                 AtomicFiles.writeString(dir.resolve("result.json"), JsonReport.render(result));
                 AtomicFiles.writeString(dir.resolve("result.txt"), text);

@@ -43,6 +43,9 @@ class BadInputTest {
                 + " 'sim' answers in no virtual time and the closed model waits for nothing else",
         "virtual time on noop|run --store noop --time virtual -threads 2 --duration 1s|--time=virtual: store 'noop'"
                 + " answers in no virtual time",
+        "unknown exporter|run --store memory -p exporter=site.ycsb.measurements.exporter.XmlExporter|exporter=site.ycsb"
+                + ".measurements.exporter.XmlExporter: must name one of YCSB's exporters",
+        "exportfile a directory|run --store memory -p exportfile=/tmp|exportfile=/tmp: is a directory, not a file",
     })
     void run_badInput_exitsTwoWithOneClearLine(String label, String args, String expected) {
         badInput(label, args + " --quiet", expected);

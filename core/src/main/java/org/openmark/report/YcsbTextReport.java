@@ -1,5 +1,7 @@
 package org.openmark.report;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
@@ -35,7 +37,16 @@ public final class YcsbTextReport {
 
     /** The whole block. */
     public static String render(RunResult r) {
-        StringBuilder b = new StringBuilder();
+        StringBuilder text = new StringBuilder();
+        for (ReportLine l : lines(r)) {
+            text.append(l.text()).append('\n');
+        }
+        return text.toString();
+    }
+
+    /** The whole block, line by line (what {@link YcsbExporter}s write). */
+    public static List<ReportLine> lines(RunResult r) {
+        List<ReportLine> b = new ArrayList<>();
         line(b, "OVERALL", "RunTime(ms)", String.valueOf(r.runtimeMs()));
         line(b, "OVERALL", "Throughput(ops/sec)", number(r.throughput()));
         for (OpResult op : r.operations()) {
@@ -60,12 +71,12 @@ public final class YcsbTextReport {
         }
         for (var section : r.sections()) {
             for (String l : section.textLines()) {
-                b.append(l).append('\n');
+                b.add(ReportLine.parse(l));
             }
         }
         if (r.validation() != null) {
             for (String l : r.validation().textLines()) {
-                b.append(l).append('\n');
+                b.add(ReportLine.parse(l));
             }
         }
         line(b, "RUN", "Seed", r.seed() + (r.seedChosen() ? " (chosen; replay with --seed " + r.seed() + ")" : ""));
@@ -98,7 +109,7 @@ public final class YcsbTextReport {
         for (String w : r.warnings()) {
             line(b, "WARNING", w.replace('\n', ' '), "");
         }
-        return b.toString();
+        return b;
     }
 
     private static String event(org.openmark.event.EventOutcome e) {
@@ -113,13 +124,13 @@ public final class YcsbTextReport {
                 + (e.exitCode() != null ? ", exit code " + e.exitCode() : "") + (e.note() != null ? ", " + e.note() : "");
     }
 
-    private static void failed(StringBuilder b, RunResult r, OpResult op, Histogram h) {
+    private static void failed(List<ReportLine> b, RunResult r, OpResult op, Histogram h) {
         if (h.getTotalCount() > 0) {
             block(b, r, op.name() + "-FAILED", h, null);
         }
     }
 
-    private static void block(StringBuilder b, RunResult r, String name, Histogram h, OpResult statuses) {
+    private static void block(List<ReportLine> b, RunResult r, String name, Histogram h, OpResult statuses) {
         boolean empty = h.getTotalCount() == 0;
         line(b, name, "Operations", String.valueOf(h.getTotalCount()));
         line(b, name, "AverageLatency(us)", empty ? "0.0" : number(h.getMean()));
@@ -136,7 +147,7 @@ public final class YcsbTextReport {
         }
     }
 
-    private static void accounting(StringBuilder b, Accounting a) {
+    private static void accounting(List<ReportLine> b, Accounting a) {
         line(b, "ACCOUNTING", "Issued", String.valueOf(a.issued()));
         line(b, "ACCOUNTING", "WarmUp", String.valueOf(a.warmUp()));
         for (Map.Entry<Status, Long> e : a.statuses().entrySet()) {
@@ -152,7 +163,7 @@ public final class YcsbTextReport {
         }
     }
 
-    private static void schedule(StringBuilder b, ScheduleReport s) {
+    private static void schedule(List<ReportLine> b, ScheduleReport s) {
         line(b, "SCHEDULE", "TargetRate(ops/sec)", number(s.targetRate()));
         line(b, "SCHEDULE", "ScheduledRate(ops/sec)", number(s.scheduledRate()));
         line(b, "SCHEDULE", "AchievedRate(ops/sec)", number(s.achievedRate()));
@@ -167,12 +178,8 @@ public final class YcsbTextReport {
         line(b, "SCHEDULE", "Sessions", String.valueOf(s.sessions()));
     }
 
-    private static void line(StringBuilder b, String section, String metric, String value) {
-        b.append('[').append(section).append("], ").append(metric);
-        if (!value.isEmpty()) {
-            b.append(", ").append(value);
-        }
-        b.append('\n');
+    private static void line(List<ReportLine> b, String section, String metric, String value) {
+        b.add(new ReportLine(section, metric, value));
     }
 
     /** YCSB prints doubles with Java's default formatting. */

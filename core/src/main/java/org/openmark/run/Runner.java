@@ -48,7 +48,11 @@ public final class Runner {
         Workload create(Settings settings, Clock clock, java.util.OptionalLong operationCount);
     }
 
-    /** Properties YCSB users pass that openmark accepts without using (no unknown-property warning). */
+    /**
+     * Properties YCSB users pass that a run does not read (no unknown-property warning): the
+     * command that prints the report reads exporter and exportfile; for measurementtype and
+     * hdrhistogram.fileoutput a note says where their figures are; the rest do not matter here.
+     */
     private static final Set<String> TOLERATED = Set.of("measurementtype", "measurement.interval",
             "measurement.histogram.verbose", "exporter", "exportfile", "hdrhistogram.fileoutput",
             "hdrhistogram.output.path", "histogram.buckets", "workload", "db", "dotransactions");
@@ -113,6 +117,7 @@ public final class Runner {
                 say(notes, "closed model (YCSB compatible) because -threads/-target was given; --model open avoids"
                         + " coordinated omission");
             }
+            unusedYcsbOutput(cfg).ifPresent(note -> say(notes, note));
             if (cfg.phase() == Phase.RUN && cfg.autoLoad() && store.isKnownEmpty(workload.table())) {
                 RunResult load = load(cfg, workload, store);
                 if (!load.interrupted() && (load.accounting().unfinished() > 0
@@ -235,6 +240,31 @@ public final class Runner {
         throw ConfigException.of("--time", "virtual", "store '" + cfg.store() + "' answers in no virtual time and"
                 + " the closed model waits for nothing else, so the run would never reach the end of its duration ("
                 + Durations.format(cfg.duration()) + "); " + ClosedModel.WHAT_MAKES_TIME_PASS);
+    }
+
+    /**
+     * A note on YCSB's measurement properties that shape its output but not openmark's (YCSB's
+     * exporter and exportfile are used: the command that prints the report reads them), saying
+     * where their figures are instead; empty when none is set.
+     */
+    static java.util.Optional<String> unusedYcsbOutput(RunConfig cfg) {
+        Settings s = cfg.settings();
+        List<String> unused = new ArrayList<>();
+        String type = s.getString("measurementtype", "hdrhistogram").trim();
+        if (!type.equalsIgnoreCase("hdrhistogram")) {
+            unused.add("measurementtype=" + type);
+        }
+        if (s.getString("hdrhistogram.fileoutput", "false").trim().equalsIgnoreCase("true")) {
+            unused.add("hdrhistogram.fileoutput=true");
+        }
+        if (unused.isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        String dir = cfg.outDir() == null ? "DIR" : cfg.outDir().toString();
+        return java.util.Optional.of("YCSB's " + String.join(" and ", unused) + (unused.size() > 1 ? " are" : " is")
+                + " not used: openmark records every operation in HdrHistogram and prints percentiles; each"
+                + " interval's figures are in " + dir + "/timeseries.csv and its histograms in " + dir
+                + "/latency.hlog" + (cfg.outDir() == null ? " (with --out DIR)" : ""));
     }
 
     private void say(List<String> notes, String note) {

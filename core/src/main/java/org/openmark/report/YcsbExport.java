@@ -1,0 +1,47 @@
+package org.openmark.report;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import org.openmark.config.Settings;
+import org.openmark.output.AtomicFiles;
+import org.openmark.output.OutputPaths;
+import org.openmark.run.RunResult;
+
+/**
+ * Where and how the final report goes, as YCSB's {@code exporter} and {@code exportfile}
+ * properties say: without {@code exportfile} stdout gets the report in the exporter's format;
+ * with it, the file gets that and stdout keeps the text block (written under a temporary name
+ * and renamed, so a script never reads half a report).
+ *
+ * @param exporter the format
+ * @param file the file, or null for stdout
+ */
+public record YcsbExport(YcsbExporter exporter, Path file) {
+    /** The property that names the file. */
+    public static final String FILE_PROPERTY = "exportfile";
+
+    /** From the run's properties, checked before the run starts. */
+    public static YcsbExport of(Settings settings) {
+        String name = settings.getString(YcsbExporter.PROPERTY, null);
+        YcsbExporter exporter = name == null ? YcsbExporter.TEXT : YcsbExporter.named(name.trim());
+        String fileText = settings.getString(FILE_PROPERTY, null);
+        Path file = null;
+        if (fileText != null) {
+            file = Path.of(fileText.trim());
+            OutputPaths.checkFile(FILE_PROPERTY, file);
+        }
+        return new YcsbExport(exporter, file);
+    }
+
+    /** What stdout gets. */
+    public String forStdout(RunResult result) {
+        return (file == null ? exporter : YcsbExporter.TEXT).render(YcsbTextReport.lines(result));
+    }
+
+    /** Writes the export file, if one was asked for. */
+    public void writeFile(RunResult result) throws IOException {
+        if (file != null) {
+            AtomicFiles.writeString(file, exporter.render(YcsbTextReport.lines(result)));
+        }
+    }
+}
