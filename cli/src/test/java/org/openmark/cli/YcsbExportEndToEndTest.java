@@ -79,6 +79,20 @@ class YcsbExportEndToEndTest {
     }
 
     @Test
+    void closedEconomy_itsValidationLinesAreExportedToo() throws Exception {
+        Path file = dir.resolve("economy.json");
+        CliRunner r = CliRunner.run("run", "--store", "memory", "-P", "closed_economy", "-p", "recordcount=20",
+                "-p", "operationcount=500", "-threads", "1", "--seed", "5", "--quiet",
+                "-p", "exporter=JSONArrayMeasurementsExporter", "-p", "exportfile=" + file);
+        assertEquals(0, r.exitCode, r::toString);
+        List<JsonNode> objects = new ArrayList<>();
+        JSON.readTree(file.toFile()).forEach(objects::add);
+        assertEquals(1_000_000, value(objects, "TOTAL CASH", "").asLong(), objects::toString);
+        assertEquals("Database validation succeeded", value(objects, "", "").asText());
+        assertTrue(r.out.contains("\nDatabase validation succeeded\n"), r::toString);
+    }
+
+    @Test
     void textToAFile_isTheTextBlock() throws Exception {
         Path file = dir.resolve("ycsb.txt");
         CliRunner r = run("-p", "exportfile=" + file);

@@ -86,7 +86,8 @@ class YcsbExporterTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"[TXN], Units, 12", "[TOTAL CASH], 1000", "[VALIDATION], Anomaly score, 0.5, of 1"})
+    @ValueSource(strings = {"[TXN], Units, 12", "[TOTAL CASH], 1000", "[VALIDATION], Anomaly score, 0.5, of 1",
+        "Database validation succeeded", "[not, a section"})
     void reportLine_parse_printsTheSameLineAgain(String line) {
         assertEquals(line, ReportLine.parse(line).text());
     }
@@ -95,6 +96,19 @@ class YcsbExporterTest {
     void reportLine_parse_sectionMetricValue() {
         assertEquals(new ReportLine("TOTAL CASH", "1000", ""), ReportLine.parse("[TOTAL CASH], 1000"));
         assertEquals(new ReportLine("TXN", "Units", "12"), ReportLine.parse("[TXN], Units, 12"));
-        assertThrows(IllegalArgumentException.class, () -> ReportLine.parse("Units, 12"));
+        assertEquals(new ReportLine("", "Database validation failed", ""),
+                ReportLine.parse("Database validation failed"));
+    }
+
+    @Test
+    void aPlainLine_inJsonHasNoMetricNorMeasurement_onlyItsText() {
+        String json = YcsbExporter.JSON.render(List.of(ReportLine.parse("Database validation succeeded")));
+        assertEquals("""
+                {
+                  "metric" : "",
+                  "measurement" : "",
+                  "value" : "Database validation succeeded"
+                }
+                """, json);
     }
 }
