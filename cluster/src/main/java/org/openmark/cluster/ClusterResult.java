@@ -47,7 +47,7 @@ final class ClusterResult {
         List<RunResult> parts = new ArrayList<>();
         List<WorkerReport> reports = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
-        List<String> notes = new ArrayList<>();
+        List<String> notes = new ArrayList<>(Runner.configNotes(cfg));
         boolean valid = true;
         WorkerFindings workerWarnings = new WorkerFindings();
         WorkerFindings workerNotes = new WorkerFindings();

@@ -31,6 +31,7 @@ import org.openmark.run.ModelChoice;
 import org.openmark.run.Phase;
 import org.openmark.run.RunConfig;
 import org.openmark.run.RunResult;
+import org.openmark.run.Runner;
 import org.openmark.timing.StopSignal;
 
 /**
@@ -137,6 +138,9 @@ public final class ClusterSession implements AutoCloseable {
         if (cfg.outDir() != null) {
             // Created with the first file written: a store the workers cannot reach leaves nothing behind.
             org.openmark.output.OutputPaths.checkDirectory("--out", cfg.outDir());
+        }
+        for (String note : Runner.configNotes(cfg)) {
+            err.println("openmark: " + note);
         }
         RunOutput output = new RunOutput(cfg, err);
         MergeCosts costs = new MergeCosts();

@@ -113,11 +113,7 @@ public final class Runner {
                     + modelOf(cfg).describe() + ", seed " + cfg.seed());
             List<String> notes = new ArrayList<>();
             passedOn.ifPresent(note -> say(notes, note));
-            if (cfg.phase() == Phase.RUN && cfg.model() == ModelChoice.CLOSED && !cfg.settings().contains("model")) {
-                say(notes, "closed model (YCSB compatible) because -threads/-target was given; --model open avoids"
-                        + " coordinated omission");
-            }
-            unusedYcsbOutput(cfg).ifPresent(note -> say(notes, note));
+            configNotes(cfg).forEach(note -> say(notes, note));
             if (cfg.phase() == Phase.RUN && cfg.autoLoad() && store.isKnownEmpty(workload.table())) {
                 RunResult load = load(cfg, workload, store);
                 if (!load.interrupted() && (load.accounting().unfinished() > 0
@@ -240,6 +236,20 @@ public final class Runner {
         throw ConfigException.of("--time", "virtual", "store '" + cfg.store() + "' answers in no virtual time and"
                 + " the closed model waits for nothing else, so the run would never reach the end of its duration ("
                 + Durations.format(cfg.duration()) + "); " + ClosedModel.WHAT_MAKES_TIME_PASS);
+    }
+
+    /**
+     * What a run's configuration alone is worth a note for, in one process or over a cluster: the
+     * closed model chosen by YCSB's flags, YCSB's measurement properties it does not use.
+     */
+    public static List<String> configNotes(RunConfig cfg) {
+        List<String> notes = new ArrayList<>();
+        if (cfg.phase() == Phase.RUN && cfg.model() == ModelChoice.CLOSED && !cfg.settings().contains("model")) {
+            notes.add("closed model (YCSB compatible) because -threads/-target was given; --model open avoids"
+                    + " coordinated omission");
+        }
+        unusedYcsbOutput(cfg).ifPresent(notes::add);
+        return notes;
     }
 
     /**
