@@ -113,7 +113,6 @@ abstract class PhaseCommand implements Callable<Integer> {
             }
             out.print(export.forStdout(result));
             out.flush();
-            export.writeFile(result);
             if (cfg.outDir() != null) {
                 String text = YcsbTextReport.render(result);
                 Path dir = cfg.outDir();
@@ -127,6 +126,7 @@ abstract class PhaseCommand implements Callable<Integer> {
                 }
                 err.println("openmark: results in " + dir.toAbsolutePath());
             }
+            export.writeFile(result);
             for (String w : result.warnings()) {
                 err.println("openmark: warning: " + w);
             }

@@ -93,6 +93,18 @@ class YcsbExportEndToEndTest {
     }
 
     @Test
+    void loadPhase_exportsToo() throws Exception {
+        Path file = dir.resolve("load.json");
+        CliRunner r = CliRunner.run("load", "--store", "memory", "-P", "workloada", "-p", "recordcount=300", "-threads",
+                "2", "--quiet", "-p", "exporter=json_array", "-p", "exportfile=" + file);
+        assertEquals(0, r.exitCode, r::toString);
+        List<JsonNode> objects = new ArrayList<>();
+        JSON.readTree(file.toFile()).forEach(objects::add);
+        assertEquals(300, value(objects, "INSERT", "Operations").asLong(), objects::toString);
+        assertEquals(300, value(objects, "INSERT", "Return=OK").asLong());
+    }
+
+    @Test
     void textToAFile_isTheTextBlock() throws Exception {
         Path file = dir.resolve("ycsb.txt");
         CliRunner r = run("-p", "exportfile=" + file);
