@@ -10,7 +10,11 @@ import java.util.function.IntFunction;
  */
 public interface Tasks {
 
-    /** Starts a long-lived platform thread (a client thread, the scheduler, the status ticker). */
+    /**
+     * Starts a long-lived platform thread (a client thread, the scheduler, the status ticker); in
+     * virtual time a thread registered with the clock, virtual where the JDK allows
+     * ({@link VirtualTasks}).
+     */
     Thread startPlatform(String name, Runnable task);
 
     /**
