@@ -111,13 +111,13 @@ abstract class PhaseCommand implements Callable<Integer> {
                     result = result.withEvents(eventOutcomes);
                 }
             }
-            out.print(export.forStdout(result));
+            java.util.List<org.openmark.report.ReportLine> lines = YcsbTextReport.lines(result);
+            out.print(export.forStdout(lines));
             out.flush();
             if (cfg.outDir() != null) {
-                String text = YcsbTextReport.render(result);
                 Path dir = cfg.outDir();
                 AtomicFiles.writeString(dir.resolve("result.json"), JsonReport.render(result));
-                AtomicFiles.writeString(dir.resolve("result.txt"), text);
+                AtomicFiles.writeString(dir.resolve("result.txt"), org.openmark.report.YcsbExporter.TEXT.render(lines));
                 try {
                     org.openmark.report.html.HtmlReport.write(dir, result);
                 } catch (IOException | RuntimeException e) {
@@ -126,7 +126,7 @@ abstract class PhaseCommand implements Callable<Integer> {
                 }
                 err.println("openmark: results in " + dir.toAbsolutePath());
             }
-            export.writeFile(result);
+            export.writeFile(lines);
             for (String w : result.warnings()) {
                 err.println("openmark: warning: " + w);
             }

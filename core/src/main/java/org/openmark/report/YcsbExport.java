@@ -2,10 +2,10 @@ package org.openmark.report;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import org.openmark.config.Settings;
 import org.openmark.output.AtomicFiles;
 import org.openmark.output.OutputPaths;
-import org.openmark.run.RunResult;
 
 /**
  * Where and how the final report goes, as YCSB's {@code exporter} and {@code exportfile}
@@ -33,15 +33,15 @@ public record YcsbExport(YcsbExporter exporter, Path file) {
         return new YcsbExport(exporter, file);
     }
 
-    /** What stdout gets. */
-    public String forStdout(RunResult result) {
-        return (file == null ? exporter : YcsbExporter.TEXT).render(YcsbTextReport.lines(result));
+    /** What stdout gets of the report's {@code lines} ({@link YcsbTextReport#lines}). */
+    public String forStdout(List<ReportLine> lines) {
+        return (file == null ? exporter : YcsbExporter.TEXT).render(lines);
     }
 
-    /** Writes the export file, if one was asked for. */
-    public void writeFile(RunResult result) throws IOException {
+    /** Writes the export file of the report's {@code lines}, if one was asked for. */
+    public void writeFile(List<ReportLine> lines) throws IOException {
         if (file != null) {
-            AtomicFiles.writeString(file, exporter.render(YcsbTextReport.lines(result)));
+            AtomicFiles.writeString(file, exporter.render(lines));
         }
     }
 }

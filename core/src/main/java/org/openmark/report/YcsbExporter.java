@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.util.List;
-import java.util.Locale;
 import java.util.regex.Pattern;
 import org.openmark.config.ConfigException;
 
@@ -107,10 +106,5 @@ public enum YcsbExporter {
         } else {
             g.writeString(v);
         }
-    }
-
-    @Override
-    public String toString() {
-        return name().toLowerCase(Locale.ROOT);
     }
 }

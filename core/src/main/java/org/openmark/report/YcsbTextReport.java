@@ -37,11 +37,7 @@ public final class YcsbTextReport {
 
     /** The whole block. */
     public static String render(RunResult r) {
-        StringBuilder text = new StringBuilder();
-        for (ReportLine l : lines(r)) {
-            text.append(l.text()).append('\n');
-        }
-        return text.toString();
+        return YcsbExporter.TEXT.render(lines(r));
     }
 
     /** The whole block, line by line (what {@link YcsbExporter}s write). */
