@@ -12,12 +12,13 @@ import org.openmark.api.Status;
  * The run's latency recorders. Drivers record through {@link MeasurementWriter}s; one collector
  * thread calls {@link #collectInterval} to take what was recorded since the last call.
  *
- * <p>Implementation notes: the hot path never touches a shared histogram. Each closed-model
- * thread has its own {@link ThreadWriter}: plain histograms behind one writer/reader phaser
- * (wait-free for the writer, one phase entry per operation); the open model's operations finish
- * on many threads and share a striped writer of concurrent recorders ({@link SharedWriter}).
+ * <p>Implementation notes: the hot path never touches a histogram another thread writes at the
+ * same time. Each closed-model thread has its own {@link ThreadWriter}: plain histograms behind
+ * one writer/reader phaser (wait-free for the writer, one phase entry per operation); the open
+ * model's operations finish on many threads and share a striped writer whose stripe a thread
+ * holds while it records, moving on to another stripe when its own is held ({@link SharedWriter}).
  * The collector swaps each writer's active histograms and adds the interval histograms up, so
- * nothing is lost and nothing blocks a writer.
+ * nothing is lost and no writer waits for a store call or for more than a swap.
  */
 public final class Measurements {
     /** Histograms hold microseconds with 3 significant digits, as YCSB's HdrHistogram measurement. */
@@ -25,9 +26,10 @@ public final class Measurements {
 
     private final List<CollectedWriter> writers = new CopyOnWriteArrayList<>();
     /**
-     * The shared writer is striped: each operation's thread picks a stripe by its id, so
-     * concurrent completions rarely touch the same recorder (one contended recorder cost about
-     * 1.5 µs per value with two threads in RecorderBenchmark).
+     * The shared writer is striped: each operation's thread starts at a stripe picked by its id,
+     * so concurrent completions rarely meet on one stripe (a contended one costs a cache line
+     * moving between cores: one contended recorder of HdrHistogram's cost about 1.5 µs per value
+     * with two threads in RecorderBenchmark).
      */
     private final SharedWriter[] stripes = new SharedWriter[Integer.highestOneBit(
             Math.max(1, Runtime.getRuntime().availableProcessors()) * 4 - 1) * 2];
@@ -116,26 +118,37 @@ public final class Measurements {
         return Math.max(0, (toNanos - fromNanos) / 1000);
     }
 
-    /** Spreads records over stripes by the calling thread's id. */
+    /**
+     * Spreads records over stripes by the calling thread's id; a thread whose stripe another
+     * holds records into the next free one instead of waiting.
+     */
     private record StripedWriter(SharedWriter[] stripes) implements MeasurementWriter {
-        private SharedWriter stripe() {
-            return stripes[(int) (Thread.currentThread().threadId() & (stripes.length - 1))];
+        private int home() {
+            return (int) (Thread.currentThread().threadId() & (stripes.length - 1));
         }
 
         @Override
         public void record(String op, Status status, long intendedStartNanos, long actualStartNanos,
                 long completedNanos) {
-            stripe().record(op, status, intendedStartNanos, actualStartNanos, completedNanos);
+            int i = home();
+            while (!stripes[i].tryRecord(op, status, intendedStartNanos, actualStartNanos, completedNanos)) {
+                i = (i + 1) & (stripes.length - 1);
+                Thread.onSpinWait();
+            }
         }
 
         @Override
         public void recordInner(String op, Status status, long startNanos, long completedNanos) {
-            stripe().recordInner(op, status, startNanos, completedNanos);
+            int i = home();
+            while (!stripes[i].tryRecordInner(op, status, startNanos, completedNanos)) {
+                i = (i + 1) & (stripes.length - 1);
+                Thread.onSpinWait();
+            }
         }
 
         @Override
         public void issued() {
-            stripe().issued();
+            stripes[home()].issued();
         }
     }
 

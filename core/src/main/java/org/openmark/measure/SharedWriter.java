@@ -1,26 +1,49 @@
 package org.openmark.measure;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.Recorder;
 import org.openmark.api.Status;
 
 /**
  * One stripe of the writer any thread may use (the open model's operations end on many
- * threads): HdrHistogram's concurrent {@link Recorder}s, one pair per channel.
+ * threads). A thread records into the stripe's plain histograms while it holds the stripe: taken
+ * with one compare-and-set, given back with a release store. A thread that finds the stripe held
+ * does not wait: it returns false and tries another stripe ({@link Measurements}). Where a
+ * {@link org.HdrHistogram.Recorder} per value took about fifteen atomic operations for one
+ * operation's three values, this takes one (JMH, two threads: 88 ns before).
+ *
+ * <p>As in {@link ThreadWriter}, a send lag of zero is counted, not recorded, and an operation
+ * whose intended start is its actual start has its one time recorded once for both its response
+ * and its service time. The collector holds the stripe only to swap the active histograms for
+ * emptied spares, then reads the spares without it: a writer is never held up by more than a
+ * swap, and never by a store call.
  */
 final class SharedWriter implements CollectedWriter {
-    private final Map<String, Pair[]> byOp = new ConcurrentHashMap<>();
-    private final Map<String, Pair[]> innerByOp = new ConcurrentHashMap<>();
-    /** Every pair this writer created, for the collector; appended rarely. */
-    private final List<Pair> pairs = new CopyOnWriteArrayList<>();
-    private final Recorder sendLag = new Recorder(Measurements.SIGNIFICANT_DIGITS);
+    private static final VarHandle HELD;
+
+    static {
+        try {
+            HELD = MethodHandles.lookup().findVarHandle(SharedWriter.class, "held", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** 1 while a writer or the collector holds the stripe. */
+    @SuppressWarnings("unused") // through HELD
+    private volatile int held;
+    /** Looked up and added to only by the holder. */
+    private final ChannelTable channels = new ChannelTable();
+    /** The holder's; the collector swaps it for {@link #spareSendLags}. */
+    private SendLags sendLags = new SendLags();
+    private SendLags spareSendLags = new SendLags();
     private final LongAdder issued = new LongAdder();
-    private Histogram recycleSendLag;
+    /** Collectors take turns. */
+    private final Object readerLock = new Object();
 
     @Override
     public void issued() {
@@ -32,71 +55,98 @@ final class SharedWriter implements CollectedWriter {
         return issued.sum();
     }
 
+    /** Records the operation unless another thread holds the stripe; true when it did. */
+    boolean tryRecord(String op, Status status, long intendedStartNanos, long actualStartNanos, long completedNanos) {
+        if (!tryHold()) {
+            return false;
+        }
+        try {
+            channels.of(op, status, false).record(Measurements.micros(intendedStartNanos, completedNanos),
+                    Measurements.micros(actualStartNanos, completedNanos), intendedStartNanos == actualStartNanos);
+            sendLags.record(Measurements.micros(intendedStartNanos, actualStartNanos));
+        } finally {
+            release();
+        }
+        return true;
+    }
+
+    /** Records the inner call unless another thread holds the stripe; true when it did. */
+    boolean tryRecordInner(String op, Status status, long startNanos, long completedNanos) {
+        if (!tryHold()) {
+            return false;
+        }
+        try {
+            channels.of(op, status, true).both.recordValue(Measurements.micros(startNanos, completedNanos));
+        } finally {
+            release();
+        }
+        return true;
+    }
+
     @Override
     public void record(String op, Status status, long intendedStartNanos, long actualStartNanos,
             long completedNanos) {
-        Pair p = pair(byOp, false, op, status);
-        p.response.recordValue(Measurements.micros(intendedStartNanos, completedNanos));
-        p.service.recordValue(Measurements.micros(actualStartNanos, completedNanos));
-        sendLag.recordValue(Measurements.micros(intendedStartNanos, actualStartNanos));
+        while (!tryRecord(op, status, intendedStartNanos, actualStartNanos, completedNanos)) {
+            Thread.onSpinWait();
+        }
     }
 
     @Override
     public void recordInner(String op, Status status, long startNanos, long completedNanos) {
-        long micros = Measurements.micros(startNanos, completedNanos);
-        Pair p = pair(innerByOp, true, op, status);
-        p.response.recordValue(micros);
-        p.service.recordValue(micros);
-    }
-
-    private Pair pair(Map<String, Pair[]> map, boolean inner, String op, Status status) {
-        Pair[] row = map.get(op);
-        if (row == null) {
-            row = map.computeIfAbsent(op, k -> new Pair[Status.values().length]);
-        }
-        Pair p = row[status.ordinal()];
-        return p != null ? p : createPair(row, op, status, inner);
-    }
-
-    private Pair createPair(Pair[] row, String op, Status status, boolean inner) {
-        synchronized (row) {
-            Pair p = row[status.ordinal()];
-            if (p == null) {
-                p = new Pair(new Channel(op, status, inner));
-                pairs.add(p);
-                row[status.ordinal()] = p;
-            }
-            return p;
+        while (!tryRecordInner(op, status, startNanos, completedNanos)) {
+            Thread.onSpinWait();
         }
     }
 
     @Override
     public void drainInto(Map<Channel, Histogram> response, Map<Channel, Histogram> service, Histogram lag) {
-        for (Pair p : pairs) {
-            p.recycleResponse = p.response.getIntervalHistogram(p.recycleResponse);
-            p.recycleService = p.service.getIntervalHistogram(p.recycleService);
-            response.computeIfAbsent(p.channel, c -> Measurements.newHistogram()).add(p.recycleResponse);
-            service.computeIfAbsent(p.channel, c -> Measurements.newHistogram()).add(p.recycleService);
+        synchronized (readerLock) {
+            spareSendLags.clear();
+            SendLags lagsTaken;
+            List<ChannelHistograms> taken;
+            hold();
+            try {
+                // A channel a writer adds after this snapshot keeps its values until the next call.
+                taken = List.copyOf(channels.all());
+                for (ChannelHistograms h : taken) {
+                    h.swap();
+                }
+                lagsTaken = sendLags;
+                sendLags = spareSendLags;
+                spareSendLags = lagsTaken;
+            } finally {
+                release();
+            }
+            // The release above ends every record into the taken histograms; the next writer uses the new ones.
+            for (ChannelHistograms h : taken) {
+                h.addTakenTo(response, service);
+            }
+            lagsTaken.addTo(lag);
         }
-        recycleSendLag = sendLag.getIntervalHistogram(recycleSendLag);
-        lag.add(recycleSendLag);
     }
 
     @Override
     public List<Channel> channels() {
-        return pairs.stream().map(p -> p.channel).toList();
+        return channels.all().stream().map(h -> h.channel).toList();
     }
 
-    /** The response-time and service-time recorders of one channel. */
-    private static final class Pair {
-        final Channel channel;
-        final Recorder response = new Recorder(Measurements.SIGNIFICANT_DIGITS);
-        final Recorder service = new Recorder(Measurements.SIGNIFICANT_DIGITS);
-        Histogram recycleResponse;
-        Histogram recycleService;
+    private boolean tryHold() {
+        return HELD.compareAndSet(this, 0, 1);
+    }
 
-        Pair(Channel channel) {
-            this.channel = channel;
+    /** The collector's: waits for a writer's record (a few histogram increments) to end. */
+    private void hold() {
+        int spins = 0;
+        while (!tryHold()) {
+            if (++spins < 100) {
+                Thread.onSpinWait();
+            } else {
+                Thread.yield(); // the holder may have been descheduled inside its record
+            }
         }
+    }
+
+    private void release() {
+        HELD.setRelease(this, 0);
     }
 }

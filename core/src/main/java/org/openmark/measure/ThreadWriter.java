@@ -1,6 +1,5 @@
 package org.openmark.measure;
 
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -24,11 +23,8 @@ final class ThreadWriter implements CollectedWriter {
     private final SingleWriterPhase phase = new SingleWriterPhase();
     /** Collectors take turns. */
     private final Object readerLock = new Object();
-    /** The writer's own lookup; only its thread touches these. */
-    private final Rows byOp = new Rows();
-    private final Rows innerByOp = new Rows();
-    /** Every slot the writer created, for the collector; appended rarely. */
-    private final List<Slot> slots = new CopyOnWriteArrayList<>();
+    /** The writer's own lookup; only its thread adds to it. */
+    private final ChannelTable channels = new ChannelTable();
     /** The writer's call chains, for the collector to take from; appended rarely. */
     private final List<Chain> chains = new CopyOnWriteArrayList<>();
     private volatile SendLags sendLags = new SendLags();
@@ -54,13 +50,8 @@ final class ThreadWriter implements CollectedWriter {
         long sendLagMicros = Measurements.micros(intendedStartNanos, actualStartNanos);
         long token = phase.enter();
         try {
-            Slot s = slot(byOp, false, op, status);
-            if (intendedStartNanos == actualStartNanos) {
-                s.both.recordValue(serviceMicros);
-            } else {
-                s.response.recordValue(responseMicros);
-                s.service.recordValue(serviceMicros);
-            }
+            channels.of(op, status, false).record(responseMicros, serviceMicros,
+                    intendedStartNanos == actualStartNanos);
             sendLags.record(sendLagMicros);
         } finally {
             phase.exit(token);
@@ -78,13 +69,13 @@ final class ThreadWriter implements CollectedWriter {
         long token = phase.enter();
         try {
             for (int i = 0; i < from; i++) {
-                slot(byOp, false, operations.name(i), operations.status(i)); // its channel, for channels()
+                channels.of(operations.name(i), operations.status(i), false); // its channel, for channels()
             }
             for (int i = from; i < n; i++) {
                 long micros = Measurements.micros(operations.start(i), operations.end(i));
-                slot(byOp, false, operations.name(i), operations.status(i)).both.recordValue(micros);
+                channels.of(operations.name(i), operations.status(i), false).both.recordValue(micros);
             }
-            sendLags.zeros += n - from;
+            sendLags.addZeros(n - from);
         } finally {
             phase.exit(token);
         }
@@ -104,30 +95,19 @@ final class ThreadWriter implements CollectedWriter {
         long micros = Measurements.micros(startNanos, completedNanos);
         long token = phase.enter();
         try {
-            slot(innerByOp, true, op, status).both.recordValue(micros);
+            channels.of(op, status, true).both.recordValue(micros);
         } finally {
             phase.exit(token);
         }
     }
 
-    private Slot slot(Rows rows, boolean inner, String op, Status status) {
-        Slot[] row = rows.of(op);
-        Slot s = row[status.ordinal()];
-        if (s == null) {
-            s = new Slot(new Channel(op, status, inner));
-            row[status.ordinal()] = s;
-            slots.add(s);
-        }
-        return s;
-    }
-
     @Override
     public void drainInto(Map<Channel, Histogram> response, Map<Channel, Histogram> service, Histogram lag) {
         synchronized (readerLock) {
-            // A slot the writer adds after this snapshot keeps its values until the next call.
-            List<Slot> taken = List.copyOf(slots);
-            for (Slot s : taken) {
-                s.swap();
+            // A channel the writer adds after this snapshot keeps its values until the next call.
+            List<ChannelHistograms> taken = List.copyOf(channels.all());
+            for (ChannelHistograms h : taken) {
+                h.swap();
             }
             SendLags lagsTaken = sendLags;
             spareSendLags.clear();
@@ -135,13 +115,8 @@ final class ThreadWriter implements CollectedWriter {
             spareSendLags = lagsTaken;
             phase.awaitWriter();
             // Every record that could still use a swapped-out histogram has ended.
-            for (Slot s : taken) {
-                Histogram r = response.computeIfAbsent(s.channel, c -> Measurements.newHistogram());
-                r.add(s.spareResponse);
-                r.add(s.spareBoth);
-                Histogram v = service.computeIfAbsent(s.channel, c -> Measurements.newHistogram());
-                v.add(s.spareService);
-                v.add(s.spareBoth);
+            for (ChannelHistograms h : taken) {
+                h.addTakenTo(response, service);
             }
             lagsTaken.addTo(lag);
             for (Chain c : chains) {
@@ -152,60 +127,7 @@ final class ThreadWriter implements CollectedWriter {
 
     @Override
     public List<Channel> channels() {
-        return slots.stream().map(s -> s.channel).toList();
-    }
-
-    /**
-     * One row of slots (by status) per operation name. A workload's names are a handful of
-     * constants, so the first few are kept in a short array searched by identity, which costs
-     * less than hashing; any other name goes through the map.
-     */
-    private static final class Rows {
-        private static final int FAST = 8;
-        private final String[] names = new String[FAST];
-        private final Slot[][] rows = new Slot[FAST][];
-        private int size;
-        private final Map<String, Slot[]> all = new HashMap<>();
-
-        Slot[] of(String op) {
-            for (int i = 0; i < size; i++) {
-                if (names[i] == op) {
-                    return rows[i];
-                }
-            }
-            Slot[] row = all.computeIfAbsent(op, k -> new Slot[Status.values().length]);
-            if (size < FAST) {
-                names[size] = op;
-                rows[size++] = row;
-            }
-            return row;
-        }
-    }
-
-    /** Send lags: the zeros counted, the others in a histogram. Written by the writer only. */
-    private static final class SendLags {
-        final Histogram nonZero = Measurements.newHistogram();
-        long zeros;
-
-        void record(long micros) {
-            if (micros == 0) {
-                zeros++;
-            } else {
-                nonZero.recordValue(micros);
-            }
-        }
-
-        void addTo(Histogram lag) {
-            lag.add(nonZero);
-            if (zeros > 0) {
-                lag.recordValueWithCount(0, zeros);
-            }
-        }
-
-        void clear() {
-            nonZero.reset();
-            zeros = 0;
-        }
+        return channels.all().stream().map(h -> h.channel).toList();
     }
 
     /**
@@ -226,42 +148,6 @@ final class ThreadWriter implements CollectedWriter {
             if (n > 0) {
                 lag.recordValueWithCount(0, n);
             }
-        }
-    }
-
-    /**
-     * One channel's active histograms (the writer's) and spares (the collector's). An operation
-     * whose intended start is its actual start (unpaced, and every inner call) has one time for
-     * both its response and its service time: it is recorded once, in {@code both}, which the
-     * collector adds to each.
-     */
-    private static final class Slot {
-        final Channel channel;
-        volatile Histogram response = Measurements.newHistogram();
-        volatile Histogram service = Measurements.newHistogram();
-        volatile Histogram both = Measurements.newHistogram();
-        Histogram spareResponse = Measurements.newHistogram();
-        Histogram spareService = Measurements.newHistogram();
-        Histogram spareBoth = Measurements.newHistogram();
-
-        Slot(Channel channel) {
-            this.channel = channel;
-        }
-
-        /** Makes the emptied spares active; the taken histograms become the spares. */
-        void swap() {
-            Histogram r = response;
-            Histogram s = service;
-            Histogram b = both;
-            spareResponse.reset();
-            spareService.reset();
-            spareBoth.reset();
-            response = spareResponse;
-            service = spareService;
-            both = spareBoth;
-            spareResponse = r;
-            spareService = s;
-            spareBoth = b;
         }
     }
 }
