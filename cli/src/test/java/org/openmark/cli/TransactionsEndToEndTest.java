@@ -93,9 +93,41 @@ class TransactionsEndToEndTest {
 
     @Test
     void txnOverhead_memoryStore_printsTheComparison() {
+        // one client: no concurrent transfers, so no anomaly, with or without transactions
         CliRunner r = CliRunner.run("txn-overhead", "-P", "closed_economy", "--store", "memory", "-p",
-                "operationcount=2000", "--model", "closed", "-threads", "2", "--quiet");
+                "operationcount=2000", "--model", "closed", "-threads", "1", "--quiet");
         assertEquals(0, r.exitCode, r::toString);
         assertTrue(r.out.contains("[TXN-OVERHEAD]"), r::toString);
+        assertTrue(r.out.contains("[TXN-OVERHEAD], Valid.withTxn, true\n[TXN-OVERHEAD], Valid.withoutTxn, true"),
+                r::toString);
+    }
+
+    /** Memory without isolation loses updates under contention: each run's validation fails, and so the comparison. */
+    @Test
+    void txnOverhead_runsWhoseValidationFails_notValidWithTheReasons() {
+        CliRunner r = CliRunner.run("txn-overhead", "-P", "closed_economy", "--store", "memory", "-p",
+                "operationcount=20000", "-p", "recordcount=5", "--model", "closed", "-threads", "8", "--quiet");
+        assertEquals(Main.EXIT_NOT_VALID, r.exitCode, r::toString);
+        assertTrue(r.err.contains("the closed economy's validation failed: "), r::toString);
+        assertTrue(r.err.contains("openmark: txn-overhead: not valid: "), r::toString);
+        assertTrue(r.out.contains("[TXN-OVERHEAD], Valid."), r::toString);
+    }
+
+    /**
+     * On a server the first run's table outlives it: it is emptied (three pages of scans here) and
+     * loaded again, so the second run starts from the same fresh load and validates.
+     */
+    @Test
+    void txnOverhead_postgres_theSecondRunStartsFromAFreshLoad() {
+        List<String> args = new ArrayList<>(List.of("txn-overhead", "-P", "closed_economy", "--store", "jdbc",
+                "-p", "table=ovh_fresh_" + Long.toHexString(System.nanoTime()), "-p", "recordcount=2500", "-p", "operationcount=1000", "--model", "closed",
+                "-threads", "1", "--seed", "3", "--quiet"));
+        props(POSTGRES).forEach((k, v) -> args.addAll(List.of("-p", k + "=" + v)));
+        CliRunner r = CliRunner.run(args.toArray(String[]::new));
+        assertEquals(0, r.exitCode, r::toString);
+        assertTrue(r.err.contains("deleted the 2500 records of the first run's table, so the second run loads it"
+                + " again"), r::toString);
+        assertTrue(r.out.contains("[TXN-OVERHEAD], Valid.withTxn, true\n[TXN-OVERHEAD], Valid.withoutTxn, true"),
+                r::toString);
     }
 }

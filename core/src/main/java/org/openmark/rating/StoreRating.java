@@ -16,6 +16,7 @@ import org.openmark.api.Record;
 import org.openmark.api.Session;
 import org.openmark.api.Status;
 import org.openmark.api.Store;
+import org.openmark.api.StoreException;
 import org.openmark.api.StoreImage;
 import org.openmark.config.ConfigException;
 import org.openmark.config.PropertyText;
@@ -27,6 +28,7 @@ import org.openmark.run.RunConfig;
 import org.openmark.run.RunConfigParser;
 import org.openmark.run.RunResult;
 import org.openmark.run.Runner;
+import org.openmark.run.TableEraser;
 import org.openmark.timing.VirtualClock;
 import org.openmark.workload.Workload;
 
@@ -216,26 +218,10 @@ public final class StoreRating implements Experimenter, AutoCloseable {
 
     /** Deletes every record of the workload's table through the binding, then loads again. */
     private void fullReload() {
-        try (Session s = store.newSession()) {
-            List<Record> batch = new ArrayList<>();
-            String from = "";
-            do {
-                batch.clear();
-                Status st = s.scan(workload.table(), from, 1000, java.util.Set.of(), batch);
-                if (!st.isOk()) {
-                    throw RatingException.aborted("--reload full: the store cannot scan (" + st + "); use repair or image");
-                }
-                for (Record rec : batch) {
-                    if (rec.key() == null) {
-                        throw RatingException.aborted("--reload full: the store's scans return no keys (a YCSB"
-                                + " binding), so it cannot delete what it loaded; use repair");
-                    }
-                    s.delete(workload.table(), rec.key());
-                }
-                if (!batch.isEmpty()) {
-                    from = batch.get(batch.size() - 1).key() + "\u0000";
-                }
-            } while (batch.size() == 1000);
+        try {
+            TableEraser.erase(store, workload.table());
+        } catch (StoreException e) {
+            throw RatingException.aborted("--reload full: " + e.getMessage() + "; use repair or image");
         }
         try {
             workload = runner.createWorkload(common);

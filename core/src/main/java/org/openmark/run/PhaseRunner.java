@@ -17,6 +17,7 @@ import org.openmark.load.PhaseContext;
 import org.openmark.load.PhaseOutcome;
 import org.openmark.load.RunLimits;
 import org.openmark.load.ScheduleStats;
+import org.openmark.measure.Channel;
 import org.openmark.measure.Measurements;
 import org.openmark.measure.Outage;
 import org.openmark.measure.Totals;
@@ -140,7 +141,7 @@ public final class PhaseRunner {
             } else {
                 valid = Verdicts.generator(cfg, schedule, new Verdicts.LagByCause(collector.lagOutsideStoreTrouble(),
                         collector.lagInStoreTrouble(), collector.troubledIntervals(), collector.lagAtStartUp()),
-                        responseP99(totals), new Verdicts.Issuing(stats.issued(), issueSeconds, runtimeSeconds),
+                        responseP99(totals), serviceP50(totals), new Verdicts.Issuing(stats.issued(), issueSeconds, runtimeSeconds),
                         warnings, notes);
             }
             if (!valid && gc != null && gc.count() > 0) {
@@ -172,7 +173,16 @@ public final class PhaseRunner {
         }
         Histogram unfinished = measurements.unfinished();
         double throughput = totals.measuredCompleted() / runtimeSeconds;
-        if (cfg.phase() == Phase.RUN && !interrupted) {
+        boolean allInWarmUp = !interrupted && accounting.warmUp() > 0 && totals.measuredCompleted() == 0;
+        if (allInWarmUp) {
+            // An operation budget the warm-up used up leaves nothing to judge or report: not a result.
+            warnings.add(String.format(Locale.ROOT, "nothing was measured: all %,d operations ended inside the"
+                    + " warm-up (--warmup %s), so the run has no latencies and no throughput; give it more"
+                    + " operations (-p operationcount) or a shorter warm-up", accounting.warmUp(),
+                    org.openmark.config.Durations.format(cfg.warmup())));
+            valid = false;
+        }
+        if (cfg.phase() == Phase.RUN && !interrupted && !allInWarmUp) {
             double pacedRate = model instanceof ClosedModel closed ? closed.pacedRate() : 0;
             Verdicts.keptUp(schedule, pacedRate, throughput, collector.troubledIntervals(), notes);
         }
@@ -194,14 +204,24 @@ public final class PhaseRunner {
                 List.of(), List.of(), outages);
     }
 
+    /** The service-time median of every measured operation, all statuses (microseconds; 0 when none). */
+    private static long serviceP50(Totals totals) {
+        return percentile(totals.service(), 50);
+    }
+
     /** The response-time p99 of every measured operation, all statuses (microseconds; 0 when none). */
     private static long responseP99(Totals totals) {
+        return percentile(totals.response(), 99);
+    }
+
+    /** A percentile of the operations' channels together, inner calls left out; 0 when there are none. */
+    private static long percentile(Map<Channel, Histogram> byChannel, double percentile) {
         Histogram all = Measurements.newHistogram();
-        totals.response().forEach((c, h) -> {
+        byChannel.forEach((c, h) -> {
             if (!c.inner()) {
                 all.add(h);
             }
         });
-        return all.getTotalCount() == 0 ? 0 : all.getValueAtPercentile(99);
+        return all.getTotalCount() == 0 ? 0 : all.getValueAtPercentile(percentile);
     }
 }

@@ -207,6 +207,9 @@ public final class Runner {
         var validation = cfg.phase() == Phase.RUN ? workload.validate(store).orElse(null) : null;
         List<String> allWarnings = new ArrayList<>(warnings);
         allWarnings.addAll(result.warnings());
+        if (validation != null && !validation.passed()) {
+            allWarnings.add(validation.failure());
+        }
         List<String> allNotes = new ArrayList<>(notes);
         allNotes.addAll(result.notes());
         boolean valid = result.valid() && (validation == null || validation.passed());
@@ -280,6 +283,25 @@ public final class Runner {
     private void say(List<String> notes, String note) {
         notes.add(note);
         err.println("openmark: " + note);
+    }
+
+    /** True when the configured store knows its workload's table holds no records (a run would load it first). */
+    public boolean tableKnownEmpty(RunConfig cfg) {
+        Workload workload = createWorkload(cfg);
+        try (Store store = open(stores.get("store", cfg.store()), cfg.settings())) {
+            return store.isKnownEmpty(workload.table());
+        }
+    }
+
+    /**
+     * Deletes every record of the configured workload's table ({@link TableEraser}); returns how
+     * many. Only for a table openmark loaded itself.
+     */
+    public long eraseTable(RunConfig cfg) {
+        Workload workload = createWorkload(cfg);
+        try (Store store = open(stores.get("store", cfg.store()), cfg.settings())) {
+            return TableEraser.erase(store, workload.table());
+        }
     }
 
     private Store open(StoreFactory factory, Settings settings) {

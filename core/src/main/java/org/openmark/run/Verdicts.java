@@ -73,8 +73,8 @@ public final class Verdicts {
     static final double ON_SCHEDULE_SHARE = 0.99;
 
     /** The open model's generator verdict. */
-    static boolean generator(RunConfig cfg, ScheduleReport s, LagByCause lag, long responseP99Micros, Issuing issuing,
-            List<String> warnings, List<String> notes) {
+    static boolean generator(RunConfig cfg, ScheduleReport s, LagByCause lag, long responseP99Micros,
+            long serviceP50Micros, Issuing issuing, List<String> warnings, List<String> notes) {
         boolean valid = true;
         long maxLagMicros = cfg.maxSendLag().toNanos() / 1000;
         Histogram outside = lag.outsideStoreTrouble();
@@ -106,8 +106,8 @@ public final class Verdicts {
                 // The scheduler was held by the in-flight bound: the store's backlog, not the
                 // generator, delayed the sends (and the delay is in every response time).
                 warnings.add(String.format(Locale.ROOT, "send-lag p99 = %d us > %d us because operations waited for"
-                        + " in-flight slots (%s): the store could not keep up", lagP99, maxLagMicros,
-                        inFlightBound(cfg, s)));
+                        + " in-flight slots (%s): %s", lagP99, maxLagMicros, inFlightBound(cfg, s),
+                        whyNoSlot(cfg, s, serviceP50Micros)));
             } else if (lag.troubledIntervals() > 0 && outsideP99 <= maxLagMicros) {
                 warnings.add(String.format(Locale.ROOT, "send-lag p99 = %d us > %d us, but only while the store was"
                         + " failing, stalled or backing up (%d intervals); outside them p99 = %d us: the store, not the"
@@ -139,8 +139,9 @@ public final class Verdicts {
             double behindSeconds = issuing.issueSeconds() - issuing.issued() / s.scheduledRate();
             if (s.waitedForSlot() > 0 && s.slotWaitMs() / 1000.0 >= 0.5 * behindSeconds) {
                 warnings.add(String.format(Locale.ROOT, "achieved rate %.1f ops/s is below the target %.1f ops/s because"
-                        + " %d operations waited for one of the %d in-flight slots (%s): the store could not keep up",
-                        s.achievedRate(), s.scheduledRate(), s.waitedForSlot(), s.maxInFlight(), inFlightBound(cfg, s)));
+                        + " %d operations waited for one of the %d in-flight slots (%s): %s",
+                        s.achievedRate(), s.scheduledRate(), s.waitedForSlot(), s.maxInFlight(), inFlightBound(cfg, s),
+                        whyNoSlot(cfg, s, serviceP50Micros)));
             } else {
                 warnings.add(String.format(Locale.ROOT, GENERATOR_LIMITED + ": achieved"
                         + " %.1f ops/s < 99%% of the scheduled %.1f ops/s", s.achievedRate(), s.scheduledRate()));
@@ -237,6 +238,29 @@ public final class Verdicts {
                     + " load it was offered; the time behind the schedule is in the response times (--model open"
                     + " offers the rate whatever the store does)", throughput, pacedRate, 100 * throughput / pacedRate));
         }
+    }
+
+    /**
+     * Why operations found no free in-flight slot. By Little's law the schedule needs about
+     * rate × service time operations in flight; at the store's median service time (its usual
+     * speed, not its stalls) that is more than the bound when the bound is too small for the rate,
+     * and the store is not to blame. Otherwise the store's backlog (slower calls, a stall) took them.
+     *
+     * @param serviceP50Micros the median service time, or 0 when unknown
+     * @return the cause, after a colon in the warning
+     */
+    static String whyNoSlot(RunConfig cfg, ScheduleReport s, long serviceP50Micros) {
+        double rate = s.targetRate() > 0 ? s.targetRate() : s.scheduledRate();
+        long needed = Math.round(rate * serviceP50Micros / 1e6);
+        if (needed > s.maxInFlight()) {
+            return String.format(Locale.ROOT, "at the store's median service time of %s, %.0f ops/s needs about %d"
+                    + " operations in flight, more than the %d allowed, so the bound, not the store, held the"
+                    + " load back; %s", serviceP50Micros < 1000 ? serviceP50Micros + " us"
+                    : String.format(Locale.ROOT, "%.1f ms", serviceP50Micros / 1000.0), rate, needed,
+                    s.maxInFlight(), s.maxInFlight() < cfg.maxInFlight() ? "the store's client allows no more requests"
+                    + " at once" : "raise --max-in-flight");
+        }
+        return "the store could not keep up";
     }
 
     /** Where the bound came from: {@code --max-in-flight N}, and the store client's bound when it was lower. */

@@ -3,6 +3,7 @@ package org.openmark.txn;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.openmark.workload.ValidationReport;
 
@@ -121,6 +122,29 @@ final class EconomyAudit {
             }
         }
         lines.add(passed() ? "Database validation succeeded" : "Database validation failed");
-        return new ValidationReport(passed(), List.copyOf(lines), v);
+        return new ValidationReport(passed(), List.copyOf(lines), v, passed() ? null : failure());
+    }
+
+    /** What failed the validation, the figures that are not as they should be. */
+    private String failure() {
+        List<String> found = new ArrayList<>();
+        if (countedCash() != totalCash) {
+            found.add(String.format(Locale.ROOT, "counted cash %,d where the total is %,d (anomaly score %s)",
+                    countedCash(), totalCash, new java.math.BigDecimal(anomalyScore()).round(new java.math.MathContext(3)).stripTrailingZeros().toPlainString()));
+        }
+        count(found, lostUpdates, "lost update", "lost updates");
+        count(found, phantomApplied, "transfer applied but never acknowledged",
+                "transfers applied but never acknowledged");
+        count(found, missingAccounts, "account missing", "accounts missing");
+        count(found, unexpectedAccounts, "account present that should not be", "accounts present that should not be");
+        count(found, unreadableAccounts, "account unreadable", "accounts unreadable");
+        return "the closed economy's validation failed: " + String.join(", ", found) + " ([VALIDATION] lines; a"
+                + " table left over from an earlier run fails it too, see docs/transactions.md)";
+    }
+
+    private static void count(List<String> found, long n, String one, String many) {
+        if (n > 0) {
+            found.add(String.format(Locale.ROOT, "%,d %s", n, n == 1 ? one : many));
+        }
     }
 }

@@ -55,7 +55,7 @@ class VerdictsTest {
         all.add(lag(100, 9800));
         List<String> warnings = new ArrayList<>();
         boolean valid = Verdicts.generator(cfg, schedule(all, 0),
-                new Verdicts.LagByCause(lag(100, 9800), lag(50_000, 200), 3), 60_000, ISSUING, warnings,
+                new Verdicts.LagByCause(lag(100, 9800), lag(50_000, 200), 3), 60_000, 0, ISSUING, warnings,
                 new ArrayList<>());
         assertTrue(valid, warnings::toString);
         assertTrue(warnings.get(0).contains("the store, not the generator"), warnings::toString);
@@ -66,7 +66,7 @@ class VerdictsTest {
         RunConfig cfg = TestConfigs.run("model", "open", "operationcount", "10");
         List<String> warnings = new ArrayList<>();
         boolean valid = Verdicts.generator(cfg, schedule(lag(5_000, 100), 0),
-                new Verdicts.LagByCause(lag(5_000, 100), lag(1, 0), 0), 6_000, ISSUING, warnings, new ArrayList<>());
+                new Verdicts.LagByCause(lag(5_000, 100), lag(1, 0), 0), 6_000, 0, ISSUING, warnings, new ArrayList<>());
         assertFalse(valid);
         assertTrue(warnings.get(0).contains("the load generator, not the store") && warnings.get(0).contains("5")
                 && warnings.get(0).contains("response-time p99 of 6000 us"), warnings::toString);
@@ -78,7 +78,7 @@ class VerdictsTest {
         List<String> warnings = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         boolean valid = Verdicts.generator(cfg, schedule(lag(2_000, 100), 0),
-                new Verdicts.LagByCause(lag(2_000, 100), lag(1, 0), 0), 100_000, ISSUING, warnings, notes);
+                new Verdicts.LagByCause(lag(2_000, 100), lag(1, 0), 0), 100_000, 0, ISSUING, warnings, notes);
         assertTrue(valid);
         assertTrue(warnings.isEmpty(), warnings::toString);
         assertTrue(notes.get(0).contains("did not change the result materially"), notes::toString);
@@ -89,7 +89,7 @@ class VerdictsTest {
         RunConfig cfg = TestConfigs.run("model", "open", "operationcount", "10");
         List<String> warnings = new ArrayList<>();
         boolean valid = Verdicts.generator(cfg, schedule(lag(5_000, 10_000), 2),
-                new Verdicts.LagByCause(lag(5_000, 10_000), lag(1, 0), 0), 6_000, ISSUING, warnings,
+                new Verdicts.LagByCause(lag(5_000, 10_000), lag(1, 0), 0), 6_000, 0, ISSUING, warnings,
                 new ArrayList<>());
         assertFalse(valid, warnings::toString);
         assertTrue(warnings.get(0).contains("the load generator, not the store"), warnings::toString);
@@ -101,7 +101,7 @@ class VerdictsTest {
         RunConfig cfg = TestConfigs.run("model", "open", "operationcount", "10");
         List<String> warnings = new ArrayList<>();
         boolean valid = Verdicts.generator(cfg, schedule(lag(4_000_000, 10_000), 60, 8_000),
-                new Verdicts.LagByCause(lag(4_000_000, 10_000), lag(1, 0), 0), 5_000_000, ISSUING, warnings,
+                new Verdicts.LagByCause(lag(4_000_000, 10_000), lag(1, 0), 0), 5_000_000, 0, ISSUING, warnings,
                 new ArrayList<>());
         assertTrue(valid, warnings::toString);
         assertTrue(warnings.get(0).contains("waited for in-flight slots") && warnings.get(0).contains(
@@ -113,7 +113,7 @@ class VerdictsTest {
         RunConfig cfg = TestConfigs.run("model", "open", "operationcount", "10");
         List<String> warnings = new ArrayList<>();
         boolean valid = Verdicts.generator(cfg, schedule(lag(5_000, 10_000), 2, 4),
-                new Verdicts.LagByCause(lag(5_000, 10_000), lag(1, 0), 0), 6_000, ISSUING, warnings,
+                new Verdicts.LagByCause(lag(5_000, 10_000), lag(1, 0), 0), 6_000, 0, ISSUING, warnings,
                 new ArrayList<>());
         assertFalse(valid, warnings::toString);
         assertTrue(warnings.get(0).contains("the load generator, not the store"), warnings::toString);
@@ -127,7 +127,7 @@ class VerdictsTest {
         List<String> warnings = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         boolean valid = Verdicts.generator(cfg, schedule(all, 0), new Verdicts.LagByCause(lag(100, 9800), lag(1, 0), 0,
-                lag(40_000, 200)), 6_000, ISSUING, warnings, notes);
+                lag(40_000, 200)), 6_000, 0, ISSUING, warnings, notes);
         assertTrue(valid, warnings::toString);
         assertTrue(notes.get(0).startsWith("send-lag p99 = 40"), notes::toString);
         assertTrue(notes.get(0).contains("in the first second (the process's cold start: no --warmup) is not judged"),
@@ -141,7 +141,7 @@ class VerdictsTest {
         all.add(lag(100, 1800));
         List<String> warnings = new ArrayList<>();
         boolean valid = Verdicts.generator(cfg, schedule(all, 0), new Verdicts.LagByCause(lag(100, 1800), lag(1, 0), 0,
-                lag(40_000, 200)), 6_000, new Verdicts.Issuing(2000, 2, 2), warnings, new ArrayList<>());
+                lag(40_000, 200)), 6_000, 0, new Verdicts.Issuing(2000, 2, 2), warnings, new ArrayList<>());
         assertFalse(valid, "2 s measured: the first second is half of it");
         assertTrue(warnings.get(0).contains("the load generator, not the store"), warnings::toString);
     }
@@ -340,6 +340,54 @@ class VerdictsTest {
         assertTrue(warnings.contains("--max-in-flight 10000, lowered to 20"), warnings);
         assertTrue(warnings.contains("the store could not keep up"), warnings);
         assertEquals(3000, r.operations().get(0).okResponse().getTotalCount(), "every operation ended OK");
+    }
+
+    /**
+     * A healthy store answering in 10 ms, 1000 ops/s asked with at most 5 operations in flight:
+     * the rate needs about 10 in flight, so the bound held the load back (500 ops/s), not the store.
+     */
+    @Test
+    void virtualTime_maxInFlightBelowWhatTheRateNeeds_theBoundIsBlamedNotTheStore() throws Exception {
+        VirtualClock clock = new VirtualClock();
+        RunResult r = runVirtual(clock, clock, start -> start + 10 * MS, "model", "open", "rate", "1000", "arrival",
+                "constant", "operationcount", "2000", "maxinflight", "5");
+        String warnings = String.join(" ", r.warnings());
+        assertTrue(warnings.contains("at the store's median service time of 10.0 ms, 1000 ops/s needs about 10"
+                + " operations in flight, more than the 5 allowed, so the bound, not the store, held the load back; raise"
+                + " --max-in-flight"),
+                warnings);
+        assertFalse(warnings.contains("the store could not keep up"), warnings);
+    }
+
+    @Test
+    void whyNoSlot_theRateNeedsNoMoreThanTheBoundAtTheUsualSpeed_theStoresBacklog() {
+        ScheduleReport s = new ScheduleReport(1000, 1000, 700, lag(1, 1), 10, 1, 0, 1, 20);
+        RunConfig cfg = TestConfigs.run("model", "open", "operationcount", "10", "maxinflight", "20");
+        assertEquals("the store could not keep up", Verdicts.whyNoSlot(cfg, s, 500), "0.5 in flight needed of 20");
+        assertEquals("the store could not keep up", Verdicts.whyNoSlot(cfg, s, 20_000), "exactly 20 needed");
+        assertEquals("the store could not keep up", Verdicts.whyNoSlot(cfg, s, 0), "no service time known");
+        assertEquals("the store could not keep up", Verdicts.whyNoSlot(cfg, s, 20_007), "a histogram's 20 ms");
+        String tooFew = Verdicts.whyNoSlot(cfg, s, 20_500);
+        assertTrue(tooFew.contains("1000 ops/s needs about 21 operations in flight, more than the 20 allowed"), tooFew);
+        assertTrue(tooFew.endsWith("; raise --max-in-flight"), tooFew);
+        String clients = Verdicts.whyNoSlot(TestConfigs.run("model", "open", "operationcount", "10"), s, 20_500);
+        assertTrue(clients.endsWith("; the store's client allows no more requests at once"), clients);
+    }
+
+    /** An operation budget used up by the warm-up leaves nothing measured: not a valid run. */
+    @Test
+    void virtualTime_everyOperationInsideTheWarmUp_nothingMeasuredAndNotValid() throws Exception {
+        VirtualClock clock = new VirtualClock();
+        RunConfig cfg = TestConfigs.run("model", "open", "rate", "100", "arrival", "constant", "operationcount", "100",
+                "warmup", "5s");
+        RunResult r = new PhaseRunner(clock, new VirtualTasks(clock), new StopSignal(), null).run(cfg,
+                Runner.modelOf(cfg), new SimpleWorkload(100, 0), new LatencyStore(clock, start -> start + MS),
+                cfg.operationCount(), Duration.ZERO, List.of());
+        assertFalse(r.valid());
+        assertEquals(100, r.accounting().warmUp());
+        assertTrue(String.join(" ", r.warnings()).contains("nothing was measured: all 100 operations ended inside the"
+                + " warm-up (--warmup 5s)"), r.warnings()::toString);
+        assertFalse(String.join(" ", r.notes()).contains("could not keep up"), r.notes()::toString);
     }
 
     /**

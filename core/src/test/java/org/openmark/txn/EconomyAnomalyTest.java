@@ -73,6 +73,7 @@ class EconomyAnomalyTest {
         assertFalse(r.passed());
         assertTrue(r.textLines().contains("[VALIDATION], LostUpdates, 2"), r.textLines()::toString);
         assertEquals("Database validation failed", r.textLines().get(r.textLines().size() - 1));
+        assertTrue(r.failure().startsWith("the closed economy's validation failed: 2 lost updates ("), r.failure());
     }
 
     @Test
@@ -91,6 +92,8 @@ class EconomyAnomalyTest {
         assertEquals(1L, r.values().get("lostUpdates"));
         assertEquals(1L, r.values().get("driftedAccounts"));
         assertFalse(r.passed());
+        assertTrue(r.failure().contains("counted cash 301 where the total is 300 (anomaly score 0.5), 1 lost update ("),
+                r.failure());
     }
 
     @Test
@@ -105,6 +108,7 @@ class EconomyAnomalyTest {
 
         ValidationReport r = w.validate(store).orElseThrow();
         assertTrue(r.passed(), r.textLines()::toString);
+        assertEquals(null, r.failure());
         assertEquals(0L, r.values().get("lostUpdates"));
         assertEquals(2L, Accounts.DEFAULT.transfers(store.get("user0")));
     }
@@ -122,6 +126,7 @@ class EconomyAnomalyTest {
 
         ValidationReport r = w.validate(store).orElseThrow();
         assertEquals(2L, r.values().get("phantomApplied"), "both accounts show a transfer never acknowledged");
+        assertTrue(r.failure().contains(": 2 transfers applied but never acknowledged ("), r.failure());
         assertEquals(200L, r.values().get("countedCash"));
         assertEquals(0L, r.values().get("actualOperations"));
         assertFalse(r.passed());
