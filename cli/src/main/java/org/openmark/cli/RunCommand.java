@@ -3,7 +3,7 @@ package org.openmark.cli;
 import org.openmark.run.Phase;
 import picocli.CommandLine.Command;
 
-/** {@code openmark run}: the run (transaction) phase; loads an empty embedded store first. */
+/** {@code openmark run}: the run (transaction) phase; loads an empty store first. */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Run a workload against a store and report latencies and throughput.",
             "Default: bundled workload A on an embedded RocksDB store in a temporary directory, open model.",

@@ -103,14 +103,16 @@ final class RunOptions {
             + " (default 10%%).")
     String maxStall;
 
-    @Option(names = "--granularity", paramLabel = "MILLIS", description = "How often measurements are collected into"
-            + " an interval: the resolution of latency.hlog, timeseries.csv, the plots and outages (default "
-            + Defaults.GRANULARITY_MILLIS + "; YCSB's timeseries.granularity).")
-    Long granularity;
+    @Option(names = "--granularity", paramLabel = "DURATION", description = "How often measurements are collected"
+            + " into an interval: the resolution of latency.hlog, timeseries.csv, the plots and outages, e.g. 500ms or"
+            + " 2s; a bare number is milliseconds, as YCSB's timeseries.granularity (default "
+            + Defaults.GRANULARITY_MILLIS + "ms).")
+    String granularity;
 
     @Option(names = "--time", paramLabel = "real|virtual", description = "real (default) or"
             + " virtual time: a simulated clock, exact and as fast as the CPU allows, for stores in this process (sim,"
-            + " memory, noop); the same seed then gives the same result files.")
+            + " memory, noop, rocksdb; only the simulated store's calls take virtual time); the same seed then gives the"
+            + " same result files.")
     String time;
 
     @Option(names = "--no-txn", description = "Run the workload without transaction boundaries (txn.enabled=false).")

@@ -90,6 +90,19 @@ class SimulatedStoreEndToEndTest {
         }
     }
 
+    /** Virtual time on a store whose calls take none: the zero service times are said to be so, once. */
+    @Test
+    void run_virtualTimeOnAStoreWithoutLatency_notesThatItsServiceTimesAreZero() {
+        String note = "virtual time: store '%s' answers in no virtual time, so every service time is 0";
+        CliRunner memory = CliRunner.run("run", "--store", "memory", "--time", "virtual", "--rate", "100", "--duration",
+                "2s", "--seed", "1", "--quiet");
+        assertEquals(0, memory.exitCode, memory::toString);
+        assertTrue(memory.out.contains("[NOTE], " + String.format(note, "memory")), memory::toString);
+        CliRunner sim = CliRunner.run("run", "--store", "sim", "-p", "sim.latency=1ms", "--time", "virtual", "--rate",
+                "100", "--duration", "2s", "--seed", "1", "--quiet");
+        assertFalse(sim.out.contains("answers in no virtual time"), sim::toString);
+    }
+
     @Test
     void experiment_quickInVirtualTime_openMatchesQueueingPredictionAndClosedRawMissesTheHiccup() throws Exception {
         Path out = dir.resolve("co");

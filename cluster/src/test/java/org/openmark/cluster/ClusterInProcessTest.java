@@ -203,7 +203,7 @@ class ClusterInProcessTest {
             assertTrue(line.contains(w.name() + " (" + w.address() + ")"), line);
         }
         assertTrue(line.endsWith(": 100% of operations found no record (NOT_FOUND): is the store loaded (bin/openmark"
-                + " load, or -p autoload=true on an empty embedded store)?"), line);
+                + " load, or -p autoload=true on an empty store)?"), line);
         // and what the configuration alone is worth a note for, once, from the coordinator
         assertEquals(1, r.notes().stream().filter(n -> n.startsWith("YCSB's measurementtype=timeseries is not used"))
                 .count(), r.notes()::toString);

@@ -104,7 +104,7 @@ public final class RunConfigParser {
         }
         checkWarmup(warmup, duration);
         long intervalSeconds = s.getLong("status.interval", Defaults.STATUS_INTERVAL_SECONDS, 1);
-        long granularityMs = s.getLong("timeseries.granularity", Defaults.GRANULARITY_MILLIS, 10);
+        long granularityMs = granularityMillis(s);
         double maxErrorRate = percent(s, "maxerrorrate", Defaults.MAX_ERROR_RATE);
         double maxStall = percent(s, "maxstall", Defaults.MAX_STALL);
         Duration grace = duration(s, "grace", Defaults.GRACE);
@@ -210,6 +210,23 @@ public final class RunConfigParser {
             // falls through to the error below
         }
         throw ConfigException.of(name, text, "must be a share between 0% and 100% (e.g. 1% or 0.01)");
+    }
+
+    /**
+     * {@code timeseries.granularity} in milliseconds, at least 10: a duration with its unit
+     * ({@code 500ms}, {@code 2s}), or, as YCSB writes it, a bare whole number of milliseconds.
+     */
+    static long granularityMillis(Settings s) {
+        String v = s.getString("timeseries.granularity", null);
+        if (v == null || v.strip().replace("_", "").matches("-?\\d+")) {
+            return s.getLong("timeseries.granularity", Defaults.GRANULARITY_MILLIS, 10);
+        }
+        Duration d = Durations.parse("timeseries.granularity", v);
+        if (d.toNanos() % 1_000_000 != 0 || d.toMillis() < 10) {
+            throw ConfigException.of("timeseries.granularity", v, "must be whole milliseconds, at least 10ms (a bare"
+                    + " number is milliseconds, as YCSB's)");
+        }
+        return d.toMillis();
     }
 
     private static Duration duration(Settings s, String name, Duration defaultValue) {

@@ -114,6 +114,11 @@ public final class Runner {
             List<String> notes = new ArrayList<>();
             passedOn.ifPresent(note -> say(notes, note));
             configNotes(cfg).forEach(note -> say(notes, note));
+            if (!tasks.realTime() && !store.callsTakeTime()) {
+                say(notes, "virtual time: store '" + cfg.store() + "' answers in no virtual time, so every service"
+                        + " time is 0 and the response times are only the waits for the schedule; the simulated store"
+                        + " models latency (--store sim -p sim.latency=1ms)");
+            }
             if (cfg.phase() == Phase.RUN && cfg.autoLoad() && store.isKnownEmpty(workload.table())) {
                 RunResult load = load(cfg, workload, store);
                 if (!load.interrupted() && (load.accounting().unfinished() > 0

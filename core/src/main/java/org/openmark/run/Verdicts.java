@@ -206,7 +206,7 @@ public final class Verdicts {
         long notFound = a.statuses().getOrDefault(Status.NOT_FOUND, 0L);
         if (completed > 0 && notFound > completed / 2) {
             notes.add(String.format(Locale.ROOT, "%.0f%% of operations found no record (NOT_FOUND): is the store loaded"
-                    + " (bin/openmark load, or -p autoload=true on an empty embedded store)?", 100.0 * notFound / completed));
+                    + " (bin/openmark load, or -p autoload=true on an empty store)?", 100.0 * notFound / completed));
         }
         return valid;
     }
