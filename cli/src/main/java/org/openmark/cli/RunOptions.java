@@ -11,6 +11,7 @@ import org.openmark.config.PropertyText;
 import org.openmark.config.Settings;
 import org.openmark.run.Defaults;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
  * The options shared by {@code run} and {@code load}: YCSB's flags unchanged, plus openmark's.
@@ -29,6 +30,11 @@ final class RunOptions {
             + "). See 'openmark stores'. A YCSB binding class (-db site.ycsb.db.MongoDbClient) runs on the ycsb store,"
             + " or on openmark's native store for the classes it has one for.")
     String store;
+
+    @Parameters(arity = "0..1", paramLabel = "BINDING", description = "As YCSB's bin/ycsb takes it: the binding's"
+            + " name (basic, rocksdb, redis, jdbc, cassandra-cql), for the native store that does the same; the same"
+            + " as --store noop, rocksdb, redis, jdbc, cassandra.")
+    String binding;
 
     @Option(names = "--ycsb-classpath", paramLabel = "PATH", description = "The jars and class directories of a YCSB"
             + " binding: ':'-separated, DIR/* for every jar in DIR (quote it); repeatable. Sets ycsb.classpath.")
@@ -132,7 +138,11 @@ final class RunOptions {
         Map<String, String> pairs = PropertySources.pairs(properties);
         Map<String, String> m = new LinkedHashMap<>(PropertySources.read(files, properties));
         Map<String, String> flags = new LinkedHashMap<>();
-        put(flags, "store", store);
+        put(flags, "store", YcsbClassNames.binding(binding, store));
+        if (binding != null) {
+            err.println("openmark: bin/ycsb's binding '" + binding + "' runs on openmark's native store '"
+                    + flags.get("store") + "'");
+        }
         put(flags, "threadcount", threads);
         put(flags, "target", target);
         put(flags, "status.interval", statusInterval);

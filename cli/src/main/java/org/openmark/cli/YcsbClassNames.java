@@ -2,6 +2,7 @@ package org.openmark.cli;
 
 import java.util.Map;
 import java.util.Optional;
+import org.openmark.config.ConfigException;
 
 /**
  * YCSB's {@code -db CLASS} (and the {@code db} property of YCSB's property files): a binding class
@@ -15,7 +16,35 @@ final class YcsbClassNames {
             "site.ycsb.db.rocksdb.RocksDBClient", "rocksdb", "site.ycsb.db.RedisClient", "redis",
             "site.ycsb.db.JdbcDBClient", "jdbc");
 
+    /** The names YCSB's bin/ycsb script takes for the bindings openmark has a native store for. */
+    static final Map<String, String> BINDINGS = new java.util.TreeMap<>(Map.of("basic", "noop", "rocksdb", "rocksdb",
+            "redis", "redis", "jdbc", "jdbc", "cassandra-cql", "cassandra"));
+
     private YcsbClassNames() {
+    }
+
+    /**
+     * The store for bin/ycsb's positional binding name ({@code run basic -P workloada}), or
+     * {@code store} (--store, -db) when none was given.
+     *
+     * @throws ConfigException for a name openmark has no native store for, or one given with --store
+     */
+    static String binding(String name, String store) {
+        if (name == null) {
+            return store;
+        }
+        if (store != null) {
+            throw ConfigException.of("BINDING", name, "name the store once: the binding's name (as bin/ycsb takes it)"
+                    + " or --store/-db, not both (--store " + store + " was given too)");
+        }
+        String nativeStore = BINDINGS.get(name);
+        if (nativeStore == null) {
+            throw ConfigException.of("BINDING", name, "openmark knows bin/ycsb's names " + String.join(", ",
+                    BINDINGS.keySet()) + "; any other YCSB binding runs as -db CLASS with its jars (-db"
+                    + " site.ycsb.db.MongoDbClient --ycsb-classpath 'DIR/mongodb-binding/lib/*'), and 'openmark stores'"
+                    + " lists openmark's own stores");
+        }
+        return nativeStore;
     }
 
     /**

@@ -46,6 +46,9 @@ class BadInputTest {
         "unknown exporter|run --store memory -p exporter=site.ycsb.measurements.exporter.XmlExporter|exporter=site.ycsb"
                 + ".measurements.exporter.XmlExporter: must name one of YCSB's exporters",
         "exportfile a directory|run --store memory -p exportfile=/tmp|exportfile=/tmp: is a directory, not a file",
+        "bin/ycsb binding openmark has no store for|run mongodb|BINDING=mongodb: openmark knows bin/ycsb's names basic,"
+                + " cassandra-cql, jdbc, redis, rocksdb; any other YCSB binding runs as -db CLASS",
+        "binding and --store|run basic --store memory|BINDING=basic: name the store once",
     })
     void run_badInput_exitsTwoWithOneClearLine(String label, String args, String expected) {
         badInput(label, args + " --quiet", expected);

@@ -33,6 +33,20 @@ class YcsbBindingsEndToEndTest {
         assertTrue(r.out.contains("[RUN], Store, noop"), r::toString);
     }
 
+    /** bin/ycsb's command line: the binding's name after the command. */
+    @Test
+    void run_binYcsbBindingName_runsTheNativeStoreAndSaysSo() {
+        CliRunner r = CliRunner.run("run", "basic", "-P", "workloada", "-threads", "2", "-p", "operationcount=500",
+                "--quiet");
+        r.assertRan();
+        assertTrue(r.err.contains("openmark: bin/ycsb's binding 'basic' runs on openmark's native store 'noop'"),
+                r::toString);
+        assertTrue(r.out.contains("[RUN], Store, noop"), r::toString);
+        CliRunner load = CliRunner.run("load", "rocksdb", "-P", "workloada", "-p", "recordcount=100", "--quiet");
+        load.assertRan();
+        assertTrue(load.out.contains("Store, rocksdb"), load::toString);
+    }
+
     @Test
     void run_storeYcsbBasicDb_runsTheYcsbClassAndPassesItsProperties(@TempDir Path dir) throws Exception {
         CliRunner r = CliRunner.run("run", "--store", "ycsb", "-p", "ycsb.db=site.ycsb.BasicDB", "-p",
