@@ -44,7 +44,7 @@ final class ProgressLines {
         IntervalSnapshot line = IntervalSnapshot.merge(sinceStatus.get(0).startMillis(),
                 m.snapshot().endMillis(), sinceStatus);
         sinceStatus.clear();
-        err.println(StatusLine.format(m.elapsedSeconds(), completedSoFar, line, m.inFlight(), -1, m.warmUp()));
+        err.println(StatusLine.format(StatusLine.seconds(m.elapsedSeconds()), completedSoFar, line, m.inFlight(), -1, m.warmUp()));
         List<IntervalMerger.Part> parts = new ArrayList<>(m.parts());
         parts.sort(Comparator.comparingInt(IntervalMerger.Part::worker));
         for (IntervalMerger.Part p : parts) {

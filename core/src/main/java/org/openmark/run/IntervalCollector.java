@@ -158,10 +158,10 @@ final class IntervalCollector {
     /** Takes the final interval, ending now, and prints the last status line if intervals are pending. */
     void collectFinal() {
         long now = clock.nanoTime();
-        // Labelled by the next whole second: the last status line (at a whole second, at or
-        // before now) never shows the same second twice.
+        // Labelled with the time the phase lasted, to a tenth: the next whole second would say
+        // more, and the last tick's whole second would show twice.
         collect(!sinceStatus.isEmpty(), warmupEndNanos > startNanos && now <= warmupEndNanos,
-                Math.ceil((now - startNanos) / 1e9 - 0.001));
+                StatusLine.exactSeconds((now - startNanos) / 1e9));
     }
 
     /**
@@ -169,10 +169,10 @@ final class IntervalCollector {
      *
      * @param warmUp whether the interval belongs to the warm-up (decided by the tick that was
      *     due, not by the time the collector woke, which is always a little later)
-     * @param labelSeconds the time the status line shows: the tick that was due (a collector
-     *     that woke late on a busy machine would otherwise show the next second twice)
+     * @param label the time the status line shows: the tick that was due (a collector that woke
+     *     late on a busy machine would otherwise show the next second twice)
      */
-    synchronized void collect(boolean print, boolean warmUp, double labelSeconds) {
+    synchronized void collect(boolean print, boolean warmUp, String label) {
         long nowNanos = clock.nanoTime();
         long nowMillis = clock.currentTimeMillis();
         IntervalSnapshot s = measurements.collectInterval(lastMillis, nowMillis);
@@ -222,7 +222,7 @@ final class IntervalCollector {
                     : IntervalSnapshot.merge(sinceStatus.get(0).startMillis(), nowMillis, sinceStatus);
             sinceStatus.clear();
             if (status != null) {
-                status.println(StatusLine.format(labelSeconds, completedSoFar, line, inFlight,
+                status.println(StatusLine.format(label, completedSoFar, line, inFlight,
                         remainingSeconds(nowNanos, line), warmUp));
             }
         }
@@ -259,12 +259,12 @@ final class IntervalCollector {
                 }
                 if (warmupPending && due == warmupEndNanos) {
                     warmupPending = false;
-                    collect(print, true, (due - startNanos) / 1e9);
+                    collect(print, true, StatusLine.seconds((due - startNanos) / 1e9));
                     if (due == next) {
                         next += granularityNanos;
                     }
                 } else {
-                    collect(print, due <= warmupEndNanos, (due - startNanos) / 1e9);
+                    collect(print, due <= warmupEndNanos, StatusLine.seconds((due - startNanos) / 1e9));
                     next += granularityNanos;
                 }
             }

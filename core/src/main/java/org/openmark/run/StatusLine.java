@@ -15,15 +15,31 @@ public final class StatusLine {
     private StatusLine() {
     }
 
+    /** A tick's time, as YCSB prints it: whole seconds ({@code "     7"}); a tick between two, to a tenth. */
+    public static String seconds(double elapsedSeconds) {
+        return elapsedSeconds == Math.rint(elapsedSeconds) ? String.format(Locale.ROOT, "%6.0f", elapsedSeconds)
+                : exactSeconds(elapsedSeconds);
+    }
+
     /**
+     * The time of the phase's last line, to a tenth ({@code "   5.0"}): what the phase lasted, where
+     * the next whole second would say more, and the last tick's second would show twice.
+     */
+    public static String exactSeconds(double elapsedSeconds) {
+        return String.format(Locale.ROOT, "%6.1f", elapsedSeconds);
+    }
+
+    /**
+     * @param elapsed the time since the phase began, as {@link #seconds} or {@link #exactSeconds}
+     *     writes it
      * @param totalOps operations completed so far in the phase
      * @param remainingSeconds estimated time left, or negative when unknown
      */
-    public static String format(double elapsedSeconds, long totalOps, IntervalSnapshot s, long inFlight,
+    public static String format(String elapsed, long totalOps, IntervalSnapshot s, long inFlight,
             double remainingSeconds, boolean warmUp) {
         double seconds = Math.max(1e-9, (s.endMillis() - s.startMillis()) / 1000.0);
         StringBuilder b = new StringBuilder();
-        b.append(String.format(Locale.ROOT, "%6.0f sec: %d operations; %.1f current ops/sec", elapsedSeconds, totalOps,
+        b.append(String.format(Locale.ROOT, "%s sec: %d operations; %.1f current ops/sec", elapsed, totalOps,
                 s.completed() / seconds));
         if (remainingSeconds >= 0) {
             b.append("; est completion in ").append(eta(remainingSeconds));

@@ -23,6 +23,41 @@ import org.openmark.timing.VirtualTasks;
 class IntervalCollectorTest {
     private static final long S = 1_000_000_000L;
 
+    /**
+     * A 5 s phase with the status every 10 s: its only line is the last one, which says what the
+     * phase lasted, to a tenth ("5.0 sec"), not the next whole second ("6 sec").
+     */
+    @Test
+    void collectFinal_phaseShorterThanTheStatusInterval_theLastLineSaysWhatThePhaseLasted() throws Exception {
+        VirtualClock clock = new VirtualClock();
+        VirtualTasks tasks = new VirtualTasks(clock);
+        Measurements m = new Measurements();
+        ByteArrayOutputStream status = new ByteArrayOutputStream();
+        IntervalCollector collector = new IntervalCollector(m, clock, new Gauges(), List.of(),
+                new PrintStream(status, true, StandardCharsets.UTF_8), 0, 0, 50, Long.MAX_VALUE);
+        Thread ticker = tasks.startBackground("ticker", () -> collector.tick(S, 10 * S));
+        Thread driver = tasks.startPlatform("driver", () -> {
+            MeasurementWriter w = m.newThreadWriter();
+            try {
+                for (int i = 1; i <= 50; i++) {
+                    clock.parkUntil(i * S / 10);
+                    w.issued();
+                    long now = clock.nanoTime();
+                    w.record("READ", Status.OK, now - 1000, now - 1000, now);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        driver.join();
+        ticker.interrupt();
+        ticker.join();
+        collector.collectFinal();
+        String printed = status.toString(StandardCharsets.UTF_8);
+        assertTrue(printed.startsWith("   5.0 sec: 50 operations;"), printed);
+        assertFalse(printed.contains("6 sec"), printed);
+    }
+
     @Test
     void tick_tenSecondsWithTwoSecondWarmupAndThreeSecondInterval_collectsAtTheDueTimes() throws Exception {
         VirtualClock clock = new VirtualClock();
@@ -77,7 +112,7 @@ class IntervalCollectorTest {
         }
         assertEquals(100, collector.totals().warmUpCompleted() + collector.totals().measuredCompleted());
         String printed = status.toString(StandardCharsets.UTF_8);
-        assertTrue(printed.contains("3 sec: "), printed);
+        assertTrue(printed.contains("     3 sec: "), printed);
         assertTrue(printed.contains("est completion in "), printed);
         assertTrue(printed.contains("[READ: Count="), printed);
     }
@@ -138,9 +173,9 @@ class IntervalCollectorTest {
         IntervalCollector collector = new IntervalCollector(m, clock, new Gauges(), List.of(),
                 new PrintStream(status, true, StandardCharsets.UTF_8), 0, 0, 0, 8 * S);
         now[0] = 7 * S + 700_000_000L; // the 7 s tick, taken 0.7 s late
-        collector.collect(true, false, 7);
+        collector.collect(true, false, StatusLine.seconds(7));
         now[0] = 8 * S;
-        collector.collect(true, false, 8);
+        collector.collect(true, false, StatusLine.seconds(8));
         now[0] = 8 * S + 300_000_000L;
         m.sharedWriter().issued();
         collector.collectFinal();

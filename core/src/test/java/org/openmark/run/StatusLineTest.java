@@ -23,7 +23,7 @@ class StatusLineTest {
         for (int i = 0; i < unavailable; i++) {
             w.record("UPDATE", Status.SERVICE_UNAVAILABLE, 0, 0, 1_000_000);
         }
-        return StatusLine.format(8, ok + notFound + unavailable, m.collectInterval(0, 1000), 0, -1, false);
+        return StatusLine.format(StatusLine.seconds(8), ok + notFound + unavailable, m.collectInterval(0, 1000), 0, -1, false);
     }
 
     @Test
