@@ -110,6 +110,10 @@ class ClusterEndToEndTest {
         load.assertRan();
         assertTrue(load.out.contains("[ACCOUNTING], OK, 3000"), load::toString);
         assertTrue(load.err.contains("each its part of the key range"), load::toString);
+        // without --out, nothing of the workers' is left once they ended cleanly
+        java.util.regex.Matcher loadDir = java.util.regex.Pattern.compile("their output is in (\\S+)").matcher(load.err);
+        assertTrue(loadDir.find(), load::toString);
+        assertFalse(Files.exists(Path.of(loadDir.group(1))), load::toString);
 
         Path out = dir.resolve("run");
         CliRunner r = CliRunner.run("run", "--local-workers", "3", "--store", "sim", "-p", port, "-p",
@@ -140,6 +144,8 @@ class ClusterEndToEndTest {
         java.util.regex.Matcher at = java.util.regex.Pattern.compile("their output is in (\\S+)").matcher(r.err);
         assertTrue(at.find(), r::toString);
         Path localWorkers = Path.of(at.group(1));
+        // a run that writes its results keeps the workers' own logs, to check the merge against
+        assertTrue(r.err.contains("the local workers' logs and own interval logs stay in " + localWorkers), r::toString);
         List<Path> ownLogs;
         try (var files = Files.walk(localWorkers)) {
             ownLogs = files.filter(f -> f.getFileName().toString().equals("latency.hlog")).toList();

@@ -44,6 +44,8 @@ import org.openmark.timing.StopSignal;
  * all its phases in one session.
  */
 public final class ClusterSession implements AutoCloseable {
+    /** A run wrote its results (--out): the local workers' own logs stay beside them, to check the merge. */
+    private boolean keepLocalLogs;
     /** How long after the last worker is ready the run starts (so every StartAt arrives in time). */
     private static final Duration START_MARGIN = Duration.ofMillis(500);
 
@@ -134,6 +136,7 @@ public final class ClusterSession implements AutoCloseable {
 
     /** Runs one phase over the workers and returns the merged result. */
     public RunResult run(RunConfig cfg) throws InterruptedException, IOException {
+        keepLocalLogs |= cfg.outDir() != null;
         check(cfg, options.workers());
         if (cfg.outDir() != null) {
             // Created with the first file written: a store the workers cannot reach leaves nothing behind.
@@ -253,7 +256,7 @@ public final class ClusterSession implements AutoCloseable {
             Nodes.stop(system, Duration.ofSeconds(10));
         }
         if (local != null) {
-            local.stop(Duration.ofSeconds(20));
+            local.stop(Duration.ofSeconds(20), keepLocalLogs);
         }
     }
 

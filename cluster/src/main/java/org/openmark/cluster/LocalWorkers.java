@@ -25,9 +25,13 @@ public final class LocalWorkers {
     private final List<Process> processes = new ArrayList<>();
     private final List<Path> logs = new ArrayList<>();
     private final Clock clock;
+    private final Path dir;
+    private final PrintStream err;
 
-    private LocalWorkers(Clock clock) {
+    private LocalWorkers(Clock clock, Path dir, PrintStream err) {
         this.clock = clock;
+        this.dir = dir;
+        this.err = err;
     }
 
     /**
@@ -60,8 +64,8 @@ public final class LocalWorkers {
     /** Starts {@code count} workers that join {@code address} on loopback; {@code clock} times their stop. */
     static LocalWorkers start(Launcher launcher, int count, String address, PrintStream err, Clock clock)
             throws IOException {
-        LocalWorkers w = new LocalWorkers(clock);
         Path dir = Files.createTempDirectory("openmark-local-workers-");
+        LocalWorkers w = new LocalWorkers(clock, dir, err);
         for (int i = 0; i < count; i++) {
             List<String> cmd = new ArrayList<>(launcher.command(i));
             cmd.add("--join");
@@ -111,8 +115,44 @@ public final class LocalWorkers {
         }
     }
 
-    /** Waits for the workers to end on their own, then ends the ones still running. */
-    void stop(Duration wait) {
+    /**
+     * Waits for the workers to end on their own, then ends the ones still running. Their directory
+     * (logs, and each worker's own interval log, whose sum the merged log is) stays when {@code
+     * keep} (a run that writes its results, to check them against), or when a worker failed or
+     * wrote a partial result, and the user is told where; otherwise it goes.
+     */
+    void stop(Duration wait, boolean keep) {
+        endAll(wait);
+        boolean clean = processes.stream().allMatch(p -> !p.isAlive() && p.exitValue() == 0) && !partialResult();
+        if (keep || !clean) {
+            err.println("openmark cluster: the local workers' logs and own interval logs stay in " + dir
+                    + (clean ? "" : " (a worker failed or lost its coordinator)"));
+            return;
+        }
+        try (java.util.stream.Stream<Path> files = Files.walk(dir)) {
+            for (Path f : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(f);
+            }
+        } catch (IOException e) {
+            err.println("openmark cluster: could not remove " + dir + ": " + e.getMessage());
+        }
+    }
+
+    /** True when a worker wrote the partial result of a run whose coordinator it lost. */
+    private boolean partialResult() {
+        try (java.util.stream.Stream<Path> files = Files.walk(dir)) {
+            return files.anyMatch(f -> f.getFileName().toString().equals("result.json"));
+        } catch (IOException e) {
+            return true;
+        }
+    }
+
+    /** The workers' directory: their logs, and the partial result of one that lost its coordinator. */
+    Path directory() {
+        return dir;
+    }
+
+    private void endAll(Duration wait) {
         long deadline = clock.nanoTime() + wait.toNanos();
         for (Process p : processes) {
             try {
