@@ -13,6 +13,7 @@ import org.openmark.compare.Comparison;
 import org.openmark.compare.RunData;
 import org.openmark.compare.RunLabels;
 import org.openmark.config.ConfigException;
+import org.openmark.config.Percentages;
 import org.openmark.output.AtomicFiles;
 import org.openmark.report.html.CompareHtml;
 import picocli.CommandLine.Command;
@@ -50,8 +51,9 @@ final class CompareCommand implements Callable<Integer> {
 
     @Option(names = "--fail-if-slower", paramLabel = "PERCENT", description = "A gate: exit 1 when a candidate is"
             + " significantly slower than the baseline (after Holm's correction) in the response-time mean, p50 or"
-            + " p99 of any operation, and the whole 95%% interval of the change lies above PERCENT, e.g. 5%%; exit 3"
-            + " when it cannot judge.")
+            + " p99 of any operation, and the whole 95%% interval of the change lies above PERCENT: 5%% (or the"
+            + " fraction 0.05; a number without %% must be below 1, so 5 is refused, not read as 500%%); exit 3 when"
+            + " it cannot judge.")
     String failIfSlower;
 
     @Option(names = "--allow-invalid", description = "Let the gate judge runs that are not valid (their own verdicts"
@@ -79,7 +81,7 @@ final class CompareCommand implements Callable<Integer> {
     }
 
     private int compare() throws IOException {
-        double threshold = failIfSlower == null ? -1 : percent(failIfSlower);
+        double threshold = failIfSlower == null ? -1 : Percentages.relativeChange("--fail-if-slower", failIfSlower);
         if (resamples < 100) {
             throw ConfigException.of("--resamples", String.valueOf(resamples), "must be >= 100");
         }
@@ -109,8 +111,8 @@ final class CompareCommand implements Callable<Integer> {
             c.slowerThan(threshold).forEach(s -> slower.add(c.candidate().name() + ": " + s));
         }
         if (!slower.isEmpty()) {
-            parent.err.println("openmark: compare: significantly slower by more than " + failIfSlower + ": "
-                    + String.join("; ", slower));
+            parent.err.println("openmark: compare: significantly slower by more than " + Percentages.format(threshold)
+                    + ": " + String.join("; ", slower));
         }
         if (!blockers.isEmpty()) {
             parent.err.println("openmark: compare: the gate cannot judge: " + String.join("; ", blockers)
@@ -118,18 +120,5 @@ final class CompareCommand implements Callable<Integer> {
             return Main.EXIT_NOT_VALID;
         }
         return slower.isEmpty() ? 0 : Main.EXIT_FAILED;
-    }
-    private static double percent(String text) {
-        String t = text.trim();
-        try {
-            double v = t.endsWith("%") ? Double.parseDouble(t.substring(0, t.length() - 1).trim()) / 100
-                    : Double.parseDouble(t);
-            if (v >= 0 && v < 10) {
-                return v;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw ConfigException.of("--fail-if-slower", text, "must be a percentage such as 5% (0% and up)");
     }
 }

@@ -291,6 +291,36 @@ class CompareEndToEndTest {
         }
     }
 
+    /** 5% and 0.05 are the same threshold, printed as a percentage; 1000% is a threshold too. */
+    @ParameterizedTest(name = "--fail-if-slower {0}: exit {1}")
+    @CsvSource({"5%, 1", "0.05, 1", "1000%, 0"})
+    void gate_percentOrFraction_sameThreshold(String threshold, int exit) {
+        CliRunner r = compare(p("baseline"), p("slower10"), "--fail-if-slower", threshold);
+        assertEquals(exit, r.exitCode, r::toString);
+        if (exit == 1) {
+            assertTrue(r.err.startsWith("openmark: compare: significantly slower by more than 5%: slower10: UPDATE"
+                    + " response mean (us) +"), r::toString);
+        }
+    }
+
+    /**
+     * A number of 1 or more without % was read as a fraction: 5 as 500 %, and the gate passed a
+     * 10 % slower store in silence. Now it is bad input, and nothing is compared or written.
+     */
+    @ParameterizedTest(name = "--fail-if-slower {0}")
+    @CsvSource(delimiter = '|', value = {"5 | 500% | 5% (or 0.05)", "1 | 100% | 1% (or 0.01)",
+        "1.5 | 150% | 1.5% (or 0.015)", "12 | 1200% | 12% (or 0.12)"})
+    void gate_numberOfOneOrMoreWithoutPercent_exitTwoSayingHowToWriteIt(String threshold, String readAs, String write) {
+        Path out = dir.resolve("cmp-bare-" + threshold);
+        CliRunner r = compare(p("baseline"), p("slower10"), "--fail-if-slower", threshold, "--out", out.toString());
+        assertEquals(2, r.exitCode, r::toString);
+        assertEquals(List.of("openmark: error: --fail-if-slower=" + threshold + ": a number without % must be a"
+                + " fraction below 1 (" + threshold + " would be " + readAs + "): write " + write),
+                r.err.lines().toList());
+        assertEquals("", r.out, "nothing compared");
+        assertFalse(Files.exists(out), "nothing written");
+    }
+
     @Test
     void gate_isTheIntervalsLowerEndNotTheEstimate() throws Exception {
         Path out = dir.resolve("cmp-gate");
