@@ -5,8 +5,11 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
+import org.openmark.compare.Comparability;
 import org.openmark.compare.CompareJson;
 import org.openmark.compare.CompareText;
 import org.openmark.compare.Comparison;
@@ -105,9 +108,13 @@ final class CompareCommand implements Callable<Integer> {
             return 0;
         }
         List<String> blockers = new ArrayList<>();
+        Set<Comparability.Kind> reasons = EnumSet.noneOf(Comparability.Kind.class);
         List<String> slower = new ArrayList<>();
         for (Comparison c : comparisons) {
-            c.gateBlockers(allowInvalid, allowDifferentWork).forEach(w -> blockers.add(c.candidate().name() + ": " + w));
+            for (Comparability.Warning w : c.gateBlockers(allowInvalid, allowDifferentWork)) {
+                blockers.add(c.candidate().name() + ": " + w.text());
+                reasons.add(w.kind());
+            }
             c.slowerThan(threshold).forEach(s -> slower.add(c.candidate().name() + ": " + s));
         }
         if (!slower.isEmpty()) {
@@ -116,9 +123,35 @@ final class CompareCommand implements Callable<Integer> {
         }
         if (!blockers.isEmpty()) {
             parent.err.println("openmark: compare: the gate cannot judge: " + String.join("; ", blockers)
-                    + " (exit 3; --allow-invalid and --allow-different-work let it judge such runs)");
+                    + " (exit 3; " + allowancesHint(reasons) + ")");
             return Main.EXIT_NOT_VALID;
         }
         return slower.isEmpty() ? 0 : Main.EXIT_FAILED;
+    }
+
+    /**
+     * Which of the allowances would let the gate judge, for the reasons it cannot: each names only
+     * an allowance that lifts a reason present (one already given lifted its reason, which is then
+     * not present), and says so when a reason present has none (an operation in one run only,
+     * nothing gated tested), since then no option makes it judge.
+     */
+    private static String allowancesHint(Set<Comparability.Kind> reasons) {
+        List<String> allowances = new ArrayList<>();
+        boolean noAllowance = false;
+        for (Comparability.Kind reason : reasons) {
+            switch (reason) {
+                case INVALID_RUN -> allowances.add("--allow-invalid");
+                case DIFFERENT_WORK -> allowances.add("--allow-different-work");
+                case MISSING_OPERATION, UNTESTED, NOTE -> noAllowance = true;
+            }
+        }
+        String named = String.join(" and ", allowances);
+        if (allowances.isEmpty()) {
+            return "no option lets it judge such runs";
+        }
+        if (noAllowance) {
+            return "no option lets it judge such runs: " + named + " would lift only some of these reasons";
+        }
+        return named + (allowances.size() == 1 ? " lets" : " let") + " it judge such runs";
     }
 }
