@@ -80,6 +80,18 @@ class RateStoreTest {
         assertTrue(Files.exists(dir.resolve("rating.txt")));
     }
 
+    /** The line that reports the initial load and the time line's ζ are one figure. */
+    @Test
+    void rate_loadsTheStore_logAndTimeLineSayTheSameInitialLoad() {
+        CliRunner r = CliRunner.run("rate", "--store", "memory", "-P", "workloadc", "--duration", "300ms", "--warmup",
+                "100ms", "--max-load", "2");
+        assertEquals(0, r.exitCode, r::toString);
+        java.util.regex.Matcher logged = java.util.regex.Pattern.compile(
+                "rate: loaded 1000 records in (\\S+) \\(the initial load ζ\\)\n").matcher(r.err);
+        assertTrue(logged.find(), r::toString);
+        assertTrue(r.out.contains("initial load ζ " + logged.group(1) + " + "), r::toString);
+    }
+
     /** Without --seed a rating chooses one, as run does, prints it and records it for a replay. */
     @Test
     void rate_withoutSeed_choosesOnePrintsItAndRecordsIt() throws Exception {
