@@ -171,7 +171,7 @@ public final class StoreRating implements Experimenter, AutoCloseable {
     }
 
     private ExperimentResult judge(long loadLevel, RunResult r) {
-        Duration measured = Duration.ofMillis(r.runtimeMs());
+        ExperimentMeasurement m = measurement(r);
         // Invalid by the store's own verdict only (its failures, its stalls): a result about the
         // store, which did not serve this load (the SLA is not met), not a generator that failed.
         boolean storesFault = !r.valid() && r.validation() == null && r.accounting().addsUp()
@@ -179,8 +179,22 @@ public final class StoreRating implements Experimenter, AutoCloseable {
                 && r.warnings().stream().anyMatch(w -> w.startsWith("the store ") || w.startsWith("no operation"));
         if (!r.valid() && r.validation() == null && !storesFault) {
             String reason = r.warnings().isEmpty() ? "the run was not valid" : String.join("; ", r.warnings());
-            return ExperimentResult.invalid(loadLevel, r.throughput(), reason, measured);
+            return ExperimentResult.invalid(loadLevel, r.throughput(), reason, sla, m);
         }
+        if (storesFault) {
+            log.println("rate: the store failed its verdict at load " + loadLevel + " (" + String.join("; ",
+                    r.warnings()) + "): the SLA is not met there");
+            return ExperimentResult.storeFailed(loadLevel, r.throughput(), sla, m);
+        }
+        return ExperimentResult.measured(loadLevel, r.throughput(), sla, m);
+    }
+
+    /**
+     * What the SLA judges in a run: the response time of every operation that finished (OK or
+     * failed) and the share of reads that were unpredictable. With no operation finished, no
+     * latency bounds them: {@link Long#MAX_VALUE}, which meets no latency bound.
+     */
+    private static ExperimentMeasurement measurement(RunResult r) {
         Histogram all = org.openmark.measure.Measurements.newHistogram();
         long reads = 0;
         long unpredictable = 0;
@@ -193,14 +207,8 @@ public final class StoreRating implements Experimenter, AutoCloseable {
             }
         }
         double fraction = reads == 0 ? 0 : unpredictable / (double) reads;
-        ExperimentMeasurement m = new ExperimentMeasurement(
-                p -> all.getTotalCount() == 0 ? 0 : all.getValueAtPercentile(p) * 1000, fraction, measured);
-        if (storesFault) {
-            log.println("rate: the store failed its verdict at load " + loadLevel + " (" + String.join("; ",
-                    r.warnings()) + "): the SLA is not met there");
-            return ExperimentResult.storeFailed(loadLevel, r.throughput(), sla, m);
-        }
-        return ExperimentResult.measured(loadLevel, r.throughput(), sla, m);
+        return new ExperimentMeasurement(p -> all.getTotalCount() == 0 ? Long.MAX_VALUE
+                : all.getValueAtPercentile(p) * 1000, fraction, Duration.ofMillis(r.runtimeMs()));
     }
 
     private void restore() {
