@@ -5,14 +5,18 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
+import org.openmark.compare.Comparability;
 import org.openmark.compare.CompareJson;
 import org.openmark.compare.CompareText;
 import org.openmark.compare.Comparison;
 import org.openmark.compare.RunData;
 import org.openmark.compare.RunLabels;
 import org.openmark.config.ConfigException;
+import org.openmark.config.Percentages;
 import org.openmark.output.AtomicFiles;
 import org.openmark.report.html.CompareHtml;
 import picocli.CommandLine.Command;
@@ -50,8 +54,9 @@ final class CompareCommand implements Callable<Integer> {
 
     @Option(names = "--fail-if-slower", paramLabel = "PERCENT", description = "A gate: exit 1 when a candidate is"
             + " significantly slower than the baseline (after Holm's correction) in the response-time mean, p50 or"
-            + " p99 of any operation, and the whole 95%% interval of the change lies above PERCENT, e.g. 5%%; exit 3"
-            + " when it cannot judge.")
+            + " p99 of any operation, and the whole 95%% interval of the change lies above PERCENT: 5%% (or the"
+            + " fraction 0.05; a number without %% must be below 1, so 5 is refused, not read as 500%%); exit 3 when"
+            + " it cannot judge.")
     String failIfSlower;
 
     @Option(names = "--allow-invalid", description = "Let the gate judge runs that are not valid (their own verdicts"
@@ -79,7 +84,7 @@ final class CompareCommand implements Callable<Integer> {
     }
 
     private int compare() throws IOException {
-        double threshold = failIfSlower == null ? -1 : percent(failIfSlower);
+        double threshold = failIfSlower == null ? -1 : Percentages.relativeChange("--fail-if-slower", failIfSlower);
         if (resamples < 100) {
             throw ConfigException.of("--resamples", String.valueOf(resamples), "must be >= 100");
         }
@@ -103,33 +108,50 @@ final class CompareCommand implements Callable<Integer> {
             return 0;
         }
         List<String> blockers = new ArrayList<>();
+        Set<Comparability.Kind> reasons = EnumSet.noneOf(Comparability.Kind.class);
         List<String> slower = new ArrayList<>();
         for (Comparison c : comparisons) {
-            c.gateBlockers(allowInvalid, allowDifferentWork).forEach(w -> blockers.add(c.candidate().name() + ": " + w));
+            for (Comparability.Warning w : c.gateBlockers(allowInvalid, allowDifferentWork)) {
+                blockers.add(c.candidate().name() + ": " + w.text());
+                reasons.add(w.kind());
+            }
             c.slowerThan(threshold).forEach(s -> slower.add(c.candidate().name() + ": " + s));
         }
         if (!slower.isEmpty()) {
-            parent.err.println("openmark: compare: significantly slower by more than " + failIfSlower + ": "
-                    + String.join("; ", slower));
+            parent.err.println("openmark: compare: significantly slower by more than " + Percentages.format(threshold)
+                    + ": " + String.join("; ", slower));
         }
         if (!blockers.isEmpty()) {
             parent.err.println("openmark: compare: the gate cannot judge: " + String.join("; ", blockers)
-                    + " (exit 3; --allow-invalid and --allow-different-work let it judge such runs)");
+                    + " (exit 3; " + allowancesHint(reasons) + ")");
             return Main.EXIT_NOT_VALID;
         }
         return slower.isEmpty() ? 0 : Main.EXIT_FAILED;
     }
-    private static double percent(String text) {
-        String t = text.trim();
-        try {
-            double v = t.endsWith("%") ? Double.parseDouble(t.substring(0, t.length() - 1).trim()) / 100
-                    : Double.parseDouble(t);
-            if (v >= 0 && v < 10) {
-                return v;
+
+    /**
+     * Which of the allowances would let the gate judge, for the reasons it cannot: each names only
+     * an allowance that lifts a reason present (one already given lifted its reason, which is then
+     * not present), and says so when a reason present has none (an operation in one run only,
+     * nothing gated tested), since then no option makes it judge.
+     */
+    private static String allowancesHint(Set<Comparability.Kind> reasons) {
+        List<String> allowances = new ArrayList<>();
+        boolean noAllowance = false;
+        for (Comparability.Kind reason : reasons) {
+            switch (reason) {
+                case INVALID_RUN -> allowances.add("--allow-invalid");
+                case DIFFERENT_WORK -> allowances.add("--allow-different-work");
+                case MISSING_OPERATION, UNTESTED, NOTE -> noAllowance = true;
             }
-        } catch (NumberFormatException e) {
-            // reported below
         }
-        throw ConfigException.of("--fail-if-slower", text, "must be a percentage such as 5% (0% and up)");
+        String named = String.join(" and ", allowances);
+        if (allowances.isEmpty()) {
+            return "no option lets it judge such runs";
+        }
+        if (noAllowance) {
+            return "no option lets it judge such runs: " + named + " would lift only some of these reasons";
+        }
+        return named + (allowances.size() == 1 ? " lets" : " let") + " it judge such runs";
     }
 }

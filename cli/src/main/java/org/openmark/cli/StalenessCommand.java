@@ -108,7 +108,7 @@ final class StalenessCommand implements Callable<Integer> {
         }
         StalenessConfig cfg = new StalenessConfig(rate, writes, keys, probes, table);
         Timing timing = Timing.parse("--time", time);
-        double errorBudget = org.openmark.run.RunConfigParser.share("--max-error-rate",
+        double errorBudget = org.openmark.config.Percentages.share("--max-error-rate",
                 maxErrorRate == null ? "1%" : maxErrorRate);
         if (out != null) {
             OutputPaths.checkDirectory("--out", out);

@@ -105,7 +105,9 @@ class CompareEndToEndTest {
                         "updateproportion=0.1"),
                 () -> shortRun("duration", 2, "--rate", "1000", "--duration", "12s"),
                 () -> shortRun("warmup", 2, "--rate", "1000", "--warmup", "2s"),
-                () -> shortRun("granularity", 2, "--rate", "1000", "--granularity", "500")));
+                () -> shortRun("granularity", 2, "--rate", "1000", "--granularity", "500"),
+                () -> shortRun("reads-only", 5, "--rate", "1000", "-p", "readproportion=1", "-p",
+                        "updateproportion=0")));
         edited("version", "short-same", r -> r.put("openmarkVersion", "0.0.9"));
         edited("invalid", "short-same", r -> r.put("valid", false));
         edited("real-time", "short-same", r -> ((ObjectNode) r.get("config")).put("time", "real"));
@@ -286,9 +288,63 @@ class CompareEndToEndTest {
             assertTrue(r.err.contains("openmark: compare: the gate cannot judge: " + run + ": "), r::toString);
             assertEquals(1, r.err.lines().filter(l -> l.startsWith("openmark: compare: the gate cannot judge"))
                     .count(), r::toString);
+            // The hint names the one allowance that lifts this reason, and no other.
+            assertTrue(r.err.contains("(exit 3; " + allow + " lets it judge such runs)\n"), r::toString);
             CliRunner allowed = compare(p("short"), p(run), "--fail-if-slower", "5%", allow);
             assertEquals(0, allowed.exitCode, allowed::toString);
         }
+    }
+
+    /**
+     * An operation in one run only cannot be allowed: with the different work allowed, the hint
+     * offers no option (it used to offer both, the one given included); without, it says that the
+     * allowance for the different work would not be enough.
+     */
+    @Test
+    void gate_operationInOneRunOnly_hintOffersNoAllowance() {
+        String missing = "reads-only: operations with OK results in only one of the runs are not compared: [UPDATE]";
+        CliRunner allowed = compare(p("short"), p("reads-only"), "--fail-if-slower", "5%", "--allow-different-work");
+        assertEquals(3, allowed.exitCode, allowed::toString);
+        assertEquals(List.of("openmark: compare: the gate cannot judge: " + missing
+                + " (exit 3; no option lets it judge such runs)"), allowed.err.lines().toList());
+
+        CliRunner r = compare(p("short"), p("reads-only"), "--fail-if-slower", "5%");
+        assertEquals(3, r.exitCode, r::toString);
+        assertTrue(r.err.contains("reads-only: readproportion differs: 0.5 in short, 1 in reads-only"), r::toString);
+        assertTrue(r.err.contains(missing), r::toString);
+        assertTrue(r.err.endsWith(" (exit 3; no option lets it judge such runs: --allow-different-work would lift only"
+                + " some of these reasons)\n"), r::toString);
+        assertFalse(r.err.contains("--allow-invalid"), r::toString);
+    }
+
+    /** 5% and 0.05 are the same threshold, printed as a percentage; 1000% is a threshold too. */
+    @ParameterizedTest(name = "--fail-if-slower {0}: exit {1}")
+    @CsvSource({"5%, 1", "0.05, 1", "1000%, 0"})
+    void gate_percentOrFraction_sameThreshold(String threshold, int exit) {
+        CliRunner r = compare(p("baseline"), p("slower10"), "--fail-if-slower", threshold);
+        assertEquals(exit, r.exitCode, r::toString);
+        if (exit == 1) {
+            assertTrue(r.err.startsWith("openmark: compare: significantly slower by more than 5%: slower10: UPDATE"
+                    + " response mean (us) +"), r::toString);
+        }
+    }
+
+    /**
+     * A number of 1 or more without % was read as a fraction: 5 as 500 %, and the gate passed a
+     * 10 % slower store in silence. Now it is bad input, and nothing is compared or written.
+     */
+    @ParameterizedTest(name = "--fail-if-slower {0}")
+    @CsvSource(delimiter = '|', value = {"5 | 500% | 5% (or 0.05)", "1 | 100% | 1% (or 0.01)",
+        "1.5 | 150% | 1.5% (or 0.015)", "12 | 1200% | 12% (or 0.12)"})
+    void gate_numberOfOneOrMoreWithoutPercent_exitTwoSayingHowToWriteIt(String threshold, String readAs, String write) {
+        Path out = dir.resolve("cmp-bare-" + threshold);
+        CliRunner r = compare(p("baseline"), p("slower10"), "--fail-if-slower", threshold, "--out", out.toString());
+        assertEquals(2, r.exitCode, r::toString);
+        assertEquals(List.of("openmark: error: --fail-if-slower=" + threshold + ": a number without % must be a"
+                + " fraction below 1 (" + threshold + " would be " + readAs + "): write " + write),
+                r.err.lines().toList());
+        assertEquals("", r.out, "nothing compared");
+        assertFalse(Files.exists(out), "nothing written");
     }
 
     @Test
@@ -382,7 +438,6 @@ class CompareEndToEndTest {
 
     @Test
     void noOperationInCommon_badInput() {
-        shortRun("reads-only", 5, "--rate", "1000", "-p", "readproportion=1", "-p", "updateproportion=0");
         CliRunner r = compare(p("baseline"), p("reads-only"));
         assertEquals(2, r.exitCode, r::toString);
         assertTrue(r.err.startsWith("openmark: error: reads-only and baseline have no operation that ended OK in both"

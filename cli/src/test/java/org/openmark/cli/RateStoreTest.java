@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.openmark.rating.RatingReportText;
 
 /** Ratings of real stores through the CLI. */
 class RateStoreTest {
@@ -78,6 +79,29 @@ class RateStoreTest {
         assertTrue(json.at("/stop/reason").asText().contains("dropped"), json.toString());
         assertEquals(1, json.at("/rating/repeatedExperiments").asInt());
         assertTrue(Files.exists(dir.resolve("rating.txt")));
+        // The invalid runs' latency as measured: every operation issued took the store's 1 ms.
+        for (JsonNode e : json.at("/rating/experiments")) {
+            if (e.get("load").asLong() == 1600) {
+                assertFalse(e.get("valid").asBoolean(), e::toString);
+                assertFalse(e.get("slaMet").asBoolean(), e::toString);
+                assertEquals(1000, e.get("slaLatencyUs").asDouble(), 10, e::toString);
+            }
+        }
+        assertTrue(r.out.lines().anyMatch(l -> l.matches(
+                "\\s+\\d+\\s+climb\\s+1600\\s+\\S+\\s+1(\\.\\d+)?ms\\s+fail\\s+NO.*")), r::toString);
+        assertTrue(r.out.contains(RatingReportText.INVALID_MEANS + " Why:\n"), r::toString);
+    }
+
+    /** The line that reports the initial load and the time line's ζ are one figure. */
+    @Test
+    void rate_loadsTheStore_logAndTimeLineSayTheSameInitialLoad() {
+        CliRunner r = CliRunner.run("rate", "--store", "memory", "-P", "workloadc", "--duration", "300ms", "--warmup",
+                "100ms", "--max-load", "2");
+        assertEquals(0, r.exitCode, r::toString);
+        java.util.regex.Matcher logged = java.util.regex.Pattern.compile(
+                "rate: loaded 1000 records in (\\S+) \\(the initial load ζ\\)\n").matcher(r.err);
+        assertTrue(logged.find(), r::toString);
+        assertTrue(r.out.contains("initial load ζ " + logged.group(1) + " + "), r::toString);
     }
 
     /** Without --seed a rating chooses one, as run does, prints it and records it for a replay. */

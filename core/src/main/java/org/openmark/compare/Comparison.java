@@ -248,13 +248,15 @@ public record Comparison(RunData baseline, RunData candidate, List<OperationComp
     }
 
     /**
-     * Why the gate cannot judge this comparison: a run that is not valid (unless {@code allowInvalid}),
-     * runs that did different work (unless {@code allowDifferentWork}), an operation that ended OK in
-     * one run only, or no gated figure tested at all. Figures left untested for want of data in some
-     * operations do not stop it (their warning names them); it judges the others.
+     * Why the gate cannot judge this comparison, each reason with its kind (which says whether an
+     * allowance could lift it): a run that is not valid (unless {@code allowInvalid}), runs that did
+     * different work (unless {@code allowDifferentWork}), an operation that ended OK in one run only,
+     * or no gated figure tested at all ({@link Comparability.Kind#UNTESTED}). Figures left untested
+     * for want of data in some operations do not stop it (their warning names them); it judges the
+     * others.
      */
-    public List<String> gateBlockers(boolean allowInvalid, boolean allowDifferentWork) {
-        List<String> out = new ArrayList<>();
+    public List<Comparability.Warning> gateBlockers(boolean allowInvalid, boolean allowDifferentWork) {
+        List<Comparability.Warning> out = new ArrayList<>();
         for (Comparability.Warning w : warnings) {
             boolean blocks = switch (w.kind()) {
                 case INVALID_RUN -> !allowInvalid;
@@ -263,13 +265,14 @@ public record Comparison(RunData baseline, RunData candidate, List<OperationComp
                 case UNTESTED, NOTE -> false;
             };
             if (blocks) {
-                out.add(w.text());
+                out.add(w);
             }
         }
         boolean anyGated = operations.stream().flatMap(op -> op.metrics().stream())
                 .anyMatch(m -> gated(m) && m.isTested());
         if (!anyGated) {
-            out.add("no response-time mean, p50 or p99 could be tested (too few intervals or operations)");
+            out.add(new Comparability.Warning(Comparability.Kind.UNTESTED, "no response-time mean, p50 or p99 could"
+                    + " be tested (too few intervals or operations)"));
         }
         return out;
     }

@@ -10,9 +10,11 @@ import java.util.Objects;
  * @param throughputOpsPerSec measured throughput, finite and {@code >= 0}
  * @param slaMet whether the measurement met the SLA's latency and unpredictable-read bounds
  * @param valid false when the load generator itself was the bottleneck (the number is not the
- *     store's and must not be rated)
+ *     store's and must not be rated); an invalid experiment never meets the SLA
  * @param invalidReason why the experiment is invalid; empty when valid
- * @param slaLatencyNanos latency at the SLA's percentile, {@link Long#MAX_VALUE} if unbounded
+ * @param slaLatencyNanos latency at the SLA's percentile as measured, also in an invalid
+ *     experiment (shown, not judged); {@link Long#MAX_VALUE} when no operation finished, so no
+ *     latency bounds them (a store that answered nothing, a curve's zero throughput)
  * @param duration how long the measurement lasted
  */
 public record ExperimentResult(long loadLevel, double throughputOpsPerSec, boolean slaMet, boolean valid,
@@ -55,13 +57,18 @@ public record ExperimentResult(long loadLevel, double throughputOpsPerSec, boole
                 measurement.latencyNanosAt(sla.percentile()), measurement.duration());
     }
 
-    /** An experiment whose load generator was the bottleneck; {@code reason} says how. */
-    public static ExperimentResult invalid(long loadLevel, double throughputOpsPerSec, String reason,
-            Duration duration) {
+    /**
+     * An experiment whose load generator was the bottleneck; {@code reason} says how. Its figures
+     * are not the store's, so it does not meet the SLA whatever it measured; the latency is kept
+     * as measured, for the report.
+     */
+    public static ExperimentResult invalid(long loadLevel, double throughputOpsPerSec, String reason, Sla sla,
+            ExperimentMeasurement measurement) {
         if (reason == null || reason.isBlank()) {
             throw new IllegalArgumentException("reason: an invalid experiment needs a reason");
         }
-        return new ExperimentResult(loadLevel, throughputOpsPerSec, false, false, reason, Long.MAX_VALUE, duration);
+        return new ExperimentResult(loadLevel, throughputOpsPerSec, false, false, reason,
+                measurement.latencyNanosAt(sla.percentile()), measurement.duration());
     }
 
     /** This result, or a {@link RatingException} naming the load, the reason and the remedy. */

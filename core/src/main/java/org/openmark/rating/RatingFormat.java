@@ -5,6 +5,9 @@ import java.util.Locale;
 
 /** Human-readable numbers for reports and SLA text: durations, latencies, percentiles. */
 public final class RatingFormat {
+    /** What an experiment shows for its latency when no operation finished. */
+    public static final String NONE_FINISHED = "none finished";
+
     private RatingFormat() {
     }
 
@@ -46,6 +49,14 @@ public final class RatingFormat {
             return trim(nanos / 1e6) + "ms";
         }
         return trim(nanos / 1e3) + "us";
+    }
+
+    /**
+     * An experiment's latency at the SLA's percentile: {@link #latency}, or {@value #NONE_FINISHED}
+     * when no operation finished ({@link Long#MAX_VALUE}, see {@link ExperimentResult#slaLatencyNanos}).
+     */
+    public static String experimentLatency(long nanos) {
+        return nanos == Long.MAX_VALUE ? NONE_FINISHED : latency(nanos);
     }
 
     /** {@code p95}, {@code p99.9}. */

@@ -87,6 +87,8 @@ public final class RatingReportJson {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("load", r.loadLevel());
         m.put("throughputOpsPerSec", number(r.throughputOpsPerSec()));
+        // As measured, also in an invalid experiment ("valid" says whether it counts); null when no
+        // operation finished.
         m.put("slaLatencyUs", r.slaLatencyNanos() == Long.MAX_VALUE ? null : number(r.slaLatencyNanos() / 1e3));
         m.put("slaMet", r.slaMet());
         m.put("valid", r.valid());

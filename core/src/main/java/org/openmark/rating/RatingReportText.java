@@ -4,6 +4,11 @@ import java.util.Locale;
 
 /** Renders a {@link RatingReport} as text for a terminal. */
 public final class RatingReportText {
+    /** What an invalid experiment's row means (the text and the HTML report say it). */
+    public static final String INVALID_MEANS = "An invalid experiment (valid NO) is one whose run was not valid for"
+            + " a reason that is not the store's, so its figures, shown as measured, say nothing about the store: it"
+            + " counts as failing the SLA whatever its latency, and is never rated.";
+
     private RatingReportText() {
     }
 
@@ -44,6 +49,7 @@ public final class RatingReportText {
         for (ExperimentResult c : report.confirmations()) {
             out.append(row("-", "confirm " + RatingFormat.duration(c.duration()), c, ""));
         }
+        out.append(invalid(report));
         TimeBreakdown t = report.time();
         out.append("Time (").append(report.reload()).append(" reload): initial load ζ ").append(RatingFormat.duration(t.initialLoad()))
                 .append(" + reloads ω·ν ").append(t.reloads()).append(" x ").append(RatingFormat.duration(t.reloadEach()))
@@ -65,7 +71,29 @@ public final class RatingReportText {
 
     private static String row(String sequence, String phase, ExperimentResult r, String memo) {
         return String.format(Locale.ROOT, "%5s  %-11s  %12d  %18s  %14s  %-4s  %-5s  %s", sequence, phase,
-                r.loadLevel(), RatingFormat.opsPerSec(r.throughputOpsPerSec()), RatingFormat.latency(r.slaLatencyNanos()),
-                r.slaMet() ? "pass" : "fail", r.valid() ? "yes" : "NO", memo).stripTrailing() + "\n";
+                r.loadLevel(), RatingFormat.opsPerSec(r.throughputOpsPerSec()),
+                RatingFormat.experimentLatency(r.slaLatencyNanos()), r.slaMet() ? "pass" : "fail",
+                r.valid() ? "yes" : "NO", memo).stripTrailing() + "\n";
+    }
+
+    /**
+     * Below the table, when an experiment was invalid: why each one was, and why it fails the SLA
+     * although its latency (shown as measured) may be within the bound. Empty when none was.
+     */
+    private static String invalid(RatingReport report) {
+        StringBuilder lines = new StringBuilder();
+        for (ExperimentRecord e : report.experiments()) {
+            if (!e.result().valid() && !e.memoHit()) {
+                lines.append("  #").append(e.sequence()).append(" at load ").append(e.result().loadLevel())
+                        .append(": ").append(e.result().invalidReason()).append('\n');
+            }
+        }
+        for (ExperimentResult c : report.confirmations()) {
+            if (!c.valid()) {
+                lines.append("  confirmation at load ").append(c.loadLevel()).append(": ").append(c.invalidReason())
+                        .append('\n');
+            }
+        }
+        return lines.isEmpty() ? "" : INVALID_MEANS + " Why:\n" + lines;
     }
 }

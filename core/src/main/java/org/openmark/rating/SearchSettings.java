@@ -2,6 +2,7 @@ package org.openmark.rating;
 
 import java.util.Objects;
 import org.openmark.config.ConfigException;
+import org.openmark.config.Percentages;
 
 /**
  * How the rating searches, validated once. Defaults are in {@link #defaults()}: golden search,
@@ -76,15 +77,9 @@ public record SearchSettings(SearchStrategy strategy, double climbFactor, double
     /** Parses {@code --epsilon}: {@code 5%} or {@code 0.05}. */
     public static double parseEpsilon(String text) {
         String t = text == null ? "" : text.trim();
-        try {
-            double value = t.endsWith("%")
-                    ? Double.parseDouble(t.substring(0, t.length() - 1).trim()) / 100.0
-                    : Double.parseDouble(t);
-            if (value >= 0 && value < 1) {
-                return value;
-            }
-        } catch (NumberFormatException e) {
-            // reported below with the rule
+        double value = Percentages.fraction(t);
+        if (value >= 0 && value < 1) {
+            return value;
         }
         throw ConfigException.of("--epsilon", t, "must be a percentage such as 5% or a fraction such as 0.05, >= 0 and < 1");
     }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import org.openmark.config.ConfigException;
 import org.openmark.config.Durations;
+import org.openmark.config.Percentages;
 import org.openmark.config.Settings;
 import org.openmark.load.ArrivalProcess;
 import org.openmark.load.Arrivals;
@@ -194,22 +195,7 @@ public final class RunConfigParser {
         if (text.isEmpty()) {
             return defaultValue;
         }
-        return share(name, text);
-    }
-
-    /** A share between 0 and 1 written {@code 5%} or {@code 0.05}; errors name the flag or property. */
-    public static double share(String name, String value) {
-        String text = value.trim();
-        try {
-            double v = text.endsWith("%") ? Double.parseDouble(text.substring(0, text.length() - 1).trim()) / 100
-                    : Double.parseDouble(text);
-            if (v >= 0 && v <= 1) {
-                return v;
-            }
-        } catch (NumberFormatException e) {
-            // falls through to the error below
-        }
-        throw ConfigException.of(name, text, "must be a share between 0% and 100% (e.g. 1% or 0.01)");
+        return Percentages.share(name, text);
     }
 
     /**

@@ -76,7 +76,7 @@ class HillClimbTest {
     @Test
     void run_invalidExperiment_throwsRatingException() {
         Experimenter e = RatingFixtures.from(load -> load < 8 ? passing(load, load * 100.0)
-                : ExperimentResult.invalid(load, 700, "send lag", Duration.ofSeconds(1)));
+                : RatingFixtures.invalid(load, 700, "send lag"));
         assertThrows(RatingException.class, () -> new HillClimb(RatingFixtures.settings(SearchStrategy.GOLDEN, 2)).run(e));
     }
 }

@@ -40,7 +40,7 @@ class RaterTest {
     void rate_experimentInvalidTwice_stopsThereWithALowerBoundTheReasonAndTheRemedy() {
         CurveExperimenter curve = new CurveExperimenter(Curve.parse("quadratic:peak=100000000"), Sla.none(), RatingFixtures.DELTA);
         Experimenter e = RatingFixtures.from(load -> load < 500 ? curve.run(load)
-                : ExperimentResult.invalid(load, 4_000_000, "send lag reached 2.1 s (limit 100 ms)", RatingFixtures.DELTA));
+                : RatingFixtures.invalid(load, 4_000_000, "send lag reached 2.1 s (limit 100 ms)"));
         RatingReport report = rater(Sla.none(), SearchStrategy.GOLDEN).rate(e);
         SearchStop stop = report.stop().orElseThrow();
         assertEquals(512, stop.load());
@@ -66,7 +66,7 @@ class RaterTest {
         CurveExperimenter curve = new CurveExperimenter(Curve.parse("quadratic:peak=100000000"), Sla.none(), RatingFixtures.DELTA);
         int[] runsAt64 = new int[1];
         Experimenter e = RatingFixtures.from(load -> load == 64 && runsAt64[0]++ == 0
-                ? ExperimentResult.invalid(load, 1, "a GC pause", RatingFixtures.DELTA)
+                ? RatingFixtures.invalid(load, 1, "a GC pause")
                 : curve.run(load));
         RatingReport withHiccup = rater(Sla.none(), SearchStrategy.GOLDEN).rate(e);
         RatingReport clean = rater(Sla.none(), SearchStrategy.GOLDEN).rate(curve);
@@ -82,7 +82,7 @@ class RaterTest {
     void rate_invalidTwiceInsideGoldenSearch_stopsInThatPhase() {
         CurveExperimenter curve = new CurveExperimenter(Curve.parse("quadratic:peak=100000000"), Sla.none(), RatingFixtures.DELTA);
         Experimenter e = RatingFixtures.from(load -> load % 1024 == 0 || load < 1024 ? curve.run(load)
-                : ExperimentResult.invalid(load, 1, "client CPU saturated", RatingFixtures.DELTA));
+                : RatingFixtures.invalid(load, 1, "client CPU saturated"));
         RatingReport report = rater(Sla.none(), SearchStrategy.GOLDEN).rate(e);
         assertEquals("golden", report.experiments().get(report.experiments().size() - 1).phase());
         assertEquals(Climb.Outcome.BRACKETED, report.climbOutcome());
@@ -92,8 +92,7 @@ class RaterTest {
 
     @Test
     void rate_invalidAtTheStartLoad_noRatingButAReport() {
-        Experimenter e = RatingFixtures.from(load -> ExperimentResult.invalid(load, 1, "client CPU saturated",
-                RatingFixtures.DELTA));
+        Experimenter e = RatingFixtures.from(load -> RatingFixtures.invalid(load, 1, "client CPU saturated"));
         RatingReport report = rater(Sla.none(), SearchStrategy.GOLDEN).rate(e);
         assertTrue(report.rating().isEmpty());
         assertEquals(2, report.experiments().size());

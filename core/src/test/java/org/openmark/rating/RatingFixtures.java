@@ -36,6 +36,12 @@ final class RatingFixtures {
         return new ExperimentResult(load, throughput, false, true, "", 1, DELTA);
     }
 
+    /** An invalid experiment (the load generator limited it) that measured 1 ms at every percentile. */
+    static ExperimentResult invalid(long load, double throughput, String reason) {
+        return ExperimentResult.invalid(load, throughput, reason, Sla.none(),
+                new ExperimentMeasurement(p -> 1_000_000L, 0, DELTA));
+    }
+
     /** An experimenter answering from a function of the load (confirmations reuse it). */
     static Experimenter from(LongFunction<ExperimentResult> answer) {
         return new Experimenter() {

@@ -65,8 +65,7 @@ class RatingHtmlTest {
         RatingReport report = new RatingReport(Sla.parse("p99<=50ms"), RatingFixtures.settings(SearchStrategy.GOLDEN,
                 2), ReloadPolicy.of(ReloadMode.NONE), Climb.Outcome.STOPPED, java.util.List.of(
                         new ExperimentRecord(1, "climb", RatingFixtures.passing(100, 100), false),
-                        new ExperimentRecord(2, "climb", ExperimentResult.invalid(200, 150, "send lag <b>", Duration
-                                .ofSeconds(5)), false)), 2, 2,
+                        new ExperimentRecord(2, "climb", RatingFixtures.invalid(200, 150, "send lag <b>"), false)), 2, 2,
                 java.util.Optional.of(new RatingReport.Rating(100, 100, false, RatingFixtures.passing(100, 100))),
                 java.util.List.of(), TimeBreakdown.of(RatingCosts.experimentsOnly(Duration.ofSeconds(5)),
                         ReloadPolicy.of(ReloadMode.NONE), 2, 0, Duration.ZERO), java.util.List.of(), 1,
@@ -76,6 +75,8 @@ class RatingHtmlTest {
         String text = doc.getDocumentElement().getTextContent();
         assertTrue(text.contains("≥ 100 ops/s a lower bound: invalid twice"), text);
         assertTrue(text.contains("NO: send lag <b>"), "shown as text");
+        assertTrue(text.contains(RatingReportText.INVALID_MEANS), "what an invalid row means");
+        assertTrue(text.contains("150 ops/s1msmissed"), "the invalid run's latency as measured: " + text);
         assertTrue(html.contains("send lag &lt;b&gt;"), "escaped");
         assertEquals(1, count(doc, "div", "class", "verdict invalid"));
     }

@@ -95,6 +95,67 @@ class RatingReportTest {
         assertTrue(lines.stream().anyMatch(l -> l.matches("\\s+-\\s+confirm 10m\\s+10000\\s+100,000,000\\s.*pass.*")), text);
         assertTrue(lines.get(lines.size() - 1).startsWith("Time (full reload): initial load ζ 0s"), text);
         assertTrue(lines.get(lines.size() - 1).endsWith("= 39m"), lines.get(lines.size() - 1));
+        assertFalse(text.contains(RatingReportText.INVALID_MEANS), "no experiment was invalid");
+    }
+
+    /**
+     * Load 1 passes; at load 2 the generator limits every run, which measured 1.5 ms at p95, within
+     * the SLA's 2 ms: the run and its repeat fail the SLA all the same, and the report says why.
+     */
+    private static RatingReport invalidAtLoadTwo() {
+        Sla sla = Sla.parse("p95<=2ms");
+        Experimenter e = RatingFixtures.from(load -> load == 1
+                ? ExperimentResult.measured(load, 1000, sla, ExperimentMeasurement.atPercentile(95, 1_000_000, 0,
+                        RatingFixtures.DELTA))
+                : ExperimentResult.invalid(load, 1900, "send-lag p99 = 12039 us > 1000 us (--max-send-lag)", sla,
+                        ExperimentMeasurement.atPercentile(95, 1_500_000, 0, RatingFixtures.DELTA)));
+        return new Rater(RatingFixtures.settings(SearchStrategy.GOLDEN, 2), sla, ReloadPolicy.parse("none"),
+                RatingCosts.experimentsOnly(RatingFixtures.DELTA)).rate(e);
+    }
+
+    @Test
+    void render_invalidExperiment_showsItsMeasuredLatencyAndWhyItFailsTheSla() {
+        String text = RatingReportText.render(invalidAtLoadTwo());
+        List<String> lines = text.lines().toList();
+        for (String row : List.of("1\\s+climb\\s+1\\s+1,000\\s+1ms\\s+pass\\s+yes",
+                "2\\s+climb\\s+2\\s+1,900\\s+1\\.5ms\\s+fail\\s+NO",
+                "3\\s+climb\\s+2\\s+1,900\\s+1\\.5ms\\s+fail\\s+NO\\s+repeat")) {
+            assertTrue(lines.stream().anyMatch(l -> l.matches("\\s+" + row)), row + " in\n" + text);
+        }
+        int why = lines.indexOf(RatingReportText.INVALID_MEANS + " Why:");
+        assertTrue(why > 0, text);
+        assertEquals(List.of("  #2 at load 2: send-lag p99 = 12039 us > 1000 us (--max-send-lag)",
+                "  #3 at load 2: send-lag p99 = 12039 us > 1000 us (--max-send-lag)"), lines.subList(why + 1, why + 3));
+        assertTrue(lines.get(why + 3).startsWith("Time ("), text);
+        assertFalse(text.contains(" inf "), text);
+    }
+
+    @Test
+    void toMap_invalidExperiment_hasItsMeasuredLatencyBesideItsValidity() {
+        JsonNode experiments = new ObjectMapper().valueToTree(RatingReportJson.toMap(invalidAtLoadTwo()))
+                .at("/rating/experiments");
+        JsonNode invalid = experiments.get(1);
+        assertEquals(1500, invalid.get("slaLatencyUs").asDouble(), 1e-9, invalid::toString);
+        assertFalse(invalid.get("valid").asBoolean(), invalid::toString);
+        assertFalse(invalid.get("slaMet").asBoolean(), invalid::toString);
+        assertEquals("send-lag p99 = 12039 us > 1000 us (--max-send-lag)", invalid.get("invalidReason").asText());
+        assertTrue(experiments.get(2).get("repeat").asBoolean(), experiments::toString);
+        assertEquals(1500, experiments.get(2).get("slaLatencyUs").asDouble(), 1e-9, experiments::toString);
+    }
+
+    /** Throughput 0 on BG's quadratic (from load 20 of peak 100): no operation finished, so no latency. */
+    @Test
+    void noOperationFinished_saidInTheTableNullInJson() {
+        RatingReport report = RatingFixtures.rate(Curve.parse("quadratic:peak=100"), Sla.none(),
+                RatingFixtures.settings(SearchStrategy.GOLDEN, 2).withLoads(25, 100));
+        ExperimentResult first = report.experiments().get(0).result();
+        assertEquals(25, first.loadLevel());
+        assertEquals(0, first.throughputOpsPerSec());
+        String text = RatingReportText.render(report);
+        assertTrue(text.lines().anyMatch(l -> l.matches("\\s+1\\s+climb\\s+25\\s+0\\s+" + RatingFormat.NONE_FINISHED
+                + "\\s+.*")), text);
+        JsonNode json = new ObjectMapper().valueToTree(RatingReportJson.toMap(report));
+        assertTrue(json.at("/rating/experiments/0/slaLatencyUs").isNull(), json::toString);
     }
 
     @Test

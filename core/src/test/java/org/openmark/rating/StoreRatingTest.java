@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -69,6 +71,26 @@ class StoreRatingTest {
         }
     }
 
+    /**
+     * ζ is the load phase's own time, and the line that reports the load says the same figure: 100
+     * inserts of 1 ms each, shared by the loader's threads (one per core), take ⌈100 / threads⌉ ms
+     * of virtual time.
+     */
+    @Test
+    void prepare_emptyStore_initialLoadIsTheLoadPhasesTimeAndTheLogSaysIt() throws Exception {
+        ByteArrayOutputStream logged = new ByteArrayOutputStream();
+        try (StoreRating rating = rating(ModelChoice.CLOSED, Map.of(), new PrintStream(logged, true,
+                StandardCharsets.UTF_8))) {
+            rating.prepare();
+
+            int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
+            Duration initialLoad = rating.measuredCosts().initialLoad();
+            assertEquals(Duration.ofMillis((100 + threads - 1) / threads), initialLoad);
+            assertEquals("rate: loaded 100 records in " + RatingFormat.duration(initialLoad)
+                    + " (the initial load ζ)\n", logged.toString(StandardCharsets.UTF_8));
+        }
+    }
+
     @Test
     void otherModelsOption_isBadInputNamingIt() {
         ConfigException open = assertThrows(ConfigException.class,
@@ -93,6 +115,11 @@ class StoreRatingTest {
 
     /** A rating of 1-second experiments after a 0.5 s warm-up on a store that answers in 1 ms. */
     private StoreRating rating(ModelChoice model, Map<String, String> extra) {
+        return rating(model, extra, QUIET);
+    }
+
+    /** {@link #rating(ModelChoice, Map)}, logging to {@code log}. */
+    private StoreRating rating(ModelChoice model, Map<String, String> extra, PrintStream log) {
         Map<String, String> p = new HashMap<>(Map.of("store", "latency", "seed", "7", "time", "virtual",
                 "operationcount", "10", "status.interval", "3600"));
         p.putAll(extra);
@@ -120,6 +147,6 @@ class StoreRatingTest {
         Runner runner = new Runner(StoreRegistry.of(latency), (settings, clock, count) -> new SimpleWorkload(100, 0),
                 timing.clock(), timing.tasks(), new StopSignal(), QUIET);
         return new StoreRating(runner, Settings.of(p), model, Sla.none(), Duration.ofSeconds(1),
-                Duration.ofMillis(500), ReloadPolicy.of(ReloadMode.NONE), timing.clock(), QUIET);
+                Duration.ofMillis(500), ReloadPolicy.of(ReloadMode.NONE), timing.clock(), log);
     }
 }

@@ -10,6 +10,7 @@ import org.openmark.rating.ExperimentRecord;
 import org.openmark.rating.ExperimentResult;
 import org.openmark.rating.RatingFormat;
 import org.openmark.rating.RatingReport;
+import org.openmark.rating.RatingReportText;
 import org.openmark.rating.TimeBreakdown;
 
 /**
@@ -70,10 +71,16 @@ public final class RatingHtml {
                 path(report, true));
         if (!report.sla().isNone()) {
             section(b, "Search path: latency at the SLA's percentile", "The latency each experiment measured at "
-                    + RatingFormat.percentile(report.sla().percentile()) + "; the dashed line is the SLA's bound.",
+                    + RatingFormat.percentile(report.sla().percentile()) + "; the dashed line is the SLA's bound. An"
+                    + " invalid experiment (grey) is shown as measured, and counts as missing the SLA.",
                     path(report, false));
         }
-        b.append("<section>\n<h2>Experiments</h2>\n").append(table(report, unit)).append("</section>\n");
+        b.append("<section>\n<h2>Experiments</h2>\n");
+        if (report.experiments().stream().anyMatch(e -> !e.result().valid())
+                || report.confirmations().stream().anyMatch(c -> !c.valid())) {
+            b.append("<p class=\"lead\">").append(Html.escape(RatingReportText.INVALID_MEANS)).append("</p>\n");
+        }
+        b.append(table(report, unit)).append("</section>\n");
         b.append("<section>\n<h2>Where the time went</h2>\n<p class=\"lead\">As in BG: initial load ζ, ω reloads of"
                 + " ν each, η experiments of warm-up + δ each, and the confirmation runs of warm-up + Δ.</p>\n")
                 .append(time(report.time())).append("</section>\n");
@@ -185,7 +192,7 @@ public final class RatingHtml {
 
     private static String describe(ExperimentResult r) {
         return RatingFormat.opsPerSec(r.throughputOpsPerSec()) + " ops/s, latency "
-                + RatingFormat.latency(r.slaLatencyNanos()) + (r.valid() ? (r.slaMet() ? ", met the SLA"
+                + RatingFormat.experimentLatency(r.slaLatencyNanos()) + (r.valid() ? (r.slaMet() ? ", met the SLA"
                         : ", missed the SLA") : ", invalid: " + r.invalidReason());
     }
 
@@ -207,7 +214,8 @@ public final class RatingHtml {
     private static void row(StringBuilder b, String sequence, String step, ExperimentResult r, String memo) {
         b.append(r.valid() && r.slaMet() ? "<tr>" : "<tr class=\"worse\">");
         for (String cell : List.of(sequence, step, String.valueOf(r.loadLevel()),
-                RatingFormat.opsPerSec(r.throughputOpsPerSec()) + " ops/s", RatingFormat.latency(r.slaLatencyNanos()),
+                RatingFormat.opsPerSec(r.throughputOpsPerSec()) + " ops/s",
+                RatingFormat.experimentLatency(r.slaLatencyNanos()),
                 r.slaMet() ? "met" : "missed", r.valid() ? "yes" : "NO: " + r.invalidReason(), memo)) {
             b.append("<td>").append(Html.escape(cell)).append("</td>");
         }
