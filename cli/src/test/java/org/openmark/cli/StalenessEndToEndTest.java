@@ -11,6 +11,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.openmark.store.contract.ServicesFixture;
 
 /** Staleness measured against a store with known replication delay, and against real Redis replication. */
@@ -49,6 +51,23 @@ class StalenessEndToEndTest {
         }
         assertTrue(s.get("staleReads").asLong() > 0);
         assertEquals(writes, s.get("writes").asLong());
+    }
+
+    /**
+     * The embedded stores have no replica: a read after the acknowledgement sees the write. Their
+     * update of a key that does not exist returns NOT_FOUND, so the writer must create each key
+     * (an earlier version only updated, and every write failed).
+     */
+    @ParameterizedTest(name = "{0}, {1} time")
+    @CsvSource({"memory,virtual", "rocksdb,real"})
+    void embeddedStore_everyWriteAcknowledgedAndSeenAtOnce(String store, String time) throws Exception {
+        JsonNode s = staleness("--store", store, "--time", time, "--rate", "1000", "--writes", "200", "--keys", "50",
+                "--probes", "0,1,5");
+        assertEquals(200, s.get("writes").asLong());
+        assertEquals(0, s.get("errors").asLong());
+        assertEquals(0, s.get("neverSeen").asLong());
+        assertEquals(1.0, s.at("/pConsistentAt/0").asDouble());
+        assertEquals(0.0, s.at("/tVisibilityMs/max").asDouble());
     }
 
     @Test

@@ -19,7 +19,7 @@ import org.openmark.timing.Tasks;
 
 /**
  * Measures staleness on a store whose reads may be served by a lagging replica: a writer
- * updates keys with versioned values at a constant rate, and after each acknowledged write a
+ * writes keys with versioned values at a constant rate, and after each acknowledged write a
  * prober reads the key at fixed offsets (0, 1, 2, 5, … ms after the acknowledgement) and
  * records whether each read saw that version or a newer one.
  *
@@ -106,8 +106,7 @@ public final class StalenessMeasurement {
             long version = versions.merge(keyIndex, 1L, Long::sum);
             String key = cfg.key(keyIndex);
             long writeStart = clock.nanoTime();
-            Status s = writerSession.update(cfg.table(), key,
-                    Map.of(VersionedValue.FIELD, new VersionedValue(version, writeStart).encode()));
+            Status s = write(writerSession, key, new VersionedValue(version, writeStart));
             long ack = clock.nanoTime();
             if (!s.isOk()) {
                 errors.increment();
@@ -131,6 +130,20 @@ public final class StalenessMeasurement {
             clock.parkUntil(clock.nanoTime() + 1_000_000);
         }
         return acknowledged;
+    }
+
+    /**
+     * Writes one version of a key: an update, or an insert when the store answers that the key
+     * does not exist. Stores differ on an update of a missing key (the embedded stores return
+     * NOT_FOUND and create nothing, the replicated ones create it), and an insert of a key that
+     * exists is refused by some (a SQL primary key), so the writer asks for neither: a store
+     * whose update creates the key gets one request per write, one whose update does not gets an
+     * insert the first time each key is written (and again only if the key was deleted meanwhile).
+     */
+    private Status write(Session session, String key, VersionedValue value) {
+        Map<String, byte[]> fields = Map.of(VersionedValue.FIELD, value.encode());
+        Status updated = session.update(cfg.table(), key, fields);
+        return updated == Status.NOT_FOUND ? session.insert(cfg.table(), key, fields) : updated;
     }
 
     private void probe(SessionPool pool, String key, long version, long ackNanos) throws InterruptedException {

@@ -33,6 +33,10 @@ class StalenessMeasurementTest {
         /** How long each read takes (ms of the clock's time). */
         private long readMs;
 
+        /** As the embedded stores: an update of a key never written returns NOT_FOUND and writes nothing. */
+        private boolean updateNeedsTheRecord;
+        private final java.util.concurrent.atomic.AtomicLong inserts = new java.util.concurrent.atomic.AtomicLong();
+
         LaggingReplicaStore(Clock clock, long... delaysMs) {
             this.clock = clock;
             this.delaysMs = delaysMs;
@@ -40,6 +44,11 @@ class StalenessMeasurementTest {
 
         LaggingReplicaStore withReadsTaking(long ms) {
             this.readMs = ms;
+            return this;
+        }
+
+        LaggingReplicaStore withUpdatesNeedingTheRecord() {
+            this.updateNeedsTheRecord = true;
             return this;
         }
 
@@ -74,6 +83,13 @@ class StalenessMeasurementTest {
 
                 @Override
                 public Status update(String table, String key, Map<String, byte[]> values) {
+                    if (updateNeedsTheRecord && !versions.containsKey(key)) {
+                        return Status.NOT_FOUND;
+                    }
+                    return write(key, values);
+                }
+
+                private Status write(String key, Map<String, byte[]> values) {
                     long version = VersionedValue.versionOf(values.get(VersionedValue.FIELD));
                     synchronized (LaggingReplicaStore.this) {
                         long d = delaysMs[(int) (writes++ % delaysMs.length)];
@@ -90,7 +106,8 @@ class StalenessMeasurementTest {
 
                 @Override
                 public Status insert(String table, String key, Map<String, byte[]> values) {
-                    return update(table, key, values);
+                    inserts.incrementAndGet();
+                    return write(key, values);
                 }
 
                 @Override
@@ -127,6 +144,27 @@ class StalenessMeasurementTest {
         assertEquals(Map.of(1L, r.staleReads()), r.kStaleness(), "writes to a key are 500 ms apart: k is 1");
         assertEquals(50_000, r.tVisibilityUs().getMaxValue(), 50);
         assertTrue(r.text().contains("[STALENESS], PConsistentAt(5ms), 0.60000"), r.text());
+    }
+
+    /**
+     * The embedded stores' update of a missing key returns NOT_FOUND and creates nothing: the
+     * writer inserts each key the first time, so every write is acknowledged and the figures are
+     * the same as on a store whose update creates the key.
+     */
+    @Test
+    void run_storeWhoseUpdateNeedsTheRecord_insertsEachKeyOnceAndMeasuresTheSame() throws Exception {
+        VirtualClock clock = new VirtualClock();
+        LaggingReplicaStore store = new LaggingReplicaStore(clock, 0, 1, 3, 7, 30).withUpdatesNeedingTheRecord();
+        StalenessConfig cfg = new StalenessConfig(100, 500, 50, List.of(0.0, 2.0, 5.0, 10.0, 50.0), "usertable");
+        StalenessResult r = new StalenessMeasurement(cfg, clock, new VirtualTasks(clock), new StopSignal()).run(store);
+
+        assertEquals(500, r.writes());
+        assertEquals(0, r.errors());
+        assertEquals(50, store.inserts.get(), "one insert per key, the first time it is written");
+        assertEquals(0.2, r.pConsistentAt().get(0.0), 1e-9);
+        assertEquals(0.6, r.pConsistentAt().get(5.0), 1e-9);
+        assertEquals(1.0, r.pConsistentAt().get(50.0), 1e-9);
+        assertEquals(Map.of(1L, 500L / 5 * 10), r.kStaleness());
     }
 
     @Test
