@@ -70,13 +70,18 @@ class StalenessEndToEndTest {
         assertEquals(0.0, s.at("/tVisibilityMs/max").asDouble());
     }
 
-    @Test
-    void redisReplica_readsFromTheReplica_everyWriteSeenAndWaitOneRemovesStaleReads() throws Exception {
+    /** The redis pair's properties, as {@code -p} options. */
+    private static List<String> redisPair() {
         List<String> server = new ArrayList<>();
         REDIS_PAIR.properties().asMap().forEach((k, v) -> server.addAll(List.of("-p", k + "=" + v)));
+        return server;
+    }
+
+    @Test
+    void redisReplica_readsFromTheReplica_everyWriteSeenAndWaitOneRemovesStaleReads() throws Exception {
         List<String> args = new ArrayList<>(List.of("--store", "redis", "-p", "redis.readfrom=replica", "--rate", "500",
                 "--writes", "1000", "--keys", "500", "--probes", "0,1,5,100,1000"));
-        args.addAll(server);
+        args.addAll(redisPair());
         JsonNode async = staleness(args.toArray(String[]::new));
         assertEquals(1000, async.get("writes").asLong());
         assertEquals(0, async.get("neverSeen").asLong(), "replication delivers every write within a second");
@@ -87,6 +92,26 @@ class StalenessEndToEndTest {
         JsonNode waited = staleness(args.toArray(String[]::new));
         assertEquals(0, waited.get("staleReads").asLong(), "WAIT 1: the replica applied the write before the ack");
         assertEquals(1.0, waited.at("/pConsistentAt/0").asDouble());
+    }
+
+    /**
+     * A write the store does not acknowledge is counted under its status, and the report names it:
+     * waiting for two replicas of a pair that has one times out on every write.
+     */
+    @Test
+    void redisWaitForMoreReplicasThanThereAre_everyWriteFailsAndTheReportNamesTheStatus() throws Exception {
+        List<String> args = new ArrayList<>(List.of("staleness", "--out", dir.toString(), "--store", "redis", "-p",
+                "redis.readfrom=replica", "-p", "redis.wait=2", "-p", "redis.wait.timeout=20", "--rate", "100",
+                "--writes", "10", "--keys", "5", "--probes", "0,5"));
+        args.addAll(redisPair());
+        CliRunner r = CliRunner.run(args.toArray(String[]::new));
+
+        assertEquals(Main.EXIT_NOT_VALID, r.exitCode, r::toString);
+        assertTrue(r.out.contains("[STALENESS], Errors, 10\n[STALENESS], WriteErrors(TIMEOUT), 10\n"), r::toString);
+        assertTrue(r.err.contains("no write was acknowledged (10 of 10 writes failed: TIMEOUT 10)"), r::toString);
+        JsonNode s = new ObjectMapper().readTree(dir.resolve("staleness.json").toFile()).get("staleness");
+        assertEquals(10, s.at("/writeErrors/TIMEOUT").asLong(), s::toString);
+        assertEquals(0, s.get("readErrors").size(), s::toString);
     }
 
     /**

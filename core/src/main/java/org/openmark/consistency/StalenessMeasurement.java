@@ -43,7 +43,9 @@ public final class StalenessMeasurement {
     private final LongAdder reads = new LongAdder();
     private final LongAdder staleReads = new LongAdder();
     private final LongAdder neverSeen = new LongAdder();
-    private final LongAdder errors = new LongAdder();
+    private final Map<Status, LongAdder> failedWrites = new ConcurrentHashMap<>();
+    private final Map<Status, LongAdder> failedReads = new ConcurrentHashMap<>();
+    private final AtomicReference<String> lastFailure = new AtomicReference<>();
     private final AtomicLong outstanding = new AtomicLong();
 
     public StalenessMeasurement(StalenessConfig cfg, Clock clock, Tasks tasks, StopSignal stop) {
@@ -76,12 +78,6 @@ public final class StalenessMeasurement {
         if (failure.get() != null) {
             throw failure.get();
         }
-        Map<Double, Long> c = new TreeMap<>();
-        consistentAt.forEach((t, n) -> c.put(t, n.sum()));
-        Map<Double, Long> p = new TreeMap<>();
-        probedAt.forEach((t, n) -> p.put(t, n.sum()));
-        Map<Long, Long> k = new TreeMap<>();
-        kStaleness.forEach((kk, n) -> k.put(kk, n.sum()));
         Histogram tv;
         synchronized (tVisibility) {
             tv = tVisibility.copy();
@@ -90,8 +86,9 @@ public final class StalenessMeasurement {
         synchronized (probeLate) {
             late = probeLate.copy();
         }
-        return new StalenessResult(writes[0], reads.sum(), staleReads.sum(), c, p, tv, neverSeen.sum(), k,
-                errors.sum(), late);
+        return new StalenessResult(writes[0], reads.sum(), staleReads.sum(), sums(consistentAt), sums(probedAt), tv,
+                neverSeen.sum(), sums(kStaleness), new FailedRequests(sums(failedWrites), sums(failedReads),
+                lastFailure.get()), late);
     }
 
     private long writeAndProbe(SessionPool pool) throws InterruptedException {
@@ -109,7 +106,7 @@ public final class StalenessMeasurement {
             Status s = write(writerSession, key, new VersionedValue(version, writeStart));
             long ack = clock.nanoTime();
             if (!s.isOk()) {
-                errors.increment();
+                failed(failedWrites, s, writerSession);
                 continue;
             }
             acknowledged++;
@@ -146,6 +143,22 @@ public final class StalenessMeasurement {
         return updated == Status.NOT_FOUND ? session.insert(cfg.table(), key, fields) : updated;
     }
 
+    /** Counts a failed request under its status and keeps what the store said about it. */
+    private void failed(Map<Status, LongAdder> byStatus, Status status, Session session) {
+        byStatus.computeIfAbsent(status, st -> new LongAdder()).increment();
+        String said = session.lastFailure();
+        if (said != null) {
+            lastFailure.set(said);
+        }
+    }
+
+    /** The counters' sums, in the keys' order. */
+    private static <K> Map<K, Long> sums(Map<K, LongAdder> counters) {
+        Map<K, Long> m = new TreeMap<>();
+        counters.forEach((key, n) -> m.put(key, n.sum()));
+        return m;
+    }
+
     private void probe(SessionPool pool, String key, long version, long ackNanos) throws InterruptedException {
         List<Double> offsets = cfg.probeOffsetsMs();
         Session session = pool.take();
@@ -162,7 +175,7 @@ public final class StalenessMeasurement {
                 Status s = session.read(cfg.table(), key, null, result);
                 reads.increment();
                 if (!s.isOk() && s != Status.NOT_FOUND) {
-                    errors.increment();
+                    failed(failedReads, s, session);
                     continue;
                 }
                 long seen = VersionedValue.versionOf(result.get(VersionedValue.FIELD));

@@ -20,14 +20,15 @@ import org.openmark.measure.Percentiles;
  *     the schedule's resolution
  * @param neverSeen writes no probe saw within the horizon
  * @param kStaleness for stale reads: how many versions behind (k → count)
- * @param errors writes or reads that failed (any status but OK, and NOT_FOUND for a write)
+ * @param failures per status: the writes not acknowledged (any status but OK) and the probe reads
+ *     that failed (any status but OK and NOT_FOUND)
  * @param probeLateUs how late each probe read started after its nominal offset (µs): a busy
  *     prober reads later than the offset it is counted at, which biases P(consistent) upward
  *     at the offsets its lateness is not small against; zero in virtual time
  */
 public record StalenessResult(long writes, long reads, long staleReads, Map<Double, Long> consistentAt,
         Map<Double, Long> probedAt, Histogram tVisibilityUs, long neverSeen, Map<Long, Long> kStaleness,
-        long errors, Histogram probeLateUs) {
+        FailedRequests failures, Histogram probeLateUs) {
 
     /**
      * The warning a result deserves when its probes were late, or null: their p99 lateness above
@@ -66,7 +67,7 @@ public record StalenessResult(long writes, long reads, long staleReads, Map<Doub
         long reads = 0;
         long stale = 0;
         long never = 0;
-        long errors = 0;
+        List<FailedRequests> failures = new java.util.ArrayList<>();
         Map<Double, Long> consistent = new TreeMap<>();
         Map<Double, Long> probed = new TreeMap<>();
         Map<Long, Long> k = new TreeMap<>();
@@ -79,14 +80,15 @@ public record StalenessResult(long writes, long reads, long staleReads, Map<Doub
             reads += r.reads;
             stale += r.staleReads;
             never += r.neverSeen;
-            errors += r.errors;
+            failures.add(r.failures);
             r.consistentAt.forEach((t, n) -> consistent.merge(t, n, Long::sum));
             r.probedAt.forEach((t, n) -> probed.merge(t, n, Long::sum));
             r.kStaleness.forEach((kk, n) -> k.merge(kk, n, Long::sum));
             tv.add(r.tVisibilityUs);
             late.add(r.probeLateUs);
         }
-        return new StalenessResult(writes, reads, stale, consistent, probed, tv, never, k, errors, late);
+        return new StalenessResult(writes, reads, stale, consistent, probed, tv, never, k,
+                FailedRequests.merge(failures), late);
     }
 
     /**
@@ -100,11 +102,19 @@ public record StalenessResult(long writes, long reads, long staleReads, Map<Doub
         return m;
     }
 
+    /** Writes and reads that failed. */
+    public long errors() {
+        return failures.total();
+    }
+
+    /** Writes attempted: acknowledged or failed. */
+    public long writesAttempted() {
+        return writes + failures.writeCount();
+    }
+
     /** Requests sent to the store: every write attempted and every probe read. */
     public long requests() {
-        long answeredReads = probedAt.values().stream().mapToLong(Long::longValue).sum();
-        long failedWrites = errors - (reads - answeredReads);
-        return writes + failedWrites + reads;
+        return writesAttempted() + reads;
     }
 
     /**
@@ -113,8 +123,9 @@ public record StalenessResult(long writes, long reads, long staleReads, Map<Doub
      */
     public List<String> invalidReasons(double maxErrorRate) {
         List<String> reasons = new java.util.ArrayList<>();
+        String failed = failures.describe(writesAttempted(), reads);
         if (writes == 0) {
-            reasons.add("no write was acknowledged" + (errors > 0 ? " (" + errors + " requests failed)" : ""));
+            reasons.add("no write was acknowledged" + (failed.isEmpty() ? "" : " (" + failed + ")"));
         }
         List<String> unmeasured = new java.util.ArrayList<>();
         probedAt.forEach((t, n) -> {
@@ -126,10 +137,11 @@ public record StalenessResult(long writes, long reads, long staleReads, Map<Doub
             reasons.add("no read succeeded at " + String.join(", ", unmeasured) + ": P(consistent) there is unknown");
         }
         long requests = requests();
+        long errors = errors();
         if (requests > 0 && errors > maxErrorRate * requests) {
             double p = maxErrorRate * 100;
-            reasons.add(String.format(Locale.ROOT, "%d of %d requests failed (%.1f%%), more than the error budget of %s%%"
-                    + " (--max-error-rate)", errors, requests, 100.0 * errors / requests,
+            reasons.add(String.format(Locale.ROOT, "%d of %d requests failed (%.1f%%: %s), more than the error budget of"
+                    + " %s%% (--max-error-rate)", errors, requests, 100.0 * errors / requests, failed,
                     p == Math.rint(p) ? String.valueOf((long) p) : String.valueOf(p)));
         }
         return reasons;
@@ -142,7 +154,11 @@ public record StalenessResult(long writes, long reads, long staleReads, Map<Doub
         b.append("[STALENESS], Reads, ").append(reads).append('\n');
         b.append("[STALENESS], StaleReads, ").append(staleReads).append('\n');
         b.append("[STALENESS], NeverSeenWithinHorizon, ").append(neverSeen).append('\n');
-        b.append("[STALENESS], Errors, ").append(errors).append('\n');
+        b.append("[STALENESS], Errors, ").append(errors()).append('\n');
+        failures.writes().forEach((st, n) -> b.append("[STALENESS], WriteErrors(").append(st).append("), ").append(n)
+                .append('\n'));
+        failures.reads().forEach((st, n) -> b.append("[STALENESS], ReadErrors(").append(st).append("), ").append(n)
+                .append('\n'));
         pConsistentAt().forEach((t, p) -> b.append(p == null
                 ? String.format(Locale.ROOT, "[STALENESS], PConsistentAt(%sms), n/a%n", key(t))
                 : String.format(Locale.ROOT, "[STALENESS], PConsistentAt(%sms), %.5f%n", key(t), p)));
@@ -191,7 +207,10 @@ public record StalenessResult(long writes, long reads, long staleReads, Map<Doub
         m.put("reads", reads);
         m.put("writes", writes);
         m.put("neverSeen", neverSeen);
-        m.put("errors", errors);
+        m.put("errors", errors());
+        m.put("writeErrors", failures.writes());
+        m.put("readErrors", failures.reads());
+        m.put("lastFailure", failures.lastFailure());
         m.put("probeLateMs", probeLateMs());
         return m;
     }

@@ -167,6 +167,81 @@ class StalenessMeasurementTest {
         assertEquals(Map.of(1L, 500L / 5 * 10), r.kStaleness());
     }
 
+    /** A store that fails every write and every read with the given statuses, saying why. */
+    private static Store failing(Status write, Status read, String said) {
+        return new Store() {
+            @Override
+            public Session newSession() {
+                return new Session() {
+                    @Override
+                    public Status read(String table, String key, Set<String> fields, Map<String, byte[]> result) {
+                        return read;
+                    }
+
+                    @Override
+                    public Status update(String table, String key, Map<String, byte[]> values) {
+                        return write;
+                    }
+
+                    @Override
+                    public Status insert(String table, String key, Map<String, byte[]> values) {
+                        return write;
+                    }
+
+                    @Override
+                    public Status scan(String t, String s, int n, Set<String> f, List<Record> r) {
+                        return Status.NOT_IMPLEMENTED;
+                    }
+
+                    @Override
+                    public Status delete(String table, String key) {
+                        return Status.NOT_IMPLEMENTED;
+                    }
+
+                    @Override
+                    public String lastFailure() {
+                        return said;
+                    }
+                };
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+    }
+
+    /** 20 writes over 5 keys, each probed at 0 and 5 ms, in virtual time. */
+    private static StalenessResult twentyWritesTo(Store store) throws InterruptedException {
+        VirtualClock clock = new VirtualClock();
+        StalenessConfig cfg = new StalenessConfig(100, 20, 5, List.of(0.0, 5.0), "usertable");
+        return new StalenessMeasurement(cfg, clock, new VirtualTasks(clock), new StopSignal()).run(store);
+    }
+
+    @Test
+    void run_everyWriteRefused_failuresCountedPerStatusWithWhatTheStoreSaid() throws Exception {
+        StalenessResult r = twentyWritesTo(failing(Status.SERVICE_UNAVAILABLE, Status.OK, "Connection refused"));
+
+        assertEquals(new FailedRequests(Map.of(Status.SERVICE_UNAVAILABLE, 20L), Map.of(), "Connection refused"),
+                r.failures());
+        assertEquals(0, r.writes());
+        assertEquals(20, r.requests());
+        assertEquals("no write was acknowledged (20 of 20 writes failed: SERVICE_UNAVAILABLE 20; last: Connection"
+                + " refused)", r.invalidReasons(0.01).get(0));
+    }
+
+    @Test
+    void run_everyReadTimesOut_readFailuresCountedPerStatus() throws Exception {
+        StalenessResult r = twentyWritesTo(failing(Status.OK, Status.TIMEOUT, "Read timed out"));
+
+        assertEquals(20, r.writes());
+        assertEquals(new FailedRequests(Map.of(), Map.of(Status.TIMEOUT, 40L), "Read timed out"), r.failures());
+        assertEquals(60, r.requests());
+        assertTrue(r.invalidReasons(0.01).contains("40 of 60 requests failed (66.7%: 40 of 40 reads failed: TIMEOUT 40;"
+                + " last: Read timed out), more than the error budget of 1% (--max-error-rate)"),
+                r.invalidReasons(0.01)::toString);
+    }
+
     @Test
     void run_virtualTime_probesAreNeverLate() throws Exception {
         VirtualClock clock = new VirtualClock();
