@@ -1,6 +1,7 @@
 package org.openmark.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -112,6 +113,36 @@ class StalenessEndToEndTest {
         JsonNode s = new ObjectMapper().readTree(dir.resolve("staleness.json").toFile()).get("staleness");
         assertEquals(10, s.at("/writeErrors/TIMEOUT").asLong(), s::toString);
         assertEquals(0, s.get("readErrors").size(), s::toString);
+        // Nothing was seen and nothing probed: unknown, not 0 ms.
+        assertTrue(r.out.contains("[STALENESS], TVisibilityp50(ms), n/a\n"), r::toString);
+        assertTrue(r.out.contains("[STALENESS], ProbeLatemax(ms), n/a\n"), r::toString);
+        assertTrue(s.at("/tVisibilityMs/max").isNull() && s.at("/probeLateMs/p99").isNull(), s::toString);
+    }
+
+    /**
+     * Replication slower than the last probe: no read sees any write, which measures nothing about
+     * the replicas (P(consistent) 0 everywhere, t-visibility unknown), so the result is not valid;
+     * probing past the delay measures it.
+     */
+    @Test
+    void simulatedStore_replicationSlowerThanTheLastProbe_notValidUntilTheProbesReachIt() throws Exception {
+        List<String> args = new ArrayList<>(List.of("staleness", "--out", dir.toString(), "--store", "sim", "-p",
+                "sim.secondaries=1", "-p", "sim.readpreference=secondary", "-p", "sim.replicationdelay=const(2s)",
+                "--time", "virtual", "--writes", "200", "--keys", "50"));
+        CliRunner r = CliRunner.run(args.toArray(String[]::new));
+
+        assertEquals(Main.EXIT_NOT_VALID, r.exitCode, r::toString);
+        assertTrue(r.err.contains("none of the 200 acknowledged writes was seen by any of the 2200 reads answered, up to"
+                + " 1000 ms after the acknowledgement"), r::toString);
+        assertTrue(r.out.contains("[STALENESS], TVisibilitymax(ms), n/a\n"), r::toString);
+        JsonNode json = new ObjectMapper().readTree(dir.resolve("staleness.json").toFile());
+        assertFalse(json.get("valid").asBoolean());
+        assertTrue(json.at("/staleness/tVisibilityMs/p50").isNull(), json::toString);
+
+        args.addAll(List.of("--probes", "0,1000,3000"));
+        JsonNode reached = staleness(args.subList(3, args.size()).toArray(String[]::new));
+        assertEquals(1.0, reached.at("/pConsistentAt/3000").asDouble());
+        assertEquals(0, reached.get("neverSeen").asLong());
     }
 
     /**

@@ -119,7 +119,8 @@ public record StalenessResult(long writes, long reads, long staleReads, Map<Doub
 
     /**
      * Why the measurement is not evidence, or nothing when it is: no write was acknowledged, an
-     * offset had no successful read, or more requests failed than {@code maxErrorRate} allows.
+     * offset had no successful read, no read saw any write (nothing was measured but that the
+     * store gave nothing back), or more requests failed than {@code maxErrorRate} allows.
      */
     public List<String> invalidReasons(double maxErrorRate) {
         List<String> reasons = new java.util.ArrayList<>();
@@ -135,6 +136,14 @@ public record StalenessResult(long writes, long reads, long staleReads, Map<Doub
         });
         if (writes > 0 && !unmeasured.isEmpty()) {
             reasons.add("no read succeeded at " + String.join(", ", unmeasured) + ": P(consistent) there is unknown");
+        }
+        long answered = probedAt.values().stream().mapToLong(Long::longValue).sum();
+        long sawTheirWrite = consistentAt.values().stream().mapToLong(Long::longValue).sum();
+        if (writes > 0 && answered > 0 && sawTheirWrite == 0) {
+            reasons.add(String.format(Locale.ROOT, "none of the %d acknowledged writes was seen by any of the %d reads"
+                    + " answered, up to %s ms after the acknowledgement: the store does not give back what it is written"
+                    + " (it keeps nothing, as noop does), or its replicas lag more than that (--probes can reach further)",
+                    writes, answered, key(java.util.Collections.max(probedAt.keySet()))));
         }
         long requests = requests();
         long errors = errors();
@@ -162,34 +171,33 @@ public record StalenessResult(long writes, long reads, long staleReads, Map<Doub
         pConsistentAt().forEach((t, p) -> b.append(p == null
                 ? String.format(Locale.ROOT, "[STALENESS], PConsistentAt(%sms), n/a%n", key(t))
                 : String.format(Locale.ROOT, "[STALENESS], PConsistentAt(%sms), %.5f%n", key(t), p)));
-        Map<String, Number> tv = tVisibilityMs();
-        tv.forEach((k, v) -> b.append("[STALENESS], TVisibility").append(k).append("(ms), ").append(v).append('\n'));
+        tVisibilityMs().forEach((k, v) -> b.append("[STALENESS], TVisibility").append(k).append("(ms), ")
+                .append(v == null ? "n/a" : v).append('\n'));
         kStaleness.forEach((k, n) -> b.append("[STALENESS], KStaleness(").append(k).append("), ").append(n)
                 .append('\n'));
-        probeLateMs().forEach((k, v) -> b.append("[STALENESS], ProbeLate").append(k).append("(ms), ").append(v)
-                .append('\n'));
+        probeLateMs().forEach((k, v) -> b.append("[STALENESS], ProbeLate").append(k).append("(ms), ")
+                .append(v == null ? "n/a" : v).append('\n'));
         return b.toString();
     }
 
-    /** t-visibility percentiles in ms. */
-    public Map<String, Number> tVisibilityMs() {
-        Map<String, Number> m = new LinkedHashMap<>();
-        boolean empty = tVisibilityUs.getTotalCount() == 0;
-        for (double p : new double[] {50, 90, 99, 99.9}) {
-            m.put(Percentiles.jsonKey(p), empty ? 0 : tVisibilityUs.getValueAtPercentile(p) / 1000.0);
-        }
-        m.put("max", empty ? 0 : tVisibilityUs.getMaxValue() / 1000.0);
-        return m;
+    /** t-visibility percentiles in ms; null when no read saw a write (unknown, not 0 ms). */
+    public Map<String, Double> tVisibilityMs() {
+        return percentilesMs(tVisibilityUs, 50, 90, 99, 99.9);
     }
 
-    /** How late the probes read after their offsets, percentiles in ms. */
-    public Map<String, Number> probeLateMs() {
-        Map<String, Number> m = new LinkedHashMap<>();
-        boolean empty = probeLateUs.getTotalCount() == 0;
-        for (double p : new double[] {50, 99}) {
-            m.put(Percentiles.jsonKey(p), empty ? 0 : probeLateUs.getValueAtPercentile(p) / 1000.0);
+    /** How late the probes read after their offsets, percentiles in ms; null when no probe read. */
+    public Map<String, Double> probeLateMs() {
+        return percentilesMs(probeLateUs, 50, 99);
+    }
+
+    /** The percentiles and the maximum of a histogram of µs, in ms; null each when it holds nothing. */
+    private static Map<String, Double> percentilesMs(Histogram us, double... percentiles) {
+        Map<String, Double> m = new LinkedHashMap<>();
+        boolean empty = us.getTotalCount() == 0;
+        for (double p : percentiles) {
+            m.put(Percentiles.jsonKey(p), empty ? null : us.getValueAtPercentile(p) / 1000.0);
         }
-        m.put("max", empty ? 0 : probeLateUs.getMaxValue() / 1000.0);
+        m.put("max", empty ? null : us.getMaxValue() / 1000.0);
         return m;
     }
 

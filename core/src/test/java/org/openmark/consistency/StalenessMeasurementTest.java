@@ -167,8 +167,11 @@ class StalenessMeasurementTest {
         assertEquals(Map.of(1L, 500L / 5 * 10), r.kStaleness());
     }
 
-    /** A store that fails every write and every read with the given statuses, saying why. */
-    private static Store failing(Status write, Status read, String said) {
+    /**
+     * A store that answers every write and every read with the given statuses, saying {@code said}
+     * about them, and keeps nothing: a read gives no fields back.
+     */
+    private static Store answering(Status write, Status read, String said) {
         return new Store() {
             @Override
             public Session newSession() {
@@ -220,7 +223,7 @@ class StalenessMeasurementTest {
 
     @Test
     void run_everyWriteRefused_failuresCountedPerStatusWithWhatTheStoreSaid() throws Exception {
-        StalenessResult r = twentyWritesTo(failing(Status.SERVICE_UNAVAILABLE, Status.OK, "Connection refused"));
+        StalenessResult r = twentyWritesTo(answering(Status.SERVICE_UNAVAILABLE, Status.OK, "Connection refused"));
 
         assertEquals(new FailedRequests(Map.of(Status.SERVICE_UNAVAILABLE, 20L), Map.of(), "Connection refused"),
                 r.failures());
@@ -232,7 +235,7 @@ class StalenessMeasurementTest {
 
     @Test
     void run_everyReadTimesOut_readFailuresCountedPerStatus() throws Exception {
-        StalenessResult r = twentyWritesTo(failing(Status.OK, Status.TIMEOUT, "Read timed out"));
+        StalenessResult r = twentyWritesTo(answering(Status.OK, Status.TIMEOUT, "Read timed out"));
 
         assertEquals(20, r.writes());
         assertEquals(new FailedRequests(Map.of(), Map.of(Status.TIMEOUT, 40L), "Read timed out"), r.failures());
@@ -240,6 +243,20 @@ class StalenessMeasurementTest {
         assertTrue(r.invalidReasons(0.01).contains("40 of 60 requests failed (66.7%: 40 of 40 reads failed: TIMEOUT 40;"
                 + " last: Read timed out), more than the error budget of 1% (--max-error-rate)"),
                 r.invalidReasons(0.01)::toString);
+    }
+
+    /** A store that acknowledges every write and keeps none (as noop does): nothing was measured. */
+    @Test
+    void run_storeKeepingNothing_noWriteSeenAndNotValid() throws Exception {
+        StalenessResult r = twentyWritesTo(answering(Status.OK, Status.OK, null));
+
+        assertEquals(20, r.writes());
+        assertEquals(20, r.neverSeen());
+        assertEquals(0.0, r.pConsistentAt().get(0.0));
+        assertEquals(List.of("none of the 20 acknowledged writes was seen by any of the 40 reads answered, up to 5 ms"
+                + " after the acknowledgement: the store does not give back what it is written (it keeps nothing, as"
+                + " noop does), or its replicas lag more than that (--probes can reach further)"), r.invalidReasons(0.01));
+        assertTrue(r.text().contains("[STALENESS], TVisibilityp50(ms), n/a\n"), r.text());
     }
 
     @Test

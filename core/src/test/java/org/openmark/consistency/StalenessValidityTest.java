@@ -47,6 +47,39 @@ class StalenessValidityTest {
         assertEquals("Connection refused", r.json().get("lastFailure"));
     }
 
+    /** A figure without data is unknown: n/a in the text, null in the JSON, never 0 ms. */
+    @Test
+    void nothingSeenAndNothingProbed_figuresWithoutDataAreUnknownNotZero() {
+        StalenessResult r = result(0, 0, Map.of(0.0, 0L), Map.of(0.0, 0L), FailedRequests.NONE);
+        for (String figure : List.of("TVisibilityp50", "TVisibilityp999", "TVisibilitymax", "ProbeLatep99",
+                "ProbeLatemax")) {
+            assertTrue(r.text().contains("[STALENESS], " + figure + "(ms), n/a\n"), figure + "\n" + r.text());
+        }
+        Map<?, ?> tv = (Map<?, ?>) r.json().get("tVisibilityMs");
+        assertTrue(tv.containsKey("p50") && tv.get("p50") == null && tv.get("max") == null, tv::toString);
+        Map<?, ?> late = (Map<?, ?>) r.json().get("probeLateMs");
+        assertTrue(late.containsKey("p99") && late.get("p99") == null, late::toString);
+    }
+
+    @Test
+    void readsAnsweredButNoWriteEverSeen_notValid() {
+        // 100 writes, 200 reads answered, none saw its write (a store that keeps nothing).
+        StalenessResult r = result(100, 200, Map.of(0.0, 0L, 50.0, 0L), Map.of(0.0, 100L, 50.0, 100L),
+                FailedRequests.NONE);
+        assertEquals(0.0, r.pConsistentAt().get(50.0), "measured: no read saw its write");
+        assertEquals(List.of("none of the 100 acknowledged writes was seen by any of the 200 reads answered, up to 50 ms"
+                + " after the acknowledgement: the store does not give back what it is written (it keeps nothing, as"
+                + " noop does), or its replicas lag more than that (--probes can reach further)"), r.invalidReasons(0.01));
+
+        Histogram oneSeen = new Histogram(3);
+        oneSeen.recordValue(50_000);
+        StalenessResult seen = new StalenessResult(100, 200, 199, new TreeMap<>(Map.of(0.0, 0L, 50.0, 1L)),
+                new TreeMap<>(Map.of(0.0, 100L, 50.0, 100L)), oneSeen, 99, Map.of(), FailedRequests.NONE,
+                new Histogram(3));
+        assertEquals(List.of(), seen.invalidReasons(0.01), "one write seen: a measurement");
+        assertEquals(50.0, seen.tVisibilityMs().get("max"), 0.1);
+    }
+
     @Test
     void anOffsetWhoseReadsAllFailed_isUnknownNotConsistent() {
         // 100 writes; at 0 ms all 100 reads succeeded (60 saw the write), at 5 ms all 100 failed.
