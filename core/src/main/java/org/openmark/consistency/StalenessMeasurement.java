@@ -103,7 +103,7 @@ public final class StalenessMeasurement {
             long version = versions.merge(keyIndex, 1L, Long::sum);
             String key = cfg.key(keyIndex);
             long writeStart = clock.nanoTime();
-            Status s = write(writerSession, key, new VersionedValue(version, writeStart));
+            Status s = write(writerSession, key, new VersionedValue(version, writeStart, start));
             long ack = clock.nanoTime();
             if (!s.isOk()) {
                 failed(failedWrites, s, writerSession);
@@ -113,7 +113,7 @@ public final class StalenessMeasurement {
             outstanding.incrementAndGet();
             tasks.startOperation(() -> {
                 try {
-                    probe(pool, key, version, ack);
+                    probe(pool, key, version, ack, start);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 } finally {
@@ -159,7 +159,12 @@ public final class StalenessMeasurement {
         return m;
     }
 
-    private void probe(SessionPool pool, String key, long version, long ackNanos) throws InterruptedException {
+    /**
+     * Reads {@code version} of {@code key} back at each offset after its acknowledgement; a value of
+     * another run (one that did not start at {@code runStartNanos}) is none of this run's writes.
+     */
+    private void probe(SessionPool pool, String key, long version, long ackNanos, long runStartNanos)
+            throws InterruptedException {
         List<Double> offsets = cfg.probeOffsetsMs();
         Session session = pool.take();
         boolean seenOnce = false;
@@ -178,7 +183,7 @@ public final class StalenessMeasurement {
                     failed(failedReads, s, session);
                     continue;
                 }
-                long seen = VersionedValue.versionOf(result.get(VersionedValue.FIELD));
+                long seen = VersionedValue.versionOf(result.get(VersionedValue.FIELD), runStartNanos);
                 probedAt.get(t).increment();
                 if (seen >= version) {
                     consistentAt.get(t).increment();

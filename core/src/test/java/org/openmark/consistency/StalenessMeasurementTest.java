@@ -23,11 +23,18 @@ import org.openmark.timing.VirtualTasks;
  * with d ≤ t at each probe offset t, and the right k for stale reads.
  */
 class StalenessMeasurementTest {
-    /** Writes are acknowledged at once; write n becomes visible after delays[n % delays.length] ms. */
+    /**
+     * Writes are acknowledged at once; write n becomes visible after delays[n % delays.length] ms,
+     * and a read returns the latest write to the key that is visible (values kept as written).
+     */
     static final class LaggingReplicaStore implements Store {
+        /** A write to a key: its number among all writes, when it becomes visible, the value. */
+        private record Write(long number, long visibleAtNanos, byte[] value) {
+        }
+
         private final Clock clock;
         private final long[] delaysMs;
-        private final Map<String, List<long[]>> versions = new java.util.concurrent.ConcurrentHashMap<>();
+        private final Map<String, List<Write>> versions = new java.util.concurrent.ConcurrentHashMap<>();
         private long writes;
 
         /** How long each read takes (ms of the clock's time). */
@@ -66,18 +73,18 @@ class StalenessMeasurementTest {
                             return Status.ERROR;
                         }
                     }
-                    long seen = 0;
+                    Write latest = null;
                     synchronized (LaggingReplicaStore.this) {
-                        for (long[] v : versions.getOrDefault(key, List.of())) {
-                            if (v[1] <= now) {
-                                seen = Math.max(seen, v[0]);
+                        for (Write w : versions.getOrDefault(key, List.of())) {
+                            if (w.visibleAtNanos() <= now && (latest == null || w.number() > latest.number())) {
+                                latest = w;
                             }
                         }
                     }
-                    if (seen == 0) {
+                    if (latest == null) {
                         return Status.NOT_FOUND;
                     }
-                    result.put(VersionedValue.FIELD, new VersionedValue(seen, 0).encode());
+                    result.put(VersionedValue.FIELD, latest.value());
                     return Status.OK;
                 }
 
@@ -90,11 +97,10 @@ class StalenessMeasurementTest {
                 }
 
                 private Status write(String key, Map<String, byte[]> values) {
-                    long version = VersionedValue.versionOf(values.get(VersionedValue.FIELD));
                     synchronized (LaggingReplicaStore.this) {
-                        long d = delaysMs[(int) (writes++ % delaysMs.length)];
+                        long d = delaysMs[(int) (writes % delaysMs.length)];
                         versions.computeIfAbsent(key, k -> new ArrayList<>())
-                                .add(new long[] {version, clock.nanoTime() + d * 1_000_000});
+                                .add(new Write(writes++, clock.nanoTime() + d * 1_000_000, values.get(VersionedValue.FIELD)));
                     }
                     return Status.OK;
                 }
@@ -214,11 +220,15 @@ class StalenessMeasurementTest {
         };
     }
 
+    /** One measurement in virtual time. */
+    private static StalenessResult measure(StalenessConfig cfg, VirtualClock clock, Store store)
+            throws InterruptedException {
+        return new StalenessMeasurement(cfg, clock, new VirtualTasks(clock), new StopSignal()).run(store);
+    }
+
     /** 20 writes over 5 keys, each probed at 0 and 5 ms, in virtual time. */
     private static StalenessResult twentyWritesTo(Store store) throws InterruptedException {
-        VirtualClock clock = new VirtualClock();
-        StalenessConfig cfg = new StalenessConfig(100, 20, 5, List.of(0.0, 5.0), "usertable");
-        return new StalenessMeasurement(cfg, clock, new VirtualTasks(clock), new StopSignal()).run(store);
+        return measure(new StalenessConfig(100, 20, 5, List.of(0.0, 5.0), "usertable"), new VirtualClock(), store);
     }
 
     @Test
@@ -257,6 +267,27 @@ class StalenessMeasurementTest {
                 + " after the acknowledgement: the store does not give back what it is written (it keeps nothing, as"
                 + " noop does), or its replicas lag more than that (--probes can reach further)"), r.invalidReasons(0.01));
         assertTrue(r.text().contains("[STALENESS], TVisibilityp50(ms), n/a\n"), r.text());
+    }
+
+    /**
+     * A store kept between runs holds the first run's values, with higher versions than the second
+     * run's first writes: the second run must not take them for its own writes, so it measures
+     * exactly what the first did (an earlier version took a read of the first run's version 10 for
+     * the second run's version 1, so each key's first write looked visible at once: P(consistent)
+     * at 0 ms 0.28 instead of 0.2).
+     */
+    @Test
+    void run_twiceOnOneStore_theFirstRunsValuesAreNotTheSecondRunsWrites() throws Exception {
+        VirtualClock clock = new VirtualClock();
+        LaggingReplicaStore kept = new LaggingReplicaStore(clock, 0, 1, 3, 7, 30);
+        StalenessConfig cfg = new StalenessConfig(100, 500, 50, List.of(0.0, 2.0, 5.0, 10.0, 50.0), "usertable");
+        StalenessResult first = measure(cfg, clock, kept);
+        StalenessResult second = measure(cfg, clock, kept);
+
+        assertEquals(first.pConsistentAt(), second.pConsistentAt());
+        assertEquals(0.2, second.pConsistentAt().get(0.0), 1e-9);
+        assertEquals(first.kStaleness(), second.kStaleness());
+        assertEquals(first.staleReads(), second.staleReads());
     }
 
     @Test
