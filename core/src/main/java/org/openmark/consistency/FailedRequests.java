@@ -17,7 +17,8 @@ import org.openmark.api.Status;
  * @param writes failed writes per status
  * @param reads failed probe reads per status
  * @param lastFailure what the store said about the last failed request ({@link
- *     org.openmark.api.Session#lastFailure}), or null when it said nothing
+ *     org.openmark.api.Session#lastFailure}), on one line (a driver's message may span several: a
+ *     warning is one line), or null when it said nothing
  */
 public record FailedRequests(Map<Status, Long> writes, Map<Status, Long> reads, String lastFailure) {
 
@@ -27,6 +28,7 @@ public record FailedRequests(Map<Status, Long> writes, Map<Status, Long> reads, 
     public FailedRequests {
         writes = Collections.unmodifiableMap(new TreeMap<>(writes));
         reads = Collections.unmodifiableMap(new TreeMap<>(reads));
+        lastFailure = lastFailure == null ? null : lastFailure.strip().replaceAll("\\s+", " ");
     }
 
     /** Failed writes. */

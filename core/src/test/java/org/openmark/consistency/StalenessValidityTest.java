@@ -47,6 +47,16 @@ class StalenessValidityTest {
         assertEquals("Connection refused", r.json().get("lastFailure"));
     }
 
+    /** A driver's message over several lines (PostgreSQL's) is one line in the warning and the JSON. */
+    @Test
+    void aStoreMessageOverSeveralLines_oneLineInTheWarning() {
+        StalenessResult r = result(0, 0, Map.of(0.0, 0L), Map.of(0.0, 0L), new FailedRequests(Map.of(Status.ERROR, 20L),
+                Map.of(), "ERROR: relation \"usertable\" does not exist\n  Position: 8 (SQLState 42P01)\n"));
+        assertEquals("no write was acknowledged (20 of 20 writes failed: ERROR 20; last: ERROR: relation \"usertable\" does"
+                + " not exist Position: 8 (SQLState 42P01))", r.invalidReasons(0.01).get(0));
+        assertEquals("ERROR: relation \"usertable\" does not exist Position: 8 (SQLState 42P01)", r.json().get("lastFailure"));
+    }
+
     /** A figure without data is unknown: n/a in the text, null in the JSON, never 0 ms. */
     @Test
     void nothingSeenAndNothingProbed_figuresWithoutDataAreUnknownNotZero() {
