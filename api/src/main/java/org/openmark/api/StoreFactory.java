@@ -42,6 +42,16 @@ public interface StoreFactory {
     }
 
     /**
+     * True when the store keeps what it is written, so a read can give it back (every store that
+     * holds data, the simulated one included); false for a store that keeps nothing (the no-op
+     * store). A measurement that reads its own writes back (staleness) refuses a store that keeps
+     * nothing before it starts: every read of it would look stale. True by default.
+     */
+    default boolean keepsWrites() {
+        return true;
+    }
+
+    /**
      * Opens the store.
      *
      * @throws StoreConfigException when a property is invalid (names the property)

@@ -114,7 +114,12 @@ final class StalenessCommand implements Callable<Integer> {
             OutputPaths.checkDirectory("--out", out);
         }
         Map<String, String> props = new LinkedHashMap<>(PropertySources.read(propertyFiles, properties));
-        StoreFactory factory = StoreRegistry.discover().get("--store", store);
+        StoreRegistry stores = StoreRegistry.discover();
+        StoreFactory factory = stores.get("--store", store);
+        if (!factory.keepsWrites()) {
+            throw ConfigException.of("--store", store, "keeps nothing it is written, so no write can be read back;"
+                    + " staleness needs a store that keeps its writes: " + String.join(", ", keepingWrites(stores)));
+        }
         if (seed != null && factory.propertyNames().contains(SIM_SEED)) {
             props.putIfAbsent(SIM_SEED, Long.toString(seed));
         }
@@ -262,6 +267,11 @@ final class StalenessCommand implements Callable<Integer> {
             warnings.add(traced.failedPairs() + " traced pairs failed (last: " + traced.lastFailure() + ")");
         }
         return PbsPrediction.predict(store.quorums(), traced.samples(), probes, seed == null ? 1 : seed);
+    }
+
+    /** The stores a staleness measurement can read its writes back from. */
+    private static List<String> keepingWrites(StoreRegistry stores) {
+        return stores.all().values().stream().filter(StoreFactory::keepsWrites).map(StoreFactory::name).toList();
     }
 
     /** Warnings for properties the store does not know, with close matches. */

@@ -65,6 +65,8 @@ class BadInputTest {
         "staleness rate|staleness --store sim --time virtual --rate 1e30|--rate=1.0E30: must be > 0 and <= 100000000",
         "staleness error budget|staleness --store sim --time virtual --max-error-rate lots|--max-error-rate=lots:"
                 + " must be a share",
+        "staleness noop|staleness --store noop --time virtual|--store=noop: keeps nothing it is written, so no write can"
+                + " be read back; staleness needs a store that keeps its writes: ",
     })
     void otherCommands_badInput_exitsTwoWithOneClearLine(String label, String args, String expected) {
         badInput(label, args, expected);

@@ -1,6 +1,7 @@
 package org.openmark.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -11,6 +12,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.openmark.store.contract.ServicesFixture;
 
 /** Staleness measured against a store with known replication delay, and against real Redis replication. */
@@ -51,13 +54,35 @@ class StalenessEndToEndTest {
         assertEquals(writes, s.get("writes").asLong());
     }
 
-    @Test
-    void redisReplica_readsFromTheReplica_everyWriteSeenAndWaitOneRemovesStaleReads() throws Exception {
+    /**
+     * The embedded stores have no replica: a read after the acknowledgement sees the write. Their
+     * update of a key that does not exist returns NOT_FOUND, so the writer must create each key
+     * (an earlier version only updated, and every write failed).
+     */
+    @ParameterizedTest(name = "{0}, {1} time")
+    @CsvSource({"memory,virtual", "rocksdb,real"})
+    void embeddedStore_everyWriteAcknowledgedAndSeenAtOnce(String store, String time) throws Exception {
+        JsonNode s = staleness("--store", store, "--time", time, "--rate", "1000", "--writes", "200", "--keys", "50",
+                "--probes", "0,1,5");
+        assertEquals(200, s.get("writes").asLong());
+        assertEquals(0, s.get("errors").asLong());
+        assertEquals(0, s.get("neverSeen").asLong());
+        assertEquals(1.0, s.at("/pConsistentAt/0").asDouble());
+        assertEquals(0.0, s.at("/tVisibilityMs/max").asDouble());
+    }
+
+    /** The redis pair's properties, as {@code -p} options. */
+    private static List<String> redisPair() {
         List<String> server = new ArrayList<>();
         REDIS_PAIR.properties().asMap().forEach((k, v) -> server.addAll(List.of("-p", k + "=" + v)));
+        return server;
+    }
+
+    @Test
+    void redisReplica_readsFromTheReplica_everyWriteSeenAndWaitOneRemovesStaleReads() throws Exception {
         List<String> args = new ArrayList<>(List.of("--store", "redis", "-p", "redis.readfrom=replica", "--rate", "500",
                 "--writes", "1000", "--keys", "500", "--probes", "0,1,5,100,1000"));
-        args.addAll(server);
+        args.addAll(redisPair());
         JsonNode async = staleness(args.toArray(String[]::new));
         assertEquals(1000, async.get("writes").asLong());
         assertEquals(0, async.get("neverSeen").asLong(), "replication delivers every write within a second");
@@ -68,6 +93,56 @@ class StalenessEndToEndTest {
         JsonNode waited = staleness(args.toArray(String[]::new));
         assertEquals(0, waited.get("staleReads").asLong(), "WAIT 1: the replica applied the write before the ack");
         assertEquals(1.0, waited.at("/pConsistentAt/0").asDouble());
+    }
+
+    /**
+     * A write the store does not acknowledge is counted under its status, and the report names it:
+     * waiting for two replicas of a pair that has one times out on every write.
+     */
+    @Test
+    void redisWaitForMoreReplicasThanThereAre_everyWriteFailsAndTheReportNamesTheStatus() throws Exception {
+        List<String> args = new ArrayList<>(List.of("staleness", "--out", dir.toString(), "--store", "redis", "-p",
+                "redis.readfrom=replica", "-p", "redis.wait=2", "-p", "redis.wait.timeout=20", "--rate", "100",
+                "--writes", "10", "--keys", "5", "--probes", "0,5"));
+        args.addAll(redisPair());
+        CliRunner r = CliRunner.run(args.toArray(String[]::new));
+
+        assertEquals(Main.EXIT_NOT_VALID, r.exitCode, r::toString);
+        assertTrue(r.out.contains("[STALENESS], Errors, 10\n[STALENESS], WriteErrors(TIMEOUT), 10\n"), r::toString);
+        assertTrue(r.err.contains("no write was acknowledged (10 of 10 writes failed: TIMEOUT 10)"), r::toString);
+        JsonNode s = new ObjectMapper().readTree(dir.resolve("staleness.json").toFile()).get("staleness");
+        assertEquals(10, s.at("/writeErrors/TIMEOUT").asLong(), s::toString);
+        assertEquals(0, s.get("readErrors").size(), s::toString);
+        // Nothing was seen and nothing probed: unknown, not 0 ms.
+        assertTrue(r.out.contains("[STALENESS], TVisibilityp50(ms), n/a\n"), r::toString);
+        assertTrue(r.out.contains("[STALENESS], ProbeLatemax(ms), n/a\n"), r::toString);
+        assertTrue(s.at("/tVisibilityMs/max").isNull() && s.at("/probeLateMs/p99").isNull(), s::toString);
+    }
+
+    /**
+     * Replication slower than the last probe: no read sees any write, which measures nothing about
+     * the replicas (P(consistent) 0 everywhere, t-visibility unknown), so the result is not valid;
+     * probing past the delay measures it.
+     */
+    @Test
+    void simulatedStore_replicationSlowerThanTheLastProbe_notValidUntilTheProbesReachIt() throws Exception {
+        List<String> args = new ArrayList<>(List.of("staleness", "--out", dir.toString(), "--store", "sim", "-p",
+                "sim.secondaries=1", "-p", "sim.readpreference=secondary", "-p", "sim.replicationdelay=const(2s)",
+                "--time", "virtual", "--writes", "200", "--keys", "50"));
+        CliRunner r = CliRunner.run(args.toArray(String[]::new));
+
+        assertEquals(Main.EXIT_NOT_VALID, r.exitCode, r::toString);
+        assertTrue(r.err.contains("none of the 200 acknowledged writes was seen by any of the 2200 reads answered, up to"
+                + " 1000 ms after the acknowledgement"), r::toString);
+        assertTrue(r.out.contains("[STALENESS], TVisibilitymax(ms), n/a\n"), r::toString);
+        JsonNode json = new ObjectMapper().readTree(dir.resolve("staleness.json").toFile());
+        assertFalse(json.get("valid").asBoolean());
+        assertTrue(json.at("/staleness/tVisibilityMs/p50").isNull(), json::toString);
+
+        args.addAll(List.of("--probes", "0,1000,3000"));
+        JsonNode reached = staleness(args.subList(3, args.size()).toArray(String[]::new));
+        assertEquals(1.0, reached.at("/pConsistentAt/3000").asDouble());
+        assertEquals(0, reached.get("neverSeen").asLong());
     }
 
     /**

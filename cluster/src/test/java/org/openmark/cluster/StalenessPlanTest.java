@@ -8,7 +8,9 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
+import org.openmark.api.Status;
 import org.openmark.cluster.protocol.StalenessWire;
+import org.openmark.consistency.FailedRequests;
 import org.openmark.consistency.StalenessConfig;
 import org.openmark.consistency.StalenessResult;
 
@@ -39,7 +41,8 @@ class StalenessPlanTest {
         tv.recordValue(5000);
         tv.recordValue(20000);
         StalenessResult r = new StalenessResult(10, 30, 7, new TreeMap<>(Map.of(0.0, 2L, 5.0, 9L, 50.0, 10L)),
-                new TreeMap<>(Map.of(0.0, 10L, 5.0, 10L, 50.0, 10L)), tv, 1, new TreeMap<>(Map.of(1L, 6L, 2L, 1L)), 3,
+                new TreeMap<>(Map.of(0.0, 10L, 5.0, 10L, 50.0, 10L)), tv, 1, new TreeMap<>(Map.of(1L, 6L, 2L, 1L)),
+                new FailedRequests(Map.of(Status.NOT_FOUND, 2L), Map.of(Status.TIMEOUT, 1L), "read timed out"),
                 late());
 
         StalenessResult back = StalenessWire.of(r).toResult();
@@ -50,5 +53,6 @@ class StalenessPlanTest {
         assertEquals(late(), back.probeLateUs());
         assertEquals(List.of(r.writes(), r.reads(), r.staleReads(), r.neverSeen(), r.errors()),
                 List.of(back.writes(), back.reads(), back.staleReads(), back.neverSeen(), back.errors()));
+        assertEquals(r.failures(), back.failures(), "every failed status, and what the store said");
     }
 }

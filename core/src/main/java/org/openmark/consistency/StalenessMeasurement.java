@@ -19,7 +19,7 @@ import org.openmark.timing.Tasks;
 
 /**
  * Measures staleness on a store whose reads may be served by a lagging replica: a writer
- * updates keys with versioned values at a constant rate, and after each acknowledged write a
+ * writes keys with versioned values at a constant rate, and after each acknowledged write a
  * prober reads the key at fixed offsets (0, 1, 2, 5, … ms after the acknowledgement) and
  * records whether each read saw that version or a newer one.
  *
@@ -43,7 +43,9 @@ public final class StalenessMeasurement {
     private final LongAdder reads = new LongAdder();
     private final LongAdder staleReads = new LongAdder();
     private final LongAdder neverSeen = new LongAdder();
-    private final LongAdder errors = new LongAdder();
+    private final Map<Status, LongAdder> failedWrites = new ConcurrentHashMap<>();
+    private final Map<Status, LongAdder> failedReads = new ConcurrentHashMap<>();
+    private final AtomicReference<String> lastFailure = new AtomicReference<>();
     private final AtomicLong outstanding = new AtomicLong();
 
     public StalenessMeasurement(StalenessConfig cfg, Clock clock, Tasks tasks, StopSignal stop) {
@@ -76,12 +78,6 @@ public final class StalenessMeasurement {
         if (failure.get() != null) {
             throw failure.get();
         }
-        Map<Double, Long> c = new TreeMap<>();
-        consistentAt.forEach((t, n) -> c.put(t, n.sum()));
-        Map<Double, Long> p = new TreeMap<>();
-        probedAt.forEach((t, n) -> p.put(t, n.sum()));
-        Map<Long, Long> k = new TreeMap<>();
-        kStaleness.forEach((kk, n) -> k.put(kk, n.sum()));
         Histogram tv;
         synchronized (tVisibility) {
             tv = tVisibility.copy();
@@ -90,8 +86,9 @@ public final class StalenessMeasurement {
         synchronized (probeLate) {
             late = probeLate.copy();
         }
-        return new StalenessResult(writes[0], reads.sum(), staleReads.sum(), c, p, tv, neverSeen.sum(), k,
-                errors.sum(), late);
+        return new StalenessResult(writes[0], reads.sum(), staleReads.sum(), sums(consistentAt), sums(probedAt), tv,
+                neverSeen.sum(), sums(kStaleness), new FailedRequests(sums(failedWrites), sums(failedReads),
+                lastFailure.get()), late);
     }
 
     private long writeAndProbe(SessionPool pool) throws InterruptedException {
@@ -106,18 +103,17 @@ public final class StalenessMeasurement {
             long version = versions.merge(keyIndex, 1L, Long::sum);
             String key = cfg.key(keyIndex);
             long writeStart = clock.nanoTime();
-            Status s = writerSession.update(cfg.table(), key,
-                    Map.of(VersionedValue.FIELD, new VersionedValue(version, writeStart).encode()));
+            Status s = write(writerSession, key, new VersionedValue(version, writeStart, start));
             long ack = clock.nanoTime();
             if (!s.isOk()) {
-                errors.increment();
+                failed(failedWrites, s, writerSession);
                 continue;
             }
             acknowledged++;
             outstanding.incrementAndGet();
             tasks.startOperation(() -> {
                 try {
-                    probe(pool, key, version, ack);
+                    probe(pool, key, version, ack, start);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 } finally {
@@ -133,7 +129,42 @@ public final class StalenessMeasurement {
         return acknowledged;
     }
 
-    private void probe(SessionPool pool, String key, long version, long ackNanos) throws InterruptedException {
+    /**
+     * Writes one version of a key: an update, or an insert when the store answers that the key
+     * does not exist. Stores differ on an update of a missing key (the embedded stores return
+     * NOT_FOUND and create nothing, the replicated ones create it), and an insert of a key that
+     * exists is refused by some (a SQL primary key), so the writer asks for neither: a store
+     * whose update creates the key gets one request per write, one whose update does not gets an
+     * insert the first time each key is written (and again only if the key was deleted meanwhile).
+     */
+    private Status write(Session session, String key, VersionedValue value) {
+        Map<String, byte[]> fields = Map.of(VersionedValue.FIELD, value.encode());
+        Status updated = session.update(cfg.table(), key, fields);
+        return updated == Status.NOT_FOUND ? session.insert(cfg.table(), key, fields) : updated;
+    }
+
+    /** Counts a failed request under its status and keeps what the store said about it. */
+    private void failed(Map<Status, LongAdder> byStatus, Status status, Session session) {
+        byStatus.computeIfAbsent(status, st -> new LongAdder()).increment();
+        String said = session.lastFailure();
+        if (said != null) {
+            lastFailure.set(said);
+        }
+    }
+
+    /** The counters' sums, in the keys' order. */
+    private static <K> Map<K, Long> sums(Map<K, LongAdder> counters) {
+        Map<K, Long> m = new TreeMap<>();
+        counters.forEach((key, n) -> m.put(key, n.sum()));
+        return m;
+    }
+
+    /**
+     * Reads {@code version} of {@code key} back at each offset after its acknowledgement; a value of
+     * another run (one that did not start at {@code runStartNanos}) is none of this run's writes.
+     */
+    private void probe(SessionPool pool, String key, long version, long ackNanos, long runStartNanos)
+            throws InterruptedException {
         List<Double> offsets = cfg.probeOffsetsMs();
         Session session = pool.take();
         boolean seenOnce = false;
@@ -149,10 +180,10 @@ public final class StalenessMeasurement {
                 Status s = session.read(cfg.table(), key, null, result);
                 reads.increment();
                 if (!s.isOk() && s != Status.NOT_FOUND) {
-                    errors.increment();
+                    failed(failedReads, s, session);
                     continue;
                 }
-                long seen = VersionedValue.versionOf(result.get(VersionedValue.FIELD));
+                long seen = VersionedValue.versionOf(result.get(VersionedValue.FIELD), runStartNanos);
                 probedAt.get(t).increment();
                 if (seen >= version) {
                     consistentAt.get(t).increment();

@@ -20,14 +20,15 @@ import org.openmark.measure.Percentiles;
  *     the schedule's resolution
  * @param neverSeen writes no probe saw within the horizon
  * @param kStaleness for stale reads: how many versions behind (k → count)
- * @param errors writes or reads that failed (any status but OK, and NOT_FOUND for a write)
+ * @param failures per status: the writes not acknowledged (any status but OK) and the probe reads
+ *     that failed (any status but OK and NOT_FOUND)
  * @param probeLateUs how late each probe read started after its nominal offset (µs): a busy
  *     prober reads later than the offset it is counted at, which biases P(consistent) upward
  *     at the offsets its lateness is not small against; zero in virtual time
  */
 public record StalenessResult(long writes, long reads, long staleReads, Map<Double, Long> consistentAt,
         Map<Double, Long> probedAt, Histogram tVisibilityUs, long neverSeen, Map<Long, Long> kStaleness,
-        long errors, Histogram probeLateUs) {
+        FailedRequests failures, Histogram probeLateUs) {
 
     /**
      * The warning a result deserves when its probes were late, or null: their p99 lateness above
@@ -66,7 +67,7 @@ public record StalenessResult(long writes, long reads, long staleReads, Map<Doub
         long reads = 0;
         long stale = 0;
         long never = 0;
-        long errors = 0;
+        List<FailedRequests> failures = new java.util.ArrayList<>();
         Map<Double, Long> consistent = new TreeMap<>();
         Map<Double, Long> probed = new TreeMap<>();
         Map<Long, Long> k = new TreeMap<>();
@@ -79,14 +80,15 @@ public record StalenessResult(long writes, long reads, long staleReads, Map<Doub
             reads += r.reads;
             stale += r.staleReads;
             never += r.neverSeen;
-            errors += r.errors;
+            failures.add(r.failures);
             r.consistentAt.forEach((t, n) -> consistent.merge(t, n, Long::sum));
             r.probedAt.forEach((t, n) -> probed.merge(t, n, Long::sum));
             r.kStaleness.forEach((kk, n) -> k.merge(kk, n, Long::sum));
             tv.add(r.tVisibilityUs);
             late.add(r.probeLateUs);
         }
-        return new StalenessResult(writes, reads, stale, consistent, probed, tv, never, k, errors, late);
+        return new StalenessResult(writes, reads, stale, consistent, probed, tv, never, k,
+                FailedRequests.merge(failures), late);
     }
 
     /**
@@ -100,21 +102,31 @@ public record StalenessResult(long writes, long reads, long staleReads, Map<Doub
         return m;
     }
 
+    /** Writes and reads that failed. */
+    public long errors() {
+        return failures.total();
+    }
+
+    /** Writes attempted: acknowledged or failed. */
+    public long writesAttempted() {
+        return writes + failures.writeCount();
+    }
+
     /** Requests sent to the store: every write attempted and every probe read. */
     public long requests() {
-        long answeredReads = probedAt.values().stream().mapToLong(Long::longValue).sum();
-        long failedWrites = errors - (reads - answeredReads);
-        return writes + failedWrites + reads;
+        return writesAttempted() + reads;
     }
 
     /**
      * Why the measurement is not evidence, or nothing when it is: no write was acknowledged, an
-     * offset had no successful read, or more requests failed than {@code maxErrorRate} allows.
+     * offset had no successful read, no read saw any write (nothing was measured but that the
+     * store gave nothing back), or more requests failed than {@code maxErrorRate} allows.
      */
     public List<String> invalidReasons(double maxErrorRate) {
         List<String> reasons = new java.util.ArrayList<>();
+        String failed = failures.describe(writesAttempted(), reads);
         if (writes == 0) {
-            reasons.add("no write was acknowledged" + (errors > 0 ? " (" + errors + " requests failed)" : ""));
+            reasons.add("no write was acknowledged" + (failed.isEmpty() ? "" : " (" + failed + ")"));
         }
         List<String> unmeasured = new java.util.ArrayList<>();
         probedAt.forEach((t, n) -> {
@@ -125,11 +137,20 @@ public record StalenessResult(long writes, long reads, long staleReads, Map<Doub
         if (writes > 0 && !unmeasured.isEmpty()) {
             reasons.add("no read succeeded at " + String.join(", ", unmeasured) + ": P(consistent) there is unknown");
         }
+        long answered = probedAt.values().stream().mapToLong(Long::longValue).sum();
+        long sawTheirWrite = consistentAt.values().stream().mapToLong(Long::longValue).sum();
+        if (writes > 0 && answered > 0 && sawTheirWrite == 0) {
+            reasons.add(String.format(Locale.ROOT, "none of the %d acknowledged writes was seen by any of the %d reads"
+                    + " answered, up to %s ms after the acknowledgement: the store does not give back what it is written"
+                    + " (it keeps nothing, as noop does), or its replicas lag more than that (--probes can reach further)",
+                    writes, answered, key(java.util.Collections.max(probedAt.keySet()))));
+        }
         long requests = requests();
+        long errors = errors();
         if (requests > 0 && errors > maxErrorRate * requests) {
             double p = maxErrorRate * 100;
-            reasons.add(String.format(Locale.ROOT, "%d of %d requests failed (%.1f%%), more than the error budget of %s%%"
-                    + " (--max-error-rate)", errors, requests, 100.0 * errors / requests,
+            reasons.add(String.format(Locale.ROOT, "%d of %d requests failed (%.1f%%: %s), more than the error budget of"
+                    + " %s%% (--max-error-rate)", errors, requests, 100.0 * errors / requests, failed,
                     p == Math.rint(p) ? String.valueOf((long) p) : String.valueOf(p)));
         }
         return reasons;
@@ -142,38 +163,41 @@ public record StalenessResult(long writes, long reads, long staleReads, Map<Doub
         b.append("[STALENESS], Reads, ").append(reads).append('\n');
         b.append("[STALENESS], StaleReads, ").append(staleReads).append('\n');
         b.append("[STALENESS], NeverSeenWithinHorizon, ").append(neverSeen).append('\n');
-        b.append("[STALENESS], Errors, ").append(errors).append('\n');
+        b.append("[STALENESS], Errors, ").append(errors()).append('\n');
+        failures.writes().forEach((st, n) -> b.append("[STALENESS], WriteErrors(").append(st).append("), ").append(n)
+                .append('\n'));
+        failures.reads().forEach((st, n) -> b.append("[STALENESS], ReadErrors(").append(st).append("), ").append(n)
+                .append('\n'));
         pConsistentAt().forEach((t, p) -> b.append(p == null
                 ? String.format(Locale.ROOT, "[STALENESS], PConsistentAt(%sms), n/a%n", key(t))
                 : String.format(Locale.ROOT, "[STALENESS], PConsistentAt(%sms), %.5f%n", key(t), p)));
-        Map<String, Number> tv = tVisibilityMs();
-        tv.forEach((k, v) -> b.append("[STALENESS], TVisibility").append(k).append("(ms), ").append(v).append('\n'));
+        tVisibilityMs().forEach((k, v) -> b.append("[STALENESS], TVisibility").append(k).append("(ms), ")
+                .append(v == null ? "n/a" : v).append('\n'));
         kStaleness.forEach((k, n) -> b.append("[STALENESS], KStaleness(").append(k).append("), ").append(n)
                 .append('\n'));
-        probeLateMs().forEach((k, v) -> b.append("[STALENESS], ProbeLate").append(k).append("(ms), ").append(v)
-                .append('\n'));
+        probeLateMs().forEach((k, v) -> b.append("[STALENESS], ProbeLate").append(k).append("(ms), ")
+                .append(v == null ? "n/a" : v).append('\n'));
         return b.toString();
     }
 
-    /** t-visibility percentiles in ms. */
-    public Map<String, Number> tVisibilityMs() {
-        Map<String, Number> m = new LinkedHashMap<>();
-        boolean empty = tVisibilityUs.getTotalCount() == 0;
-        for (double p : new double[] {50, 90, 99, 99.9}) {
-            m.put(Percentiles.jsonKey(p), empty ? 0 : tVisibilityUs.getValueAtPercentile(p) / 1000.0);
-        }
-        m.put("max", empty ? 0 : tVisibilityUs.getMaxValue() / 1000.0);
-        return m;
+    /** t-visibility percentiles in ms; null when no read saw a write (unknown, not 0 ms). */
+    public Map<String, Double> tVisibilityMs() {
+        return percentilesMs(tVisibilityUs, 50, 90, 99, 99.9);
     }
 
-    /** How late the probes read after their offsets, percentiles in ms. */
-    public Map<String, Number> probeLateMs() {
-        Map<String, Number> m = new LinkedHashMap<>();
-        boolean empty = probeLateUs.getTotalCount() == 0;
-        for (double p : new double[] {50, 99}) {
-            m.put(Percentiles.jsonKey(p), empty ? 0 : probeLateUs.getValueAtPercentile(p) / 1000.0);
+    /** How late the probes read after their offsets, percentiles in ms; null when no probe read. */
+    public Map<String, Double> probeLateMs() {
+        return percentilesMs(probeLateUs, 50, 99);
+    }
+
+    /** The percentiles and the maximum of a histogram of µs, in ms; null each when it holds nothing. */
+    private static Map<String, Double> percentilesMs(Histogram us, double... percentiles) {
+        Map<String, Double> m = new LinkedHashMap<>();
+        boolean empty = us.getTotalCount() == 0;
+        for (double p : percentiles) {
+            m.put(Percentiles.jsonKey(p), empty ? null : us.getValueAtPercentile(p) / 1000.0);
         }
-        m.put("max", empty ? 0 : probeLateUs.getMaxValue() / 1000.0);
+        m.put("max", empty ? null : us.getMaxValue() / 1000.0);
         return m;
     }
 
@@ -191,7 +215,10 @@ public record StalenessResult(long writes, long reads, long staleReads, Map<Doub
         m.put("reads", reads);
         m.put("writes", writes);
         m.put("neverSeen", neverSeen);
-        m.put("errors", errors);
+        m.put("errors", errors());
+        m.put("writeErrors", failures.writes());
+        m.put("readErrors", failures.reads());
+        m.put("lastFailure", failures.lastFailure());
         m.put("probeLateMs", probeLateMs());
         return m;
     }

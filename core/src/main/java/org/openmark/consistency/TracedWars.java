@@ -60,7 +60,7 @@ public final class TracedWars {
         double gapNanos = 1e9 / pairsPerSec;
         for (long i = 0; i < pairs && !stop.isStopped(); i++) {
             clock.parkUntil(start + Math.round(i * gapNanos));
-            byte[] value = new VersionedValue(i + 1, clock.nanoTime()).encode();
+            byte[] value = new VersionedValue(i + 1, clock.nanoTime(), start).encode();
             traces.add(tracer.traceWriteAndRead(table, "wars" + (i % keys), Map.of(FIELD, value)));
         }
     }

@@ -43,7 +43,7 @@ class PbsPredictionTest {
     void text_measuredBesidePredicted() {
         PbsPrediction p = PbsPrediction.predict(new Quorums(3, 1, 1), twoPointWrites(), List.of(0.0, 10.0), 7);
         StalenessResult measured = new StalenessResult(10, 20, 1, java.util.Map.of(0.0, 9L, 10.0, 10L),
-                java.util.Map.of(0.0, 10L, 10.0, 10L), new org.HdrHistogram.Histogram(3), 0, java.util.Map.of(), 0,
+                java.util.Map.of(0.0, 10L, 10.0, 10L), new org.HdrHistogram.Histogram(3), 0, java.util.Map.of(), FailedRequests.NONE,
                 new org.HdrHistogram.Histogram(3));
         String text = p.text(measured);
         assertTrue(text.contains("[PBS], Replicas, N=3 R=1 W=1"), text);

@@ -23,15 +23,26 @@ import org.openmark.timing.VirtualTasks;
  * with d ≤ t at each probe offset t, and the right k for stale reads.
  */
 class StalenessMeasurementTest {
-    /** Writes are acknowledged at once; write n becomes visible after delays[n % delays.length] ms. */
+    /**
+     * Writes are acknowledged at once; write n becomes visible after delays[n % delays.length] ms,
+     * and a read returns the latest write to the key that is visible (values kept as written).
+     */
     static final class LaggingReplicaStore implements Store {
+        /** A write to a key: its number among all writes, when it becomes visible, the value. */
+        private record Write(long number, long visibleAtNanos, byte[] value) {
+        }
+
         private final Clock clock;
         private final long[] delaysMs;
-        private final Map<String, List<long[]>> versions = new java.util.concurrent.ConcurrentHashMap<>();
+        private final Map<String, List<Write>> versions = new java.util.concurrent.ConcurrentHashMap<>();
         private long writes;
 
         /** How long each read takes (ms of the clock's time). */
         private long readMs;
+
+        /** As the embedded stores: an update of a key never written returns NOT_FOUND and writes nothing. */
+        private boolean updateNeedsTheRecord;
+        private final java.util.concurrent.atomic.AtomicLong inserts = new java.util.concurrent.atomic.AtomicLong();
 
         LaggingReplicaStore(Clock clock, long... delaysMs) {
             this.clock = clock;
@@ -40,6 +51,11 @@ class StalenessMeasurementTest {
 
         LaggingReplicaStore withReadsTaking(long ms) {
             this.readMs = ms;
+            return this;
+        }
+
+        LaggingReplicaStore withUpdatesNeedingTheRecord() {
+            this.updateNeedsTheRecord = true;
             return this;
         }
 
@@ -57,28 +73,34 @@ class StalenessMeasurementTest {
                             return Status.ERROR;
                         }
                     }
-                    long seen = 0;
+                    Write latest = null;
                     synchronized (LaggingReplicaStore.this) {
-                        for (long[] v : versions.getOrDefault(key, List.of())) {
-                            if (v[1] <= now) {
-                                seen = Math.max(seen, v[0]);
+                        for (Write w : versions.getOrDefault(key, List.of())) {
+                            if (w.visibleAtNanos() <= now && (latest == null || w.number() > latest.number())) {
+                                latest = w;
                             }
                         }
                     }
-                    if (seen == 0) {
+                    if (latest == null) {
                         return Status.NOT_FOUND;
                     }
-                    result.put(VersionedValue.FIELD, new VersionedValue(seen, 0).encode());
+                    result.put(VersionedValue.FIELD, latest.value());
                     return Status.OK;
                 }
 
                 @Override
                 public Status update(String table, String key, Map<String, byte[]> values) {
-                    long version = VersionedValue.versionOf(values.get(VersionedValue.FIELD));
+                    if (updateNeedsTheRecord && !versions.containsKey(key)) {
+                        return Status.NOT_FOUND;
+                    }
+                    return write(key, values);
+                }
+
+                private Status write(String key, Map<String, byte[]> values) {
                     synchronized (LaggingReplicaStore.this) {
-                        long d = delaysMs[(int) (writes++ % delaysMs.length)];
+                        long d = delaysMs[(int) (writes % delaysMs.length)];
                         versions.computeIfAbsent(key, k -> new ArrayList<>())
-                                .add(new long[] {version, clock.nanoTime() + d * 1_000_000});
+                                .add(new Write(writes++, clock.nanoTime() + d * 1_000_000, values.get(VersionedValue.FIELD)));
                     }
                     return Status.OK;
                 }
@@ -90,7 +112,8 @@ class StalenessMeasurementTest {
 
                 @Override
                 public Status insert(String table, String key, Map<String, byte[]> values) {
-                    return update(table, key, values);
+                    inserts.incrementAndGet();
+                    return write(key, values);
                 }
 
                 @Override
@@ -127,6 +150,144 @@ class StalenessMeasurementTest {
         assertEquals(Map.of(1L, r.staleReads()), r.kStaleness(), "writes to a key are 500 ms apart: k is 1");
         assertEquals(50_000, r.tVisibilityUs().getMaxValue(), 50);
         assertTrue(r.text().contains("[STALENESS], PConsistentAt(5ms), 0.60000"), r.text());
+    }
+
+    /**
+     * The embedded stores' update of a missing key returns NOT_FOUND and creates nothing: the
+     * writer inserts each key the first time, so every write is acknowledged and the figures are
+     * the same as on a store whose update creates the key.
+     */
+    @Test
+    void run_storeWhoseUpdateNeedsTheRecord_insertsEachKeyOnceAndMeasuresTheSame() throws Exception {
+        VirtualClock clock = new VirtualClock();
+        LaggingReplicaStore store = new LaggingReplicaStore(clock, 0, 1, 3, 7, 30).withUpdatesNeedingTheRecord();
+        StalenessConfig cfg = new StalenessConfig(100, 500, 50, List.of(0.0, 2.0, 5.0, 10.0, 50.0), "usertable");
+        StalenessResult r = new StalenessMeasurement(cfg, clock, new VirtualTasks(clock), new StopSignal()).run(store);
+
+        assertEquals(500, r.writes());
+        assertEquals(0, r.errors());
+        assertEquals(50, store.inserts.get(), "one insert per key, the first time it is written");
+        assertEquals(0.2, r.pConsistentAt().get(0.0), 1e-9);
+        assertEquals(0.6, r.pConsistentAt().get(5.0), 1e-9);
+        assertEquals(1.0, r.pConsistentAt().get(50.0), 1e-9);
+        assertEquals(Map.of(1L, 500L / 5 * 10), r.kStaleness());
+    }
+
+    /**
+     * A store that answers every write and every read with the given statuses, saying {@code said}
+     * about them, and keeps nothing: a read gives no fields back.
+     */
+    private static Store answering(Status write, Status read, String said) {
+        return new Store() {
+            @Override
+            public Session newSession() {
+                return new Session() {
+                    @Override
+                    public Status read(String table, String key, Set<String> fields, Map<String, byte[]> result) {
+                        return read;
+                    }
+
+                    @Override
+                    public Status update(String table, String key, Map<String, byte[]> values) {
+                        return write;
+                    }
+
+                    @Override
+                    public Status insert(String table, String key, Map<String, byte[]> values) {
+                        return write;
+                    }
+
+                    @Override
+                    public Status scan(String t, String s, int n, Set<String> f, List<Record> r) {
+                        return Status.NOT_IMPLEMENTED;
+                    }
+
+                    @Override
+                    public Status delete(String table, String key) {
+                        return Status.NOT_IMPLEMENTED;
+                    }
+
+                    @Override
+                    public String lastFailure() {
+                        return said;
+                    }
+                };
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+    }
+
+    /** One measurement in virtual time. */
+    private static StalenessResult measure(StalenessConfig cfg, VirtualClock clock, Store store)
+            throws InterruptedException {
+        return new StalenessMeasurement(cfg, clock, new VirtualTasks(clock), new StopSignal()).run(store);
+    }
+
+    /** 20 writes over 5 keys, each probed at 0 and 5 ms, in virtual time. */
+    private static StalenessResult twentyWritesTo(Store store) throws InterruptedException {
+        return measure(new StalenessConfig(100, 20, 5, List.of(0.0, 5.0), "usertable"), new VirtualClock(), store);
+    }
+
+    @Test
+    void run_everyWriteRefused_failuresCountedPerStatusWithWhatTheStoreSaid() throws Exception {
+        StalenessResult r = twentyWritesTo(answering(Status.SERVICE_UNAVAILABLE, Status.OK, "Connection refused"));
+
+        assertEquals(new FailedRequests(Map.of(Status.SERVICE_UNAVAILABLE, 20L), Map.of(), "Connection refused"),
+                r.failures());
+        assertEquals(0, r.writes());
+        assertEquals(20, r.requests());
+        assertEquals("no write was acknowledged (20 of 20 writes failed: SERVICE_UNAVAILABLE 20; last: Connection"
+                + " refused)", r.invalidReasons(0.01).get(0));
+    }
+
+    @Test
+    void run_everyReadTimesOut_readFailuresCountedPerStatus() throws Exception {
+        StalenessResult r = twentyWritesTo(answering(Status.OK, Status.TIMEOUT, "Read timed out"));
+
+        assertEquals(20, r.writes());
+        assertEquals(new FailedRequests(Map.of(), Map.of(Status.TIMEOUT, 40L), "Read timed out"), r.failures());
+        assertEquals(60, r.requests());
+        assertTrue(r.invalidReasons(0.01).contains("40 of 60 requests failed (66.7%: 40 of 40 reads failed: TIMEOUT 40;"
+                + " last: Read timed out), more than the error budget of 1% (--max-error-rate)"),
+                r.invalidReasons(0.01)::toString);
+    }
+
+    /** A store that acknowledges every write and keeps none (as noop does): nothing was measured. */
+    @Test
+    void run_storeKeepingNothing_noWriteSeenAndNotValid() throws Exception {
+        StalenessResult r = twentyWritesTo(answering(Status.OK, Status.OK, null));
+
+        assertEquals(20, r.writes());
+        assertEquals(20, r.neverSeen());
+        assertEquals(0.0, r.pConsistentAt().get(0.0));
+        assertEquals(List.of("none of the 20 acknowledged writes was seen by any of the 40 reads answered, up to 5 ms"
+                + " after the acknowledgement: the store does not give back what it is written (it keeps nothing, as"
+                + " noop does), or its replicas lag more than that (--probes can reach further)"), r.invalidReasons(0.01));
+        assertTrue(r.text().contains("[STALENESS], TVisibilityp50(ms), n/a\n"), r.text());
+    }
+
+    /**
+     * A store kept between runs holds the first run's values, with higher versions than the second
+     * run's first writes: the second run must not take them for its own writes, so it measures
+     * exactly what the first did (an earlier version took a read of the first run's version 10 for
+     * the second run's version 1, so each key's first write looked visible at once: P(consistent)
+     * at 0 ms 0.28 instead of 0.2).
+     */
+    @Test
+    void run_twiceOnOneStore_theFirstRunsValuesAreNotTheSecondRunsWrites() throws Exception {
+        VirtualClock clock = new VirtualClock();
+        LaggingReplicaStore kept = new LaggingReplicaStore(clock, 0, 1, 3, 7, 30);
+        StalenessConfig cfg = new StalenessConfig(100, 500, 50, List.of(0.0, 2.0, 5.0, 10.0, 50.0), "usertable");
+        StalenessResult first = measure(cfg, clock, kept);
+        StalenessResult second = measure(cfg, clock, kept);
+
+        assertEquals(first.pConsistentAt(), second.pConsistentAt());
+        assertEquals(0.2, second.pConsistentAt().get(0.0), 1e-9);
+        assertEquals(first.kStaleness(), second.kStaleness());
+        assertEquals(first.staleReads(), second.staleReads());
     }
 
     @Test

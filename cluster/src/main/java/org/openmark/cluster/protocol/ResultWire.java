@@ -83,13 +83,15 @@ public record ResultWire(String openmarkVersion, long seed, boolean seedChosen, 
                 HistogramBytes.decode(unfinished), warnings, notes, valid, interrupted, null, percentiles, List.of());
     }
 
-    private static Map<String, Long> names(Map<Status, Long> byStatus) {
+    /** Counts per status on the wire: by the status's name. */
+    static Map<String, Long> names(Map<Status, Long> byStatus) {
         Map<String, Long> m = new TreeMap<>();
         byStatus.forEach((s, n) -> m.put(s.name(), n));
         return m;
     }
 
-    private static Map<Status, Long> statuses(Map<String, Long> byName) {
+    /** Counts per status from the wire. */
+    static Map<Status, Long> statuses(Map<String, Long> byName) {
         Map<Status, Long> m = new EnumMap<>(Status.class);
         byName.forEach((s, n) -> m.put(Status.valueOf(s), n));
         return m;

@@ -25,6 +25,12 @@ public final class NoopStoreFactory implements StoreFactory {
         return Set.of();
     }
 
+    /** It answers OK to every write and gives nothing back. */
+    @Override
+    public boolean keepsWrites() {
+        return false;
+    }
+
     @Override
     public NoopStore open(StoreProperties properties) {
         return NoopStore.INSTANCE;

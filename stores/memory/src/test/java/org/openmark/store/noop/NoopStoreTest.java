@@ -43,6 +43,11 @@ class NoopStoreTest {
     }
 
     @Test
+    void keepsWrites_false_soNothingWrittenIsReadBack() {
+        assertFalse(new NoopStoreFactory().keepsWrites());
+    }
+
+    @Test
     void propertyNames_none() {
         assertEquals(Set.of(), new NoopStoreFactory().propertyNames());
         assertEquals("noop", new NoopStoreFactory().name());
