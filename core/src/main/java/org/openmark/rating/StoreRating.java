@@ -232,7 +232,8 @@ public final class StoreRating implements Experimenter, AutoCloseable {
         try {
             TableEraser.erase(store, workload.table());
         } catch (StoreException e) {
-            throw RatingException.aborted("--reload full: " + e.getMessage() + "; use repair or image");
+            throw RatingException.aborted("--reload full: " + e.getMessage() + "; use repair"
+                    + (store instanceof Imageable ? " or image" : ""));
         }
         try {
             workload = runner.createWorkload(common);
