@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.openmark.api.Clock;
+import org.openmark.api.Store;
 import org.openmark.api.StoreException;
 import org.openmark.config.Settings;
 import org.openmark.output.AtomicFiles;
@@ -17,6 +18,7 @@ import org.openmark.run.RunConfigParser;
 import org.openmark.run.RunResult;
 import org.openmark.run.Runner;
 import org.openmark.run.StoreRegistry;
+import org.openmark.run.TableEraser;
 import org.openmark.timing.StopSignal;
 import org.openmark.timing.Tasks;
 import org.openmark.txn.TxnOverhead;
@@ -78,7 +80,7 @@ final class TxnOverheadCommand implements Callable<Integer> {
         // runs start from the same fresh load. A table that held records before is left alone. (The
         // table is looked at outside transactions.)
         RunConfig plain = config(base, false);
-        boolean loadsItsTable = plain.autoLoad() && runner().tableKnownEmpty(plain);
+        boolean loadsItsTable = plain.autoLoad() && tableKnownEmpty(plain);
         RunResult with = run(base, true, "with-txn");
         if (with.interrupted()) {
             err.println("openmark: txn-overhead: interrupted during the run with transactions: nothing compared");
@@ -134,7 +136,7 @@ final class TxnOverheadCommand implements Callable<Integer> {
     /** Empties the table the first run loaded, so that the second run loads it again. */
     private void startFromAFreshLoad(RunConfig cfg, PrintStream err) {
         try {
-            long erased = runner().eraseTable(cfg);
+            long erased = eraseTable(cfg);
             if (erased > 0) {
                 err.println("openmark: txn-overhead: deleted the " + erased + " records of the first run's table, so the"
                         + " second run loads it again and starts as the first did");
@@ -142,6 +144,24 @@ final class TxnOverheadCommand implements Callable<Integer> {
         } catch (StoreException e) {
             err.println("openmark: warning: txn-overhead: could not empty the first run's table (" + e.getMessage()
                     + "): the second run starts from what the first left");
+        }
+    }
+
+    /** True when the store knows the workload's table holds no records (the run loads it first). */
+    private boolean tableKnownEmpty(RunConfig cfg) {
+        Runner runner = runner();
+        String table = runner.createWorkload(cfg).table();
+        try (Store store = runner.openStore(cfg)) {
+            return store.isKnownEmpty(table);
+        }
+    }
+
+    /** Deletes every record of the workload's table; returns how many. */
+    private long eraseTable(RunConfig cfg) {
+        Runner runner = runner();
+        String table = runner.createWorkload(cfg).table();
+        try (Store store = runner.openStore(cfg)) {
+            return TableEraser.erase(store, table);
         }
     }
 

@@ -290,25 +290,6 @@ public final class Runner {
         err.println("openmark: " + note);
     }
 
-    /** True when the configured store knows its workload's table holds no records (a run would load it first). */
-    public boolean tableKnownEmpty(RunConfig cfg) {
-        Workload workload = createWorkload(cfg);
-        try (Store store = open(stores.get("store", cfg.store()), cfg.settings())) {
-            return store.isKnownEmpty(workload.table());
-        }
-    }
-
-    /**
-     * Deletes every record of the configured workload's table ({@link TableEraser}); returns how
-     * many. Only for a table openmark loaded itself.
-     */
-    public long eraseTable(RunConfig cfg) {
-        Workload workload = createWorkload(cfg);
-        try (Store store = open(stores.get("store", cfg.store()), cfg.settings())) {
-            return TableEraser.erase(store, workload.table());
-        }
-    }
-
     private Store open(StoreFactory factory, Settings settings) {
         try {
             return factory.open(StoreProperties.of(settings.asMap()), clock);

@@ -36,23 +36,7 @@ class IntervalCollectorTest {
         IntervalCollector collector = new IntervalCollector(m, clock, new Gauges(), List.of(),
                 new PrintStream(status, true, StandardCharsets.UTF_8), 0, 0, 50, Long.MAX_VALUE);
         Thread ticker = tasks.startBackground("ticker", () -> collector.tick(S, 10 * S));
-        Thread driver = tasks.startPlatform("driver", () -> {
-            MeasurementWriter w = m.newThreadWriter();
-            try {
-                for (int i = 1; i <= 50; i++) {
-                    clock.parkUntil(i * S / 10);
-                    w.issued();
-                    long now = clock.nanoTime();
-                    w.record("READ", Status.OK, now - 1000, now - 1000, now);
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
-        driver.join();
-        ticker.interrupt();
-        ticker.join();
-        collector.collectFinal();
+        driveAndEnd(clock, tasks, m, ticker, collector, 50);
         String printed = status.toString(StandardCharsets.UTF_8);
         assertTrue(printed.startsWith("   5.0 sec: 50 operations;"), printed);
         assertFalse(printed.contains("6 sec"), printed);
@@ -80,24 +64,7 @@ class IntervalCollectorTest {
                 100, Long.MAX_VALUE);
         // The ticker first, as PhaseRunner does: a background wait never advances time by itself.
         Thread ticker = tasks.startBackground("ticker", () -> collector.tick(3 * S, 3 * S));
-        // A "driver" that completes one operation every 100 ms for 10 s, in virtual time.
-        Thread driver = tasks.startPlatform("driver", () -> {
-            MeasurementWriter w = m.newThreadWriter();
-            try {
-                for (int i = 1; i <= 100; i++) {
-                    clock.parkUntil(i * S / 10);
-                    w.issued();
-                    long now = clock.nanoTime();
-                    w.record("READ", Status.OK, now - 1000, now - 1000, now);
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
-        driver.join();
-        ticker.interrupt();
-        ticker.join();
-        collector.collectFinal();
+        driveAndEnd(clock, tasks, m, ticker, collector, 100);
 
         // Warm-up ends at 2 s, then intervals at 3, 6 and 9 s and the final one at 10 s. The
         // operation due at the very instant of a tick may land on either side of it.
@@ -182,5 +149,30 @@ class IntervalCollectorTest {
         String printed = status.toString(StandardCharsets.UTF_8);
         assertTrue(printed.contains("     7 sec: "), printed);
         assertEquals(1, printed.split("     8 sec: ", -1).length - 1, printed);
+    }
+
+    /**
+     * A driver that completes one operation every 100 ms, {@code count} of them, in virtual time;
+     * then the ticker stops and the collector takes the final interval.
+     */
+    private static void driveAndEnd(VirtualClock clock, VirtualTasks tasks, Measurements m, Thread ticker,
+            IntervalCollector collector, int count) throws InterruptedException {
+        Thread driver = tasks.startPlatform("driver", () -> {
+            MeasurementWriter w = m.newThreadWriter();
+            try {
+                for (int i = 1; i <= count; i++) {
+                    clock.parkUntil(i * S / 10);
+                    w.issued();
+                    long now = clock.nanoTime();
+                    w.record("READ", Status.OK, now - 1000, now - 1000, now);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        driver.join();
+        ticker.interrupt();
+        ticker.join();
+        collector.collectFinal();
     }
 }
