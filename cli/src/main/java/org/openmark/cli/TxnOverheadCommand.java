@@ -43,6 +43,8 @@ final class TxnOverheadCommand implements Callable<Integer> {
     RunOptions options;
 
     private final StopSignal stop = new StopSignal();
+    /** The runner of both runs and of the look at their table, made once the command runs. */
+    private Runner runner;
 
     @Override
     public Integer call() throws InterruptedException, IOException {
@@ -76,6 +78,7 @@ final class TxnOverheadCommand implements Callable<Integer> {
     }
 
     private int compare(Settings base, PrintStream err) throws InterruptedException, IOException {
+        runner = new Runner(StoreRegistry.discover(), Workloads::create, Clock.system(), Tasks.real(), stop, err);
         // A table the first run loads is emptied before the second, which then loads it again: both
         // runs start from the same fresh load. A table that held records before is left alone. (The
         // table is looked at outside transactions.)
@@ -149,19 +152,19 @@ final class TxnOverheadCommand implements Callable<Integer> {
 
     /** True when the store knows the workload's table holds no records (the run loads it first). */
     private boolean tableKnownEmpty(RunConfig cfg) {
-        Runner runner = runner();
-        String table = runner.createWorkload(cfg).table();
-        try (Store store = runner.openStore(cfg)) {
-            return store.isKnownEmpty(table);
-        }
+        return onTable(cfg, Store::isKnownEmpty);
     }
 
     /** Deletes every record of the workload's table; returns how many. */
     private long eraseTable(RunConfig cfg) {
-        Runner runner = runner();
+        return onTable(cfg, TableEraser::erase);
+    }
+
+    /** Opens the configured store for {@code action} on the workload's table, and closes it. */
+    private <T> T onTable(RunConfig cfg, java.util.function.BiFunction<Store, String, T> action) {
         String table = runner.createWorkload(cfg).table();
         try (Store store = runner.openStore(cfg)) {
-            return TableEraser.erase(store, table);
+            return action.apply(store, table);
         }
     }
 
@@ -174,10 +177,7 @@ final class TxnOverheadCommand implements Callable<Integer> {
     private RunResult run(Settings base, boolean txn, String label) throws InterruptedException, IOException {
         RunConfig cfg = config(base, txn);
         parent.err.println("openmark: txn-overhead: run " + label);
-        return runner().execute(cfg);
+        return runner.execute(cfg);
     }
 
-    private Runner runner() {
-        return new Runner(StoreRegistry.discover(), Workloads::create, Clock.system(), Tasks.real(), stop, parent.err);
-    }
 }

@@ -44,10 +44,11 @@ import org.openmark.timing.StopSignal;
  * all its phases in one session.
  */
 public final class ClusterSession implements AutoCloseable {
-    /** A run wrote its results (--out): the local workers' own logs stay beside them, to check the merge. */
-    private boolean keepLocalLogs;
     /** How long after the last worker is ready the run starts (so every StartAt arrives in time). */
     private static final Duration START_MARGIN = Duration.ofMillis(500);
+
+    /** A run wrote its results (--out): the local workers' own logs stay beside them, to check the merge. */
+    private boolean keepLocalLogs;
 
     /**
      * @param bind where the coordinator listens

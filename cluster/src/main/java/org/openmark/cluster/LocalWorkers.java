@@ -147,11 +147,6 @@ public final class LocalWorkers {
         }
     }
 
-    /** The workers' directory: their logs, and the partial result of one that lost its coordinator. */
-    Path directory() {
-        return dir;
-    }
-
     private void endAll(Duration wait) {
         long deadline = clock.nanoTime() + wait.toNanos();
         for (Process p : processes) {

@@ -12,8 +12,6 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.openmark.api.Clock;
 import org.openmark.api.Imageable;
-import org.openmark.api.Record;
-import org.openmark.api.Session;
 import org.openmark.api.Status;
 import org.openmark.api.Store;
 import org.openmark.api.StoreException;

@@ -141,8 +141,8 @@ public final class PhaseRunner {
             } else {
                 valid = Verdicts.generator(cfg, schedule, new Verdicts.LagByCause(collector.lagOutsideStoreTrouble(),
                         collector.lagInStoreTrouble(), collector.troubledIntervals(), collector.lagAtStartUp()),
-                        responseP99(totals), serviceP50(totals), new Verdicts.Issuing(stats.issued(), issueSeconds, runtimeSeconds),
-                        warnings, notes);
+                        responseP99(totals), serviceP50(totals),
+                        new Verdicts.Issuing(stats.issued(), issueSeconds, runtimeSeconds), warnings, notes);
             }
             if (!valid && gc != null && gc.count() > 0) {
                 notes.add(gc.describe());

@@ -1,5 +1,7 @@
 package org.openmark.txn;
 
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -129,8 +131,9 @@ final class EconomyAudit {
     private String failure() {
         List<String> found = new ArrayList<>();
         if (countedCash() != totalCash) {
+            String score = new BigDecimal(anomalyScore()).round(new MathContext(3)).stripTrailingZeros().toPlainString();
             found.add(String.format(Locale.ROOT, "counted cash %,d where the total is %,d (anomaly score %s)",
-                    countedCash(), totalCash, new java.math.BigDecimal(anomalyScore()).round(new java.math.MathContext(3)).stripTrailingZeros().toPlainString()));
+                    countedCash(), totalCash, score));
         }
         count(found, lostUpdates, "lost update", "lost updates");
         count(found, phantomApplied, "transfer applied but never acknowledged",
