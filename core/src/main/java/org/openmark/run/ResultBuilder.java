@@ -4,10 +4,10 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
+import org.openmark.api.Secrets;
 import org.openmark.api.Status;
 import org.openmark.measure.Channel;
 import org.openmark.measure.Measurements;
@@ -70,11 +70,7 @@ final class ResultBuilder {
     /** The configuration for reports: sorted, with secrets masked. */
     static Map<String, String> maskedConfig(Map<String, String> settings) {
         Map<String, String> m = new LinkedHashMap<>();
-        new TreeMap<>(settings).forEach((k, v) -> {
-            String key = k.toLowerCase(Locale.ROOT);
-            boolean secret = key.contains("password") || key.contains("secret") || key.contains("token");
-            m.put(k, secret ? "****" : v);
-        });
+        new TreeMap<>(settings).forEach((k, v) -> m.put(k, Secrets.shown(k, v)));
         return m;
     }
 }

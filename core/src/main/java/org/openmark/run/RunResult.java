@@ -21,7 +21,7 @@ import org.openmark.workload.ValidationReport;
  * @param paced closed model with a target: the text report adds YCSB's Intended- blocks
  * @param openModel true when the latencies are open-model response times
  * @param storeFacts what the store said about itself ({@code version}, {@code seed}, …)
- * @param config every effective property, passwords masked
+ * @param config every effective property, secrets masked ({@link org.openmark.api.Secrets})
  * @param runtimeMs from the phase's start to its end (after the warm-up when there was one)
  * @param throughput completed operations per second over {@code runtimeMs}
  * @param operations per operation name, in name order

@@ -196,7 +196,7 @@ public final class HtmlReport {
             return;
         }
         b.append("<section>\n<h2>Configuration</h2>\n<details>\n<summary>").append(config.size())
-                .append(" effective properties (passwords masked)</summary>\n<table class=\"config\">\n");
+                .append(" effective properties (secrets masked)</summary>\n<table class=\"config\">\n");
         Iterator<Map.Entry<String, JsonNode>> it = config.fields();
         while (it.hasNext()) {
             Map.Entry<String, JsonNode> p = it.next();

@@ -1,0 +1,47 @@
+package org.openmark.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class SecretsTest {
+
+    @Test
+    void isSecret_namesOfSecrets_true() {
+        for (String name : List.of("db.passwd", "jdbc.password", "redis.password", "cassandra.password", "PGPASSWORD",
+                "couchbase.pwd", "aws.secret", "github.token", "dynamodb.awsCredentialsFile", "mongodb.apikey",
+                "s3.accessKeyId", "ssl.privatekey", "es.api_key", "elasticsearch.apiKey", "gcp.serviceAccountKey")) {
+            assertTrue(Secrets.isSecret(name), name);
+        }
+    }
+
+    @Test
+    void isSecret_ordinaryNames_false() {
+        for (String name : List.of("keyprefix", "insertorder", "cassandra.keyspace", "dynamodb.primaryKey",
+                "hbase.rowkey", "redis.host", "key", "table", "fieldcount", "requestdistribution", "monkey.key",
+                "zeropadding")) {
+            assertFalse(Secrets.isSecret(name), name);
+        }
+    }
+
+    @Test
+    void shown_secretName_masked_otherValueKept() {
+        assertEquals(Secrets.MASK, Secrets.shown("db.passwd", "hunter2"));
+        assertEquals("127.0.0.1", Secrets.shown("redis.host", "127.0.0.1"));
+        assertEquals(null, Secrets.shown("db.passwd", null));
+    }
+
+    @Test
+    void shown_urlCarryingSecrets_onlyTheSecretsMasked() {
+        assertEquals("mongodb://ycsb:****@127.0.0.1:27017/ycsb?w=1",
+                Secrets.shown("mongodb.url", "mongodb://ycsb:hunter2@127.0.0.1:27017/ycsb?w=1"));
+        assertEquals("jdbc:postgresql://127.0.0.1:5432/db?user=bench&password=****&ssl=false",
+                Secrets.shown("db.url", "jdbc:postgresql://127.0.0.1:5432/db?user=bench&password=hunter2&ssl=false"));
+        assertEquals("jdbc:sqlserver://h:1433;databaseName=x;password=****;user=sa",
+                Secrets.shown("db.url", "jdbc:sqlserver://h:1433;databaseName=x;password=p;user=sa"));
+        assertEquals("a=b", Secrets.shown("x", "a=b"));
+    }
+}
