@@ -246,7 +246,7 @@ public final class RateCommand implements Callable<Integer> {
         if (!ycsbClassPath.isEmpty()) {
             m.put("ycsb.classpath", String.join(java.io.File.pathSeparator, ycsbClassPath));
         }
-        YcsbClassNames.resolve(m).ifPresent(note -> log.println("openmark: " + note));
+        YcsbClassNames.resolve(m, null).ifPresent(note -> log.println("openmark: " + note));
         m.putIfAbsent("store", Defaults.STORE);
         // As run does: chosen once for the whole rating and printed when it starts, so it can be replayed.
         boolean seedChosen = seed == null;

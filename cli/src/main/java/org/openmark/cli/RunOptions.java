@@ -139,10 +139,6 @@ final class RunOptions {
         Map<String, String> m = new LinkedHashMap<>(PropertySources.read(files, properties));
         Map<String, String> flags = new LinkedHashMap<>();
         put(flags, "store", YcsbClassNames.binding(binding, store));
-        if (binding != null) {
-            err.println("openmark: bin/ycsb's binding '" + binding + "' runs on openmark's native store '"
-                    + flags.get("store") + "'");
-        }
         put(flags, "threadcount", threads);
         put(flags, "target", target);
         put(flags, "status.interval", statusInterval);
@@ -171,7 +167,7 @@ final class RunOptions {
         m.putAll(flags);
         // Recorded in result.json, so a comparison can tell a run in real time from one in virtual time.
         m.putIfAbsent("time", "real");
-        YcsbClassNames.resolve(m).ifPresent(note -> err.println("openmark: " + note));
+        YcsbClassNames.resolve(m, binding).ifPresent(note -> err.println("openmark: " + note));
         if (propertyFiles.isEmpty() && !m.containsKey("duration") && !m.containsKey("rate.schedule")
                 && !pairs.containsKey("operationcount") && !m.containsKey("maxexecutiontime")) {
             // The bare main job: long enough for the JIT to settle and the status line to show.

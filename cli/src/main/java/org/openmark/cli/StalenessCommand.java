@@ -145,6 +145,7 @@ final class StalenessCommand implements Callable<Integer> {
             throws InterruptedException, IOException {
         StalenessResult result;
         Map<String, String> facts;
+        int preflightCalls = 0;
         PbsPrediction prediction = null;
         List<Map<String, Object>> workers = null;
         if (cluster.requested()) {
@@ -175,7 +176,7 @@ final class StalenessCommand implements Callable<Integer> {
                             + " sim.host/sim.port): store '" + store + "' answers in real time");
                 }
                 // Nothing is measured, and nothing written, against a store that does not answer.
-                Preflight.check(s, store, table, timing.tasks().realTime());
+                preflightCalls = Preflight.check(s, store, table, timing.tasks().realTime(), timing.clock());
                 facts = StoreFacts.ask(s, StoreFacts.LIMIT, timing.tasks().realTime());
                 TracedWars traced = s instanceof WarsTracing tracing && traceFraction > 0
                         ? new TracedWars(tracing, table, rate * traceFraction, Math.max(1, Math.round(writes * traceFraction)),
@@ -236,6 +237,7 @@ final class StalenessCommand implements Callable<Integer> {
             json.put("time", time);
             json.put("valid", invalid.isEmpty() && !interrupted);
             json.put("interrupted", interrupted);
+            json.put("preflightCalls", preflightCalls);
             json.put("staleness", result.json());
             if (prediction != null) {
                 json.put("pbs", prediction.json(result));

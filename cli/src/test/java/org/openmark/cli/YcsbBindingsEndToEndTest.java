@@ -29,8 +29,24 @@ class YcsbBindingsEndToEndTest {
                 "-p", "operationcount=500", "--quiet");
         r.assertRan();
         assertTrue(r.err.contains("openmark: site.ycsb.BasicDB runs on openmark's native store 'noop'; --store ycsb"
-                + " -p ycsb.db=site.ycsb.BasicDB runs the YCSB class itself"), r::toString);
+                + " -p ycsb.db=site.ycsb.BasicDB (or --ycsb-classpath with the binding's jars) runs the YCSB class"
+                + " itself"), r::toString);
         assertTrue(r.out.contains("[RUN], Store, noop"), r::toString);
+    }
+
+    /** A user who brings the binding's jars means YCSB's binding, not the native store that stands in for it. */
+    @Test
+    void run_dbClassWithNativeStoreAndJars_runsTheYcsbClass(@TempDir Path jars) {
+        CliRunner r = CliRunner.run("run", "-db", "site.ycsb.BasicDB", "--ycsb-classpath", jars.toString(), "-P",
+                "workloada", "-threads", "2", "-p", "operationcount=500", "-p", "basicdb.verbose=false", "--quiet");
+        r.assertRan();
+        assertTrue(r.out.contains("[RUN], Store, ycsb (binding site.ycsb.BasicDB"), r::toString);
+        assertFalse(r.err.contains("native store"), r::toString);
+        assertFalse(r.err.contains("unknown property 'ycsb.classpath'"), r::toString);
+        CliRunner named = CliRunner.run("run", "basic", "--ycsb-classpath", jars.toString(), "-P", "workloada",
+                "-threads", "2", "-p", "operationcount=500", "-p", "basicdb.verbose=false", "--quiet");
+        named.assertRan();
+        assertTrue(named.out.contains("[RUN], Store, ycsb (binding site.ycsb.BasicDB"), named::toString);
     }
 
     /** bin/ycsb's command line: the binding's name after the command. */
@@ -39,7 +55,8 @@ class YcsbBindingsEndToEndTest {
         CliRunner r = CliRunner.run("run", "basic", "-P", "workloada", "-threads", "2", "-p", "operationcount=500",
                 "--quiet");
         r.assertRan();
-        assertTrue(r.err.contains("openmark: bin/ycsb's binding 'basic' runs on openmark's native store 'noop'"),
+        assertTrue(r.err.contains("openmark: bin/ycsb's binding 'basic' runs on openmark's native store 'noop'; with"
+                + " --ycsb-classpath and the binding's jars it runs site.ycsb.BasicDB itself"),
                 r::toString);
         assertTrue(r.out.contains("[RUN], Store, noop"), r::toString);
         CliRunner load = CliRunner.run("load", "rocksdb", "-P", "workloada", "-p", "recordcount=100", "--quiet");

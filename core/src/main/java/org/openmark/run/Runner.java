@@ -103,7 +103,7 @@ public final class Runner {
                 throw ConfigException.of("--time", "virtual", "needs a store inside this process (sim without"
                         + " sim.host/sim.port, memory, noop, rocksdb): store '" + cfg.store() + "' answers in real time");
             }
-            Preflight.check(store, cfg.store(), workload.table(), tasks.realTime());
+            int preflightCalls = Preflight.check(store, cfg.store(), workload.table(), tasks.realTime(), clock);
             checkTimePasses(cfg, store);
             // Only now, with the store known to answer: a refused store leaves nothing behind.
             if (cfg.outDir() != null) {
@@ -112,6 +112,10 @@ public final class Runner {
             err.println("openmark " + cfg.phase().name().toLowerCase(Locale.ROOT) + ": store " + cfg.store() + ", "
                     + modelOf(cfg).describe() + ", seed " + cfg.seed());
             List<String> notes = new ArrayList<>();
+            String preflight = Preflight.note(preflightCalls, workload.table(), cfg.model() == ModelChoice.OPEN);
+            if (preflight != null) {
+                notes.add(preflight);
+            }
             passedOn.ifPresent(note -> say(notes, note));
             configNotes(cfg).forEach(note -> say(notes, note));
             if (!tasks.realTime() && !store.callsTakeTime()) {
@@ -166,7 +170,7 @@ public final class Runner {
     public Store openStore(RunConfig cfg) {
         Store store = open(stores.get("store", cfg.store()), cfg.settings());
         try {
-            Preflight.check(store, cfg.store(), createWorkloadQuietly(cfg), tasks.realTime());
+            Preflight.check(store, cfg.store(), createWorkloadQuietly(cfg), tasks.realTime(), clock);
         } catch (RuntimeException e) {
             store.close();
             throw e;

@@ -16,10 +16,12 @@ import org.openmark.api.StoreConfigException;
 import org.openmark.api.StoreException;
 import org.openmark.api.StoreUnreachableException;
 import org.openmark.config.ConfigException;
+import org.openmark.testing.FakeClock;
 import org.openmark.testing.OkSession;
 
 /** The pre-flight: one harmless request before anything is measured, and what it says when it fails. */
 class PreflightTest {
+    private static final FakeClock CLOCK = new FakeClock();
 
     /** A store behind a network whose every ping ends with {@code status}, saying {@code said}. */
     private static class Remote implements Store {
@@ -76,7 +78,7 @@ class PreflightTest {
     void check_credentialsRefused_oneLineNamingWhereAndWhatTheDriverSaid() {
         Remote store = new Remote(Status.ERROR, "FATAL: password authentication failed for user \"bench\"", false);
         StoreUnreachableException e = assertThrows(StoreUnreachableException.class,
-                () -> Preflight.check(store, "jdbc", "usertable", true));
+                () -> Preflight.check(store, "jdbc", "usertable", true, CLOCK));
         assertEquals("cannot reach jdbc (db at 10.0.0.7:5432 as user bench): the first request ended ERROR: FATAL:"
                 + " password authentication failed for user \"bench\"; nothing was measured", e.getMessage());
         assertEquals(1, store.pings.get(), "no warming after a refusal");
@@ -91,7 +93,7 @@ class PreflightTest {
             }
         };
         StoreUnreachableException e = assertThrows(StoreUnreachableException.class,
-                () -> Preflight.check(store, "jdbc", "usertable", true));
+                () -> Preflight.check(store, "jdbc", "usertable", true, CLOCK));
         assertEquals("cannot reach jdbc (db at 10.0.0.7:5432 as user bench): Connection refused", e.getMessage());
     }
 
@@ -104,29 +106,67 @@ class PreflightTest {
             }
         };
         ConfigException e = assertThrows(ConfigException.class,
-                () -> Preflight.check(store, "x", "usertable", true));
+                () -> Preflight.check(store, "x", "usertable", true, CLOCK));
         assertEquals("x.classpath=lib/*: a class is missing", e.getMessage());
     }
 
     @Test
     void check_answeringStore_warmsTheCallPathAndAsksItsFactsOnce() {
         Remote store = new Remote(Status.NOT_FOUND, null, false);
-        Preflight.check(store, "redis", "usertable", true);
-        assertTrue(store.pings.get() > 100, "the call path was warmed: " + store.pings.get());
+        int calls = Preflight.check(store, "redis", "usertable", true, CLOCK);
+        assertEquals(store.pings.get(), calls, "every call is counted");
+        assertEquals(1 + 2 * Preflight.ROUND, calls, "a call path that takes no time is warm after two rounds");
         assertEquals(1, store.factsAsked.get(), "facts are asked while the store answers");
+    }
+
+    /** A session whose n-th ping takes {@code costNanos.applyAsLong(n)} on the fake clock. */
+    private static Session costing(FakeClock clock, java.util.function.IntToLongFunction costNanos, AtomicInteger n) {
+        return new OkSession() {
+            @Override
+            public Status ping(String table) {
+                clock.advance(costNanos.applyAsLong(n.getAndIncrement()));
+                return Status.NOT_FOUND;
+            }
+        };
+    }
+
+    @Test
+    void warm_callPathAlreadyWarm_stopsAfterTwoRounds() {
+        FakeClock clock = new FakeClock();
+        AtomicInteger n = new AtomicInteger();
+        assertEquals(2 * Preflight.ROUND, Preflight.warm(costing(clock, i -> 100_000, n), "t", clock));
+        assertEquals(2 * Preflight.ROUND, n.get());
+    }
+
+    @Test
+    void warm_callsGettingFaster_goesOnUntilTheyLevelOff() {
+        FakeClock clock = new FakeClock();
+        AtomicInteger n = new AtomicInteger();
+        // 10 ms falling by 5 % a call toward a floor of 100 µs: levels off after about 100 calls
+        int pings = Preflight.warm(costing(clock, i -> 100_000 + (long) (10_000_000 * Math.pow(0.95, i)), n), "t", clock);
+        assertTrue(pings >= 100 && pings < Preflight.MAX_WARM_PINGS, "pings " + pings);
+        assertEquals(0, pings % Preflight.ROUND);
+    }
+
+    @Test
+    void warm_neverLevelsOff_boundedByTheMost() {
+        FakeClock clock = new FakeClock();
+        AtomicInteger n = new AtomicInteger();
+        int pings = Preflight.warm(costing(clock, i -> (long) (1e9 * Math.pow(0.99, i)), n), "t", clock);
+        assertEquals(Preflight.MAX_WARM_PINGS, pings);
     }
 
     @Test
     void check_virtualTime_oneRequestNoWarming() {
         Remote store = new Remote(Status.OK, null, false);
-        Preflight.check(store, "redis", "usertable", false);
+        Preflight.check(store, "redis", "usertable", false, CLOCK);
         assertEquals(1, store.pings.get());
     }
 
     @Test
     void check_embeddedStore_isNotAsked() {
         Remote store = new Remote(Status.ERROR, "never", true);
-        Preflight.check(store, "rocksdb", "usertable", true);
+        Preflight.check(store, "rocksdb", "usertable", true, CLOCK);
         assertEquals(0, store.pings.get());
     }
 

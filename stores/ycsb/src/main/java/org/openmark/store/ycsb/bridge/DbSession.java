@@ -36,6 +36,8 @@ final class DbSession implements Session {
     private final ClassLoader loader;
     private final Consumer<String> tally;
     private String lastFailure;
+    /** Whether the last call threw (set by {@link #thrown}); only {@link #ping} asks. */
+    private boolean threw;
     private boolean closed;
 
     DbSession(DB db, TxnMethods txn, ClassLoader loader, Consumer<String> tally) {
@@ -161,6 +163,19 @@ final class DbSession implements Session {
         return txn.present() ? transaction(txn.abort, Status.ERROR) : Status.OK;
     }
 
+    /**
+     * The pre-flight's probe, a read of an absent key as by default; but any status the binding
+     * returns is its answer: many bindings return ERROR for a missing key (YCSB's RedisClient,
+     * aerospike, couchbase, geode, arangodb, rados), so every status but OK reads as NOT_FOUND. Only a
+     * call that throws is no answer: its ERROR, with the exception as {@link #lastFailure()}.
+     */
+    @Override
+    public Status ping(String table) {
+        threw = false;
+        Status status = read(table, PING_KEY, null, new HashMap<>());
+        return threw || status == Status.OK ? status : Status.NOT_FOUND;
+    }
+
     @Override
     public String lastFailure() {
         return lastFailure;
@@ -217,6 +232,7 @@ final class DbSession implements Session {
     }
 
     private Status thrown(Throwable e, Status status) {
+        threw = true;
         tally.accept(EXCEPTIONS);
         lastFailure = describe(e);
         return status;
