@@ -1,5 +1,5 @@
 package org.openmark.testbindings;
 
 /** Stands for a driver library; the test jar leaves it out (see {@link MissingDependencyDB}). */
-public class MissingDriver {
+public class MissingDriver implements MissingApi {
 }

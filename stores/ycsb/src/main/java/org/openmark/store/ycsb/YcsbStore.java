@@ -130,6 +130,12 @@ public final class YcsbStore implements Store {
             if (e.getCause() instanceof RuntimeException r) {
                 throw r;
             }
+            if (e.getCause() instanceof LinkageError missing && !(missing instanceof ExceptionInInitializerError)) {
+                // the binding's class refers to a class on no entry (YCSB's RedisClient without Jedis)
+                throw new StoreConfigException(YcsbConfig.CLASSPATH, config.classPathText().isEmpty() ? "(unset)"
+                        : config.classPathText(), config.dbClass() + " cannot run: " + missing
+                                + "; is every jar the binding needs on it?");
+            }
             throw new StoreException("cannot set up " + config.dbClass() + ": " + e.getCause(), e.getCause());
         } catch (ReflectiveOperationException e) {
             throw new StoreException("openmark's YCSB bridge cannot be loaded (" + e + "): rebuild openmark", e);

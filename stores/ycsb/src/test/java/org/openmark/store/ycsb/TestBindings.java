@@ -18,7 +18,7 @@ import javax.tools.ToolProvider;
  * The test bindings ({@code src/test/bindings}, package {@code org.openmark.testbindings}), compiled
  * against YCSB's core into a jar of their own, once per test run: they reach the store only through
  * {@code ycsb.classpath}, as a user's binding does, never through the test class path. The jar leaves
- * out {@code MissingDriver} (a "driver" the missing-dependency test needs absent). The old HdrHistogram
+ * out {@code MissingDriver} and {@code MissingApi} (a "driver" the missing-dependency tests need absent). The old HdrHistogram
  * the isolation test puts beside it is copied to {@code target/test-libs} by the build.
  */
 final class TestBindings {
@@ -85,7 +85,7 @@ final class TestBindings {
                     Stream<Path> walk = Files.walk(classes)) {
                 for (Path file : walk.filter(Files::isRegularFile).sorted().toList()) {
                     String entry = classes.relativize(file).toString().replace('\\', '/');
-                    if (entry.endsWith("/MissingDriver.class")) {
+                    if (entry.endsWith("/MissingDriver.class") || entry.endsWith("/MissingApi.class")) {
                         continue;
                     }
                     jarOut.putNextEntry(new JarEntry(entry));
