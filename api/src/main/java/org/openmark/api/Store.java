@@ -72,6 +72,17 @@ public interface Store extends AutoCloseable {
         return Map.of();
     }
 
+    /**
+     * Whether {@link Session#start}, {@link Session#commit} and {@link Session#abort} make units of
+     * work. When false the harness runs a transactional workload's units as plain operations and
+     * reports no START, COMMIT, ABORT or TX- figures (a YCSB binding without YCSB+T's methods, Redis
+     * with {@code redis.txn=none}). True by default: openmark's own stores define what their units
+     * are.
+     */
+    default boolean hasTransactions() {
+        return true;
+    }
+
     /** Closes the store and everything it opened. */
     @Override
     void close();

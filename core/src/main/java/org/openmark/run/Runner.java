@@ -30,6 +30,7 @@ import org.openmark.output.TimeSeriesSink;
 import org.openmark.timing.StopSignal;
 import org.openmark.timing.Tasks;
 import org.openmark.txn.Transactions;
+import org.openmark.txn.TxnWorkload;
 import org.openmark.workload.Workload;
 
 /**
@@ -212,6 +213,14 @@ public final class Runner {
     public RunResult runOn(RunConfig cfg, Workload workload, Store store, List<String> warnings, List<String> notes,
             PhaseHooks hooks) throws InterruptedException, IOException {
         checkTimePasses(cfg, store);
+        if (workload instanceof TxnWorkload units && units.config().enabled() && !store.hasTransactions()) {
+            // start/commit/abort would do nothing: figures of them would describe no transaction
+            workload = units.inner();
+            notes = new ArrayList<>(notes);
+            notes.add("store '" + cfg.store() + "' has no transactions (start, commit and abort do nothing): the"
+                    + " workload's units of work ran as plain operations, and no START, COMMIT, ABORT or TX- figures"
+                    + " are reported");
+        }
         RunResult result = runPhase(cfg, workload, store, hooks);
         var validation = cfg.phase() == Phase.RUN ? workload.validate(store).orElse(null) : null;
         List<String> allWarnings = new ArrayList<>(warnings);

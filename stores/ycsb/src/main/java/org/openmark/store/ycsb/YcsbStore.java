@@ -199,6 +199,12 @@ public final class YcsbStore implements Store {
         return "YCSB binding " + config.dbClass();
     }
 
+    /** Whether the binding has YCSB+T's start, commit and abort (the facts' {@code txn} is not {@code none}). */
+    @Override
+    public boolean hasTransactions() {
+        return !"none".equals(sessions.facts().get("txn"));
+    }
+
     /**
      * {@code binding} (the class), {@code core} (the YCSB core it runs on: openmark's version, or the
      * file name of a core jar on the binding's class path), {@code txn} (its

@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.openmark.api.Status;
@@ -163,5 +164,25 @@ class YcsbRunTest {
         assertEquals(2000L, counts.get("START"));
         assertEquals(2000L, counts.get("COMMIT"));
         assertEquals("start/commit/abort", r.storeFacts().get("txn"));
+    }
+
+    /** A binding without YCSB+T's methods: the closed economy runs without units of work, and says so. */
+    @Test
+    void run_closedEconomyOverBindingWithoutTransactions_noTransactionFiguresAndANote() {
+        Phases phases = new Phases();
+        Map<String, String> p = new HashMap<>(Phases.props("store", "ycsb", "ycsb.db",
+                TestBindings.name("MissingKeyErrorDB"), "ycsb.classpath", TestBindings.jar().toString(),
+                "workload", "closed_economy", "table", "economy_notxn", "recordcount", "100", "totalcash", "100000",
+                "operationcount", "1000", "fieldcount", "3", "readproportion", "0.5", "readmodifywriteproportion",
+                "0.5", "requestdistribution", "uniform", "seed", "11", "model", "closed", "threadcount", "1"));
+        phases.run(Phase.LOAD, p);
+
+        RunResult r = phases.run(Phase.RUN, p);
+
+        assertTrue(r.operations().stream().noneMatch(o -> o.name().startsWith("TX-") || o.name().equals("START")
+                || o.name().equals("COMMIT") || o.name().equals("ABORT")), r.operations()::toString);
+        assertEquals("none", r.storeFacts().get("txn"));
+        assertTrue(r.notes().stream().anyMatch(n -> n.contains("has no transactions")), r.notes()::toString);
+        assertTrue(r.validation().passed(), String.join("\n", r.validation().textLines()));
     }
 }
