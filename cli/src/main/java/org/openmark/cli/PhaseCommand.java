@@ -48,12 +48,37 @@ abstract class PhaseCommand implements Callable<Integer> {
 
     abstract Phase defaultPhase();
 
+    /**
+     * The phase: YCSB's {@code -load} and {@code -t} flags, else YCSB's {@code dotransactions}
+     * property on {@code run} ({@code false} loads, as YCSB's client does), else the command's own.
+     */
+    private Phase phase(Settings settings, PrintStream err) {
+        if (loadFlag || runFlag) {
+            return loadFlag ? Phase.LOAD : Phase.RUN;
+        }
+        String doTransactions = settings.getString("dotransactions", null);
+        if (doTransactions == null || defaultPhase() == Phase.LOAD) {
+            return defaultPhase();
+        }
+        switch (doTransactions.trim().toLowerCase(java.util.Locale.ROOT)) {
+            case "true":
+                return Phase.RUN;
+            case "false":
+                err.println("openmark: dotransactions=false: the load phase runs, as with YCSB's client"
+                        + " (bin/openmark load does the same)");
+                return Phase.LOAD;
+            default:
+                throw org.openmark.config.ConfigException.of("dotransactions", doTransactions,
+                        "must be true (the run phase) or false (the load phase)");
+        }
+    }
+
     @Override
     public Integer call() throws InterruptedException, IOException {
-        Phase phase = loadFlag ? Phase.LOAD : runFlag ? Phase.RUN : defaultPhase();
         PrintStream out = parent.out;
         PrintStream err = parent.err;
         Settings settings = options.settings(err);
+        Phase phase = phase(settings, err);
         RunConfig cfg = RunConfigParser.parse(phase, settings, options.out, options.quiet);
         YcsbExport export = YcsbExport.of(settings);
         java.util.List<org.openmark.event.EventSpec> eventSpecs = new java.util.ArrayList<>();

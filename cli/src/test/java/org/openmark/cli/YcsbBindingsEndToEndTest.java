@@ -49,6 +49,21 @@ class YcsbBindingsEndToEndTest {
         assertTrue(named.out.contains("[RUN], Store, ycsb (binding site.ycsb.BasicDB"), named::toString);
     }
 
+    /** YCSB's client loads when dotransactions=false, whatever the rest of the line says. */
+    @Test
+    void run_doTransactionsFalse_loadsAsYcsbDoes() {
+        CliRunner r = CliRunner.run("run", "--store", "memory", "-P", "workloada", "-p", "recordcount=300", "-p",
+                "dotransactions=false", "-threads", "2", "--quiet");
+        r.assertRan();
+        assertTrue(r.out.contains("[INSERT], Return=OK, 300"), r::toString);
+        assertFalse(r.out.contains("[READ]"), r::toString);
+        assertTrue(r.err.contains("dotransactions=false: the load phase runs"), r::toString);
+        CliRunner bad = CliRunner.run("run", "--store", "memory", "-P", "workloada", "-p", "dotransactions=maybe");
+        assertEquals(2, bad.exitCode, bad::toString);
+        assertTrue(bad.err.contains("dotransactions=maybe: must be true (the run phase) or false (the load phase)"),
+                bad::toString);
+    }
+
     /** bin/ycsb's command line: the binding's name after the command. */
     @Test
     void run_binYcsbBindingName_runsTheNativeStoreAndSaysSo() {
