@@ -46,10 +46,10 @@ final class RunOptions {
     @Option(names = "-target", paramLabel = "OPS", description = "Closed model: total target rate in ops/s.")
     Double target;
 
-    @Option(names = "-s", arity = "0..1", fallbackValue = "" + Defaults.STATUS_INTERVAL_SECONDS,
-            paramLabel = "SECONDS", description = "Status interval in seconds (default "
-                    + Defaults.STATUS_INTERVAL_SECONDS + "; status lines go to stderr).")
-    Integer statusInterval;
+    @Option(names = "-s", arity = "0..1", fallbackValue = "", paramLabel = "SECONDS", description = "YCSB's flag:"
+            + " status lines (openmark prints them unless --quiet) every status.interval seconds (default "
+            + Defaults.STATUS_INTERVAL_SECONDS + ", as in YCSB), or every SECONDS when given; they go to stderr.")
+    String statusInterval;
 
     @Option(names = "--quiet", description = "No status lines.")
     boolean quiet;
@@ -141,7 +141,10 @@ final class RunOptions {
         put(flags, "store", YcsbClassNames.binding(binding, store));
         put(flags, "threadcount", threads);
         put(flags, "target", target);
-        put(flags, "status.interval", statusInterval);
+        if (statusInterval != null && !statusInterval.isEmpty()) {
+            // a bare -s (YCSB's) keeps status.interval from the property files and -p
+            flags.put("status.interval", statusInterval);
+        }
         put(flags, "model", model);
         put(flags, "rate", rate);
         put(flags, "arrival", arrival);

@@ -22,12 +22,14 @@ final class ProgressLines {
     private final boolean quiet;
     private final PrintStream err;
     private final List<IntervalSnapshot> sinceStatus = new ArrayList<>();
+    private final StatusLine statusLine;
     private double lastStatusElapsed;
     private long completedSoFar;
 
     /** @param quiet print nothing (the intervals are still counted) */
-    ProgressLines(Duration statusInterval, boolean quiet, PrintStream err) {
+    ProgressLines(Duration statusInterval, boolean quiet, StatusLine statusLine, PrintStream err) {
         this.statusInterval = statusInterval;
+        this.statusLine = statusLine;
         this.quiet = quiet;
         this.err = err;
     }
@@ -44,7 +46,8 @@ final class ProgressLines {
         IntervalSnapshot line = IntervalSnapshot.merge(sinceStatus.get(0).startMillis(),
                 m.snapshot().endMillis(), sinceStatus);
         sinceStatus.clear();
-        err.println(StatusLine.format(StatusLine.seconds(m.elapsedSeconds()), completedSoFar, line, m.inFlight(), -1, m.warmUp()));
+        err.println(statusLine.format(line.endMillis(), m.elapsedSeconds(), completedSoFar, line, m.inFlight(), -1,
+                m.warmUp()));
         List<IntervalMerger.Part> parts = new ArrayList<>(m.parts());
         parts.sort(Comparator.comparingInt(IntervalMerger.Part::worker));
         for (IntervalMerger.Part p : parts) {

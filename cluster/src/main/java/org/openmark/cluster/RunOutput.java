@@ -9,7 +9,10 @@ import org.openmark.measure.IntervalSnapshot;
 import org.openmark.measure.IntervalSummary;
 import org.openmark.measure.Outage;
 import org.openmark.measure.OutageDetector;
+import org.openmark.run.ModelChoice;
+import org.openmark.run.Phase;
 import org.openmark.run.RunConfig;
+import org.openmark.run.StatusLine;
 
 /**
  * Where a cluster run's intervals go as the coordinator merges them: the interval files
@@ -24,7 +27,9 @@ final class RunOutput implements MergedOutput {
 
     RunOutput(RunConfig cfg, PrintStream err) {
         this.files = new IntervalFiles(cfg.outDir(), err);
-        this.progress = new ProgressLines(cfg.statusInterval(), cfg.quiet(), err);
+        this.progress = new ProgressLines(cfg.statusInterval(), cfg.quiet(), new StatusLine(StatusLine.Latency.of(
+                cfg.model() == ModelChoice.OPEN, cfg.model() == ModelChoice.CLOSED && cfg.targetPerSec() > 0
+                        && cfg.phase() == Phase.RUN)), err);
     }
 
     @Override

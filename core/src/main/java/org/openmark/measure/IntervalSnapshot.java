@@ -36,8 +36,17 @@ public record IntervalSnapshot(long startMillis, long endMillis, Map<Channel, Hi
 
     /** Response times per operation name, all statuses together, inner calls left out. */
     public Map<String, Histogram> responseByOperation() {
+        return byOperation(response);
+    }
+
+    /** Service times per operation name, all statuses together, inner calls left out. */
+    public Map<String, Histogram> serviceByOperation() {
+        return byOperation(service);
+    }
+
+    private static Map<String, Histogram> byOperation(Map<Channel, Histogram> channels) {
         Map<String, Histogram> byOp = new java.util.TreeMap<>();
-        response.forEach((c, h) -> {
+        channels.forEach((c, h) -> {
             if (!c.inner()) {
                 byOp.computeIfAbsent(c.op(), k -> Measurements.newHistogram()).add(h);
             }

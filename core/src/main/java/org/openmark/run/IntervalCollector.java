@@ -29,6 +29,7 @@ final class IntervalCollector {
     private final Gauges gauges;
     private final List<IntervalSink> sinks;
     private final PrintStream status;
+    private final StatusLine line;
     private final long startNanos;
     private final long warmupEndNanos;
     private final long expectedOps;
@@ -63,16 +64,19 @@ final class IntervalCollector {
 
     /**
      * @param status where status lines go, or null for none
+     * @param line how they are written
      * @param expectedOps the phase's operation count (0 = unknown), for the ETA
      * @param deadlineNanos the phase's time limit, or Long.MAX_VALUE, for the ETA
      */
     IntervalCollector(Measurements measurements, Clock clock, Gauges gauges, List<IntervalSink> sinks,
-            PrintStream status, long startNanos, long warmupEndNanos, long expectedOps, long deadlineNanos) {
+            PrintStream status, StatusLine line, long startNanos, long warmupEndNanos, long expectedOps,
+            long deadlineNanos) {
         this.measurements = measurements;
         this.clock = clock;
         this.gauges = gauges;
         this.sinks = sinks;
         this.status = status;
+        this.line = line;
         this.startNanos = startNanos;
         this.warmupEndNanos = warmupEndNanos;
         this.expectedOps = expectedOps;
@@ -158,10 +162,7 @@ final class IntervalCollector {
     /** Takes the final interval, ending now, and prints the last status line if intervals are pending. */
     void collectFinal() {
         long now = clock.nanoTime();
-        // Labelled with the time the phase lasted, to a tenth: the next whole second would say
-        // more, and the last tick's whole second would show twice.
-        collect(!sinceStatus.isEmpty(), warmupEndNanos > startNanos && now <= warmupEndNanos,
-                StatusLine.exactSeconds((now - startNanos) / 1e9));
+        collect(!sinceStatus.isEmpty(), warmupEndNanos > startNanos && now <= warmupEndNanos, (now - startNanos) / 1e9);
     }
 
     /**
@@ -169,10 +170,10 @@ final class IntervalCollector {
      *
      * @param warmUp whether the interval belongs to the warm-up (decided by the tick that was
      *     due, not by the time the collector woke, which is always a little later)
-     * @param label the time the status line shows: the tick that was due (a collector that woke
-     *     late on a busy machine would otherwise show the next second twice)
+     * @param elapsedSeconds the time the status line shows: the tick that was due (a collector that
+     *     woke late on a busy machine would otherwise show the next second twice)
      */
-    synchronized void collect(boolean print, boolean warmUp, String label) {
+    synchronized void collect(boolean print, boolean warmUp, double elapsedSeconds) {
         long nowNanos = clock.nanoTime();
         long nowMillis = clock.currentTimeMillis();
         IntervalSnapshot s = measurements.collectInterval(lastMillis, nowMillis);
@@ -218,12 +219,12 @@ final class IntervalCollector {
             }
         }
         if (print) {
-            IntervalSnapshot line = sinceStatus.size() == 1 ? s
+            IntervalSnapshot since = sinceStatus.size() == 1 ? s
                     : IntervalSnapshot.merge(sinceStatus.get(0).startMillis(), nowMillis, sinceStatus);
             sinceStatus.clear();
             if (status != null) {
-                status.println(StatusLine.format(label, completedSoFar, line, inFlight,
-                        remainingSeconds(nowNanos, line), warmUp));
+                status.println(line.format(nowMillis, elapsedSeconds, completedSoFar, since, inFlight,
+                        remainingSeconds(nowNanos, since), warmUp));
             }
         }
     }
@@ -259,12 +260,12 @@ final class IntervalCollector {
                 }
                 if (warmupPending && due == warmupEndNanos) {
                     warmupPending = false;
-                    collect(print, true, StatusLine.seconds((due - startNanos) / 1e9));
+                    collect(print, true, (due - startNanos) / 1e9);
                     if (due == next) {
                         next += granularityNanos;
                     }
                 } else {
-                    collect(print, due <= warmupEndNanos, StatusLine.seconds((due - startNanos) / 1e9));
+                    collect(print, due <= warmupEndNanos, (due - startNanos) / 1e9);
                     next += granularityNanos;
                 }
             }

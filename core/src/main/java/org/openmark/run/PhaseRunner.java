@@ -94,7 +94,9 @@ public final class PhaseRunner {
         long warmupEnd = startNanos + cfg.warmup().toNanos();
         long cpuBefore = ProcessCpu.cpuNanos();
         IntervalCollector collector = new IntervalCollector(measurements, clock, gauges, sinks,
-                cfg.quiet() ? null : status, startNanos, warmupEnd, operationCount, limits.deadlineNanos(startNanos));
+                cfg.quiet() ? null : status, new StatusLine(StatusLine.Latency.of(model instanceof OpenModel,
+                        cfg.model() == ModelChoice.CLOSED && cfg.targetPerSec() > 0 && cfg.phase() == Phase.RUN)),
+                startNanos, warmupEnd, operationCount, limits.deadlineNanos(startNanos));
         Thread ticker = tasks.startBackground("openmark-status", () -> collector.tick(cfg.granularity().toNanos(),
                 cfg.statusInterval().toNanos()));
         PhaseOutcome outcome;
