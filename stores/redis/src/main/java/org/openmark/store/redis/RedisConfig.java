@@ -21,10 +21,14 @@ import org.openmark.api.StoreProperties;
  * @param waitReplicas after each applied write, WAIT for this many replicas (0: do not wait)
  * @param waitTimeoutMs how long one WAIT may block
  * @param imageMaxBytes the most heap an image (see {@link RedisImage}) may hold
+ * @param database the database number every connection SELECTs (0 unless set)
+ * @param layout where records live in the database and how values are encoded
+ * @param table the workload's table (YCSB's {@code table}), whose index in openmark's own layout
+ *     a store in YCSB's layout looks for before it writes anything (see {@link RedisLayout})
  */
 public record RedisConfig(String host, int port, String user, String password, int timeoutMs,
         TxnMode txnMode, ReadFrom readFrom, String replicaHost, int replicaPort,
-        int waitReplicas, int waitTimeoutMs, long imageMaxBytes) {
+        int waitReplicas, int waitTimeoutMs, long imageMaxBytes, int database, Layout layout, String table) {
     public static final String HOST = "redis.host";
     public static final String PORT = "redis.port";
     public static final String USER = "redis.user";
@@ -37,9 +41,18 @@ public record RedisConfig(String host, int port, String user, String password, i
     public static final String WAIT = "redis.wait";
     public static final String WAIT_TIMEOUT = "redis.wait.timeout";
     public static final String IMAGE_MAX_BYTES = "redis.image.maxbytes";
-    /** Every property the store reads. */
+    public static final String DATABASE = "redis.database";
+    public static final String LAYOUT = "redis.layout";
+    /** YCSB's RedisClient's switch to a Redis Cluster client; only {@code false} is accepted here. */
+    public static final String CLUSTER = "redis.cluster";
+    /** The workload's table, as YCSB names it (not the store's own property, and not in PROPERTY_NAMES). */
+    static final String TABLE = "table";
+    /**
+     * Every property the store reads. YCSB's RedisClient reads redis.host, redis.port, redis.password,
+     * redis.timeout (the same here) and redis.cluster.
+     */
     public static final Set<String> PROPERTY_NAMES = Set.of(HOST, PORT, USER, PASSWORD, TIMEOUT, TXN,
-            READ_FROM, REPLICA_HOST, REPLICA_PORT, WAIT, WAIT_TIMEOUT, IMAGE_MAX_BYTES);
+            READ_FROM, REPLICA_HOST, REPLICA_PORT, WAIT, WAIT_TIMEOUT, IMAGE_MAX_BYTES, DATABASE, LAYOUT, CLUSTER);
 
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 6379;
@@ -47,6 +60,18 @@ public record RedisConfig(String host, int port, String user, String password, i
     public static final int DEFAULT_WAIT_TIMEOUT_MS = 1000;
     /** The default image bound: half the JVM's maximum heap, leaving the rest to the run. */
     public static final long DEFAULT_IMAGE_MAX_BYTES = Runtime.getRuntime().maxMemory() / 2;
+    /** YCSB's default table. */
+    public static final String DEFAULT_TABLE = "usertable";
+    /** The class of YCSB's own binding, for the line that sends a cluster user there. */
+    static final String YCSB_CLASS = "site.ycsb.db.RedisClient";
+
+    /** Where records live in the database (see {@link RedisLayout}). */
+    public enum Layout {
+        /** YCSB's RedisClient's: a hash named by the key alone, the sorted set {@code _indices} scored by hashCode. */
+        YCSB,
+        /** openmark's earlier one: a hash {@code <table>:<key>}, a sorted set {@code <table>.index} per table. */
+        OPENMARK
+    }
 
     /** How {@code start/commit/abort} behave. */
     public enum TxnMode {
@@ -99,8 +124,21 @@ public record RedisConfig(String host, int port, String user, String password, i
             throw new StoreConfigException(IMAGE_MAX_BYTES, properties.get(IMAGE_MAX_BYTES),
                     "must be a number of bytes > 0 (default: half the JVM's maximum heap, " + DEFAULT_IMAGE_MAX_BYTES + ")");
         }
+        int database = properties.getInt(DATABASE, 0);
+        if (database < 0) {
+            throw new StoreConfigException(DATABASE, properties.get(DATABASE),
+                    "must be a database number >= 0 (the server's 'databases' setting bounds it, 16 by default)");
+        }
+        if (properties.getBoolean(CLUSTER, false)) {
+            throw new StoreConfigException(CLUSTER, properties.get(CLUSTER), "openmark's redis store talks to one"
+                    + " server (and optionally its replica), not to a Redis Cluster; run YCSB's own binding for a"
+                    + " cluster: --store ycsb -p ycsb.db=" + YCSB_CLASS
+                    + " --ycsb-classpath 'ycsb-redis-binding-0.17.0/lib/*'");
+        }
+        Layout layout = choice(properties, LAYOUT, Layout.class, Layout.YCSB);
+        String table = properties.get(TABLE, DEFAULT_TABLE);
         return new RedisConfig(host, port, user, password, timeoutMs, txnMode, readFrom, replicaHost,
-                replicaPort, waitReplicas, waitTimeoutMs, imageMaxBytes);
+                replicaPort, waitReplicas, waitTimeoutMs, imageMaxBytes, database, layout, table);
     }
 
     private static String nonBlank(StoreProperties properties, String name, String defaultValue) {
@@ -137,7 +175,8 @@ public record RedisConfig(String host, int port, String user, String password, i
 
     @Override
     public String toString() {
-        return "redis " + host + ":" + port
+        return "redis " + host + ":" + port + (database == 0 ? "" : " database=" + database)
+                + " layout=" + layout.name().toLowerCase(Locale.ROOT)
                 + (user == null ? "" : " user=" + user)
                 + (password == null ? "" : " password=***")
                 + " timeout=" + timeoutMs + "ms txn=" + txnMode.name().toLowerCase(Locale.ROOT)

@@ -7,8 +7,8 @@ import org.openmark.api.StoreException;
 import org.openmark.api.StoreImage;
 
 /**
- * A saved image of a redis store: every key of its tables (each record's hash and each
- * table's index) with its DUMP payload, held in this JVM's heap. It costs about the DUMP size
+ * A saved image of a redis store: every key of its layout (each record's hash and the index)
+ * with its DUMP payload, held in this JVM's heap. It costs about the DUMP size
  * of the data (Redis's compact RDB encoding) plus {@value #ENTRY_OVERHEAD_BYTES} bytes per key;
  * {@link #heldBytes()} counts it. Closing it drops the payloads.
  */
@@ -17,6 +17,7 @@ final class RedisImage implements StoreImage {
     static final int ENTRY_OVERHEAD_BYTES = 64;
 
     private final Set<String> tables;
+    private final String scope;
     private final int keyCount;
     private final long heldBytes;
     private final Consumer<RedisImage> onClose;
@@ -27,15 +28,17 @@ final class RedisImage implements StoreImage {
     record Payloads(List<byte[]> keys, List<byte[]> dumps) {
     }
 
-    RedisImage(Set<String> tables, Payloads payloads, long heldBytes, Consumer<RedisImage> onClose) {
+    /** @param scope what the image covers (its layout's {@link RedisLayout#scope}), for {@link #describe()} */
+    RedisImage(Set<String> tables, String scope, Payloads payloads, long heldBytes, Consumer<RedisImage> onClose) {
         this.tables = Set.copyOf(tables);
+        this.scope = scope;
         this.payloads = payloads;
         this.keyCount = payloads.keys().size();
         this.heldBytes = heldBytes;
         this.onClose = onClose;
     }
 
-    /** The tables whose keys were saved. */
+    /** The tables whose keys were saved (none in YCSB's layout, which keeps no tables apart). */
     Set<String> tables() {
         return tables;
     }
@@ -56,7 +59,7 @@ final class RedisImage implements StoreImage {
 
     @Override
     public String describe() {
-        return "redis image of " + keyCount + " keys in " + tables.size() + " tables, " + heldBytes + " bytes in memory"
+        return "redis image of " + keyCount + " keys in " + scope + ", " + heldBytes + " bytes in memory"
                 + (payloads == null ? " (closed)" : "");
     }
 

@@ -12,9 +12,9 @@ import redis.clients.jedis.Pipeline;
 import redis.clients.jedis.Response;
 
 /**
- * Reads and scans on one connection. With {@code watch} set, every key read is WATCHed
- * first (and, for a scan, the table's index too, so a key inserted into the scanned range
- * also aborts the unit of work).
+ * Reads and scans on one connection, in the store's layout. With {@code watch} set, every key
+ * read is WATCHed first (and, for a scan, the index too, so a key inserted into the scanned
+ * range also aborts the unit of work).
  */
 final class RedisReads {
 
@@ -22,46 +22,48 @@ final class RedisReads {
     }
 
     /** HGETALL (all fields) or HMGET (a subset); NOT_FOUND when none of the fields exist. */
-    static Status read(Jedis connection, String table, String key, Set<String> fields, boolean watch,
-            Map<String, byte[]> result) {
-        byte[] record = RedisKeys.record(table, key);
+    static Status read(Jedis connection, RedisLayout layout, String table, String key, Set<String> fields,
+            boolean watch, Map<String, byte[]> result) {
+        byte[] record = layout.record(table, key);
         if (watch) {
             connection.watch(record);
         }
         if (fields == null) {
-            return putAll(connection.hgetAll(record), result) ? Status.OK : Status.NOT_FOUND;
+            return putAll(layout, connection.hgetAll(record), result) ? Status.OK : Status.NOT_FOUND;
         }
         if (fields.isEmpty()) {
             return connection.exists(record) ? Status.OK : Status.NOT_FOUND;
         }
         List<String> names = new ArrayList<>(fields);
-        return putSome(names, connection.hmget(record, RedisKeys.fields(names)), result) ? Status.OK : Status.NOT_FOUND;
+        return putSome(layout, names, connection.hmget(record, RedisLayout.fields(names)), result)
+                ? Status.OK : Status.NOT_FOUND;
     }
 
-    /** ZRANGEBYLEX on the index, then the records' fields in one pipelined round trip. */
-    static Status scan(Jedis connection, String table, String startKey, int recordCount, Set<String> fields,
-            boolean watch, List<Record> result) {
-        byte[] index = RedisKeys.index(table);
+    /**
+     * The layout's range query on the index, then the records' fields in one pipelined round trip
+     * (YCSB's binding reads them one round trip each; the records are the same).
+     */
+    static Status scan(Jedis connection, RedisLayout layout, String table, String startKey, int recordCount,
+            Set<String> fields, boolean watch, List<Record> result) {
         if (watch) {
-            connection.watch(index);
+            connection.watch(layout.index(table));
         }
-        List<byte[]> members = connection.zrangeByLex(index, RedisKeys.inclusiveFrom(startKey),
-                RedisKeys.unboundedTo(), 0, recordCount);
+        List<byte[]> members = layout.scanMembers(connection, table, startKey, recordCount);
         if (members.isEmpty()) {
             return Status.OK;
         }
         List<String> keys = new ArrayList<>(members.size());
         byte[][] records = new byte[members.size()][];
         for (int i = 0; i < members.size(); i++) {
-            String key = RedisKeys.text(members.get(i));
+            String key = RedisLayout.text(members.get(i));
             keys.add(key);
-            records[i] = RedisKeys.record(table, key);
+            records[i] = layout.record(table, key);
         }
         if (watch) {
             connection.watch(records);
         }
         List<String> names = fields == null ? null : new ArrayList<>(fields);
-        byte[][] fieldBytes = names == null ? null : RedisKeys.fields(names);
+        byte[][] fieldBytes = names == null ? null : RedisLayout.fields(names);
         List<Response<Map<byte[], byte[]>>> whole = new ArrayList<>();
         List<Response<List<byte[]>>> partial = new ArrayList<>();
         try (Pipeline pipeline = connection.pipelined()) {
@@ -78,10 +80,11 @@ final class RedisReads {
         }
         for (int i = 0; i < keys.size(); i++) {
             Map<String, byte[]> recordFields = new HashMap<>();
-            // a key whose hash vanished between the index read and the pipeline was deleted: skip it
+            // a key whose hash is gone was deleted (since the index read, or by YCSB's binding, whose
+            // delete leaves the key in _indices): skip it
             boolean present = names == null
-                    ? putAll(whole.get(i).get(), recordFields)
-                    : names.isEmpty() || putSome(names, partial.get(i).get(), recordFields);
+                    ? putAll(layout, whole.get(i).get(), recordFields)
+                    : names.isEmpty() || putSome(layout, names, partial.get(i).get(), recordFields);
             if (present) {
                 result.add(new Record(keys.get(i), recordFields));
             }
@@ -89,17 +92,18 @@ final class RedisReads {
         return Status.OK;
     }
 
-    private static boolean putAll(Map<byte[], byte[]> hash, Map<String, byte[]> result) {
-        hash.forEach((field, value) -> result.put(RedisKeys.text(field), value));
+    private static boolean putAll(RedisLayout layout, Map<byte[], byte[]> hash, Map<String, byte[]> result) {
+        hash.forEach((field, value) -> result.put(RedisLayout.text(field), layout.decode(value)));
         return !hash.isEmpty();
     }
 
-    private static boolean putSome(List<String> names, List<byte[]> values, Map<String, byte[]> result) {
+    private static boolean putSome(RedisLayout layout, List<String> names, List<byte[]> values,
+            Map<String, byte[]> result) {
         boolean any = false;
         for (int i = 0; i < names.size(); i++) {
             byte[] value = values.get(i);
             if (value != null) {
-                result.put(names.get(i), value);
+                result.put(names.get(i), layout.decode(value));
                 any = true;
             }
         }

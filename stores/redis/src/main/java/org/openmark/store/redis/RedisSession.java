@@ -17,7 +17,8 @@ import redis.clients.jedis.exceptions.JedisException;
 /**
  * One client of the redis store. Implementation notes:
  * <ul>
- * <li>Every write is one MULTI/EXEC (hash and index change together, one round trip).</li>
+ * <li>Every write is one MULTI/EXEC (hash and index change together, one round trip); an update
+ * is a script that sets the fields only when the record exists, so it never creates one.</li>
  * <li>With {@code redis.txn=watch}, {@link #start()} opens a unit of work: reads WATCH the
  * keys they read, writes are buffered (and return OK), {@link #commit()} sends them in one
  * MULTI/EXEC, and a null EXEC reply (a watched key changed) is ABORTED. Reads inside a unit
@@ -28,6 +29,7 @@ import redis.clients.jedis.exceptions.JedisException;
  */
 final class RedisSession implements Session {
     private final RedisConfig config;
+    private final RedisLayout layout;
     private final RedisConnections connections;
     private final Consumer<RedisSession> onClose;
     /** The open unit of work in watch mode, or {@code null}. */
@@ -42,6 +44,7 @@ final class RedisSession implements Session {
 
     RedisSession(RedisConfig config, RedisConnections connections, Consumer<RedisSession> onClose) {
         this.config = config;
+        this.layout = RedisLayout.of(config);
         this.connections = connections;
         this.onClose = onClose;
     }
@@ -56,7 +59,7 @@ final class RedisSession implements Session {
 
     @Override
     public Status read(String table, String key, Set<String> fields, Map<String, byte[]> result) {
-        if (!RedisKeys.isValidTable(table) || key == null) {
+        if (!layout.isValidTable(table) || !layout.isValidKey(key)) {
             return Status.BAD_REQUEST;
         }
         if (unit != null && unit.doomed) {
@@ -65,9 +68,9 @@ final class RedisSession implements Session {
         try {
             if (unit != null) {
                 unit.watching = true;
-                return RedisReads.read(connections.primary(), table, key, fields, true, result);
+                return RedisReads.read(connections.primary(), layout, table, key, fields, true, result);
             }
-            return RedisReads.read(connections.reader(), table, key, fields, false, result);
+            return RedisReads.read(connections.reader(), layout, table, key, fields, false, result);
         } catch (JedisException e) {
             return failed(e);
         }
@@ -75,7 +78,7 @@ final class RedisSession implements Session {
 
     @Override
     public Status scan(String table, String startKey, int recordCount, Set<String> fields, List<Record> result) {
-        if (!RedisKeys.isValidTable(table) || startKey == null || recordCount < 0) {
+        if (!layout.isValidTable(table) || startKey == null || recordCount < 0) {
             return Status.BAD_REQUEST;
         }
         if (unit != null && unit.doomed) {
@@ -87,27 +90,33 @@ final class RedisSession implements Session {
         try {
             if (unit != null) {
                 unit.watching = true;
-                return RedisReads.scan(connections.primary(), table, startKey, recordCount, fields, true, result);
+                return RedisReads.scan(connections.primary(), layout, table, startKey, recordCount, fields, true,
+                        result);
             }
-            return RedisReads.scan(connections.reader(), table, startKey, recordCount, fields, false, result);
+            return RedisReads.scan(connections.reader(), layout, table, startKey, recordCount, fields, false, result);
         } catch (JedisException e) {
             return failed(e);
         }
     }
 
+    /** Sets the given fields of an existing record; NOT_FOUND (and nothing written) when it is missing. */
     @Override
     public Status update(String table, String key, Map<String, byte[]> values) {
-        return isValidWrite(table, key, values) ? write(RedisWrite.upsert(table, key, values)) : Status.BAD_REQUEST;
+        return isValidWrite(table, key, values) ? write(RedisWrite.update(layout, table, key, values))
+                : Status.BAD_REQUEST;
     }
 
+    /** Sets the given fields (an existing record keeps its others, as HSET does) and indexes the key. */
     @Override
     public Status insert(String table, String key, Map<String, byte[]> values) {
-        return isValidWrite(table, key, values) ? write(RedisWrite.upsert(table, key, values)) : Status.BAD_REQUEST;
+        return isValidWrite(table, key, values) ? write(RedisWrite.insert(layout, table, key, values))
+                : Status.BAD_REQUEST;
     }
 
     @Override
     public Status delete(String table, String key) {
-        return RedisKeys.isValidTable(table) && key != null ? write(RedisWrite.delete(table, key)) : Status.BAD_REQUEST;
+        return layout.isValidTable(table) && layout.isValidKey(key) ? write(RedisWrite.delete(layout, table, key))
+                : Status.BAD_REQUEST;
     }
 
     @Override
@@ -137,7 +146,7 @@ final class RedisSession implements Session {
             return Status.OK;
         }
         // an empty MULTI/EXEC still fails when a watched key changed: read-only units are checked too
-        return apply(ending.writes);
+        return apply(ending.writes, false);
     }
 
     @Override
@@ -165,17 +174,22 @@ final class RedisSession implements Session {
             unit.writes.add(write);
             return Status.OK;
         }
-        return apply(List.of(write));
+        return apply(List.of(write), true);
     }
 
-    /** Runs the writes in one MULTI/EXEC, then WAITs for replicas when configured. */
-    private Status apply(List<RedisWrite> writes) {
+    /**
+     * Runs the writes in one MULTI/EXEC, then WAITs for replicas when configured.
+     *
+     * @param single one write outside a unit, which is NOT_FOUND when it found no record; a unit's
+     *     commit is OK although one of its updates or deletes found nothing, as in SQL
+     */
+    private Status apply(List<RedisWrite> writes, boolean single) {
         try {
             Jedis primary = connections.primary();
             Transaction transaction = primary.multi();
-            List<Response<Long>> removals = new ArrayList<>();
+            List<Response<?>> found = new ArrayList<>();
             for (RedisWrite write : writes) {
-                removals.add(write.queue(transaction));
+                found.add(write.queue(transaction));
             }
             List<Object> replies = transaction.exec();
             if (replies == null) {
@@ -187,7 +201,7 @@ final class RedisSession implements Session {
                 }
             }
             Status status = Status.OK;
-            if (writes.size() == 1 && removals.get(0) != null && removals.get(0).get() == 0) {
+            if (single && found.get(0) != null && found.get(0).get() instanceof Long n && n == 0) {
                 status = Status.NOT_FOUND;
             }
             return status.isOk() ? awaitReplicas(primary) : status;
@@ -228,8 +242,8 @@ final class RedisSession implements Session {
         return RedisErrors.statusOf(e);
     }
 
-    private static boolean isValidWrite(String table, String key, Map<String, byte[]> values) {
-        if (!RedisKeys.isValidTable(table) || key == null || values == null || values.isEmpty()) {
+    private boolean isValidWrite(String table, String key, Map<String, byte[]> values) {
+        if (!layout.isValidTable(table) || !layout.isValidKey(key) || values == null || values.isEmpty()) {
             return false;
         }
         for (Map.Entry<String, byte[]> entry : values.entrySet()) {

@@ -14,7 +14,8 @@ public final class RedisStoreFactory implements StoreFactory {
 
     @Override
     public String description() {
-        return "a Redis server (Jedis): one hash per record, a sorted-set index per table, optional WATCH transactions";
+        return "a Redis server (Jedis) in YCSB's RedisClient layout or openmark's (redis.layout): a hash per record,"
+                + " a sorted-set index, optional WATCH transactions";
     }
 
     @Override

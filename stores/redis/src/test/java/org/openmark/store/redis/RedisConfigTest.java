@@ -95,6 +95,65 @@ class RedisConfigTest {
     }
 
     @Test
+    void from_noLayout_ycsbsLayoutInDatabaseZero() {
+        RedisConfig config = RedisConfig.from(StoreProperties.empty());
+
+        assertEquals(RedisConfig.Layout.YCSB, config.layout());
+        assertEquals(0, config.database());
+        assertEquals("usertable", config.table());
+    }
+
+    @Test
+    void from_layoutOpenmarkDatabaseAndTable_taken() {
+        RedisConfig config = RedisConfig.from(StoreProperties.of(Map.of("redis.layout", "openmark",
+                "redis.database", "3", "table", "orders")));
+
+        assertEquals(RedisConfig.Layout.OPENMARK, config.layout());
+        assertEquals(3, config.database());
+        assertEquals("orders", config.table());
+    }
+
+    @Test
+    void from_unknownLayout_namesChoices() {
+        StoreConfigException e = assertThrows(StoreConfigException.class,
+                () -> RedisConfig.from(StoreProperties.of(Map.of("redis.layout", "hash"))));
+
+        assertEquals("redis.layout=hash: must be one of ycsb, openmark", e.getMessage());
+    }
+
+    @Test
+    void from_negativeDatabase_refused() {
+        StoreConfigException e = assertThrows(StoreConfigException.class,
+                () -> RedisConfig.from(StoreProperties.of(Map.of("redis.database", "-1"))));
+
+        assertEquals("redis.database", e.property());
+    }
+
+    @Test
+    void from_ycsbPropertyFile_sameNamesAccepted() {
+        // what a -P file written for YCSB's RedisClient holds
+        RedisConfig config = RedisConfig.from(StoreProperties.of(Map.of("redis.host", "10.0.0.7", "redis.port", "6380",
+                "redis.password", "pw", "redis.timeout", "5000", "redis.cluster", "false")));
+
+        assertEquals("10.0.0.7", config.host());
+        assertEquals(6380, config.port());
+        assertEquals("pw", config.password());
+        assertEquals(5000, config.timeoutMs());
+        assertTrue(new RedisStoreFactory().propertyNames().containsAll(
+                java.util.Set.of("redis.host", "redis.port", "redis.password", "redis.timeout", "redis.cluster")));
+    }
+
+    @Test
+    void from_ycsbClusterTrue_refusedPointingAtYcsbsBinding() {
+        StoreConfigException e = assertThrows(StoreConfigException.class,
+                () -> new RedisStoreFactory().validate(StoreProperties.of(Map.of("redis.cluster", "true"))));
+
+        assertEquals("redis.cluster", e.property());
+        assertTrue(e.getMessage().startsWith("redis.cluster=true: "), e.getMessage());
+        assertTrue(e.getMessage().contains("-p ycsb.db=site.ycsb.db.RedisClient --ycsb-classpath"), e.getMessage());
+    }
+
+    @Test
     void from_imageMaxBytes_defaultHalfTheHeapAndNonPositiveRefused() {
         assertEquals(Runtime.getRuntime().maxMemory() / 2, RedisConfig.from(StoreProperties.empty()).imageMaxBytes());
         assertEquals(5000, RedisConfig.from(StoreProperties.of(Map.of("redis.image.maxbytes", "5000"))).imageMaxBytes());

@@ -1,6 +1,8 @@
 package org.openmark.store.redis;
 
 import org.openmark.store.contract.ServicesFixture;
+import static java.nio.charset.StandardCharsets.ISO_8859_1;
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -10,10 +12,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.NavigableMap;
 import java.util.Set;
 import java.util.SplittableRandom;
-import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -24,7 +24,11 @@ import org.openmark.api.Session;
 import org.openmark.api.Status;
 import redis.clients.jedis.Jedis;
 
-/** CRUD, field subsets, byte-exact values and ordered scans against a real Redis server. */
+/**
+ * CRUD, field subsets, byte-exact values and scans in YCSB's order against a real Redis server, in
+ * YCSB's layout (the default); each test starts from an empty database, since the layout keeps no
+ * tables apart. {@link RedisOpenmarkLayoutTest} has openmark's layout.
+ */
 class RedisCrudTest {
     @RegisterExtension
     static final ServicesFixture SERVER = ServicesFixture.of("redis");
@@ -36,6 +40,7 @@ class RedisCrudTest {
 
     @BeforeEach
     void open() {
+        RedisTestDatabases.flush(SERVER, 0);
         store = new RedisStoreFactory().open(SERVER.properties());
         session = store.newSession();
         table = "crud" + TABLES.incrementAndGet();
@@ -126,9 +131,9 @@ class RedisCrudTest {
     }
 
     @Test
-    void scan_seededRandomKeys_returnsKeyOrderFromStartKey() {
+    void scan_seededRandomKeys_returnsYcsbsHashCodeOrderFromStartKey() {
         SplittableRandom random = new SplittableRandom(42);
-        NavigableMap<String, Map<String, byte[]>> expected = new TreeMap<>();
+        Map<String, Map<String, byte[]>> expected = new HashMap<>();
         for (int i = 0; i < 200; i++) {
             String key = "user" + random.nextLong(1_000_000_000L);
             Map<String, byte[]> values = values(random, 3);
@@ -142,7 +147,9 @@ class RedisCrudTest {
 
             assertEquals(Status.OK, session.scan(table, startKey, count, null, scanned));
 
-            List<String> expectedKeys = expected.tailMap(startKey, true).keySet().stream().limit(count).toList();
+            // YCSB's scan: ZRANGEBYSCORE _indices hashCode(startKey) +inf LIMIT 0 count
+            List<String> expectedKeys = expected.keySet().stream().filter(k -> k.hashCode() >= startKey.hashCode())
+                    .sorted(RedisTestDatabases.YCSB_SCAN_ORDER).limit(count).toList();
             assertEquals(expectedKeys, scanned.stream().map(Record::key).toList(), "scan from " + startKey);
             for (Record record : scanned) {
                 Map<String, byte[]> want = expected.get(record.key());
@@ -150,6 +157,21 @@ class RedisCrudTest {
                 want.forEach((field, value) -> assertArrayEquals(value, record.fields().get(field)));
             }
         }
+    }
+
+    @Test
+    void scan_emptyStartKey_startsAtTheLowestHashCode() {
+        List<String> keys = List.of("a", "b", "user1", "user2", "user6284781860667377211");
+        for (String key : keys) {
+            session.insert(table, key, values(new SplittableRandom(9), 1));
+        }
+        List<Record> scanned = new ArrayList<>();
+
+        assertEquals(Status.OK, session.scan(table, "", 10, Set.of(), scanned));
+
+        assertEquals(keys.stream().sorted(RedisTestDatabases.YCSB_SCAN_ORDER).toList(),
+                scanned.stream().map(Record::key).toList());
+        assertTrue(scanned.stream().anyMatch(r -> r.key().hashCode() < 0), "keys below hashCode 0 too: " + keys);
     }
 
     @Test
@@ -165,17 +187,90 @@ class RedisCrudTest {
     }
 
     @Test
-    void isKnownEmpty_beforeAndAfterInsert_trueThenFalse() {
+    void isKnownEmpty_beforeAndAfterInsert_trueThenFalseForEveryTable() {
         assertTrue(store.isKnownEmpty(table));
 
         session.insert(table, "k", values(new SplittableRandom(7), 1));
 
         assertFalse(store.isKnownEmpty(table));
+        assertFalse(store.isKnownEmpty("another"), "YCSB's layout keeps no tables apart");
     }
 
     @Test
-    void insert_tableNameWithColon_badRequest() {
-        assertEquals(Status.BAD_REQUEST, session.insert("a:b", "k", values(new SplittableRandom(8), 1)));
+    void read_otherTable_sameRecord() {
+        Map<String, byte[]> values = values(new SplittableRandom(8), 2);
+        session.insert(table, "shared", values);
+        Map<String, byte[]> read = new HashMap<>();
+
+        assertEquals(Status.OK, session.read("another", "shared", null, read));
+
+        values.forEach((field, value) -> assertArrayEquals(value, read.get(field), field));
+    }
+
+    @Test
+    void write_keyNamedLikeTheIndex_badRequestAndNothingWritten() {
+        Map<String, byte[]> values = values(new SplittableRandom(8), 1);
+
+        assertEquals(Status.BAD_REQUEST, session.insert(table, YcsbLayout.INDEX, values));
+        assertEquals(Status.BAD_REQUEST, session.update(table, YcsbLayout.INDEX, values));
+        assertEquals(Status.BAD_REQUEST, session.delete(table, YcsbLayout.INDEX));
+        assertEquals(Status.BAD_REQUEST, session.read(table, YcsbLayout.INDEX, null, new HashMap<>()));
+
+        try (Jedis jedis = RedisTestDatabases.connect(SERVER, 0)) {
+            assertEquals(0, jedis.dbSize());
+        }
+    }
+
+    @Test
+    void update_missingKey_notFoundAndNoHashCreated() {
+        session.insert(table, "present", values(new SplittableRandom(10), 1));
+
+        assertEquals(Status.NOT_FOUND, session.update(table, "absent", values(new SplittableRandom(11), 2)));
+
+        try (Jedis jedis = RedisTestDatabases.connect(SERVER, 0)) {
+            assertFalse(jedis.exists("absent"), "no hash without an index entry");
+            assertEquals(null, jedis.zscore(YcsbLayout.INDEX, "absent"));
+            assertEquals(2, jedis.dbSize(), "the record and _indices");
+        }
+    }
+
+    @Test
+    void writes_keysAndIndexAsYcsbsRedisClientWritesThem() {
+        byte[] every = new byte[256];
+        for (int i = 0; i < every.length; i++) {
+            every[i] = (byte) i;
+        }
+        assertEquals(Status.OK, session.insert(table, "user7", Map.of("field0", every, "field1", "plain".getBytes(UTF_8))));
+
+        try (Jedis jedis = RedisTestDatabases.connect(SERVER, 0)) {
+            // the hash under the key alone; each byte one char of a string Jedis sends as UTF-8
+            assertEquals(new String(every, ISO_8859_1), jedis.hget("user7", "field0"));
+            assertArrayEquals(new String(every, ISO_8859_1).getBytes(UTF_8), jedis.hget("user7".getBytes(UTF_8),
+                    "field0".getBytes(UTF_8)));
+            assertEquals("plain", jedis.hget("user7", "field1"));
+            assertEquals((double) "user7".hashCode(), jedis.zscore(YcsbLayout.INDEX, "user7"));
+            assertEquals(Set.of("user7", YcsbLayout.INDEX), jedis.keys("*"));
+
+            assertEquals(Status.OK, session.delete(table, "user7"));
+            assertEquals(0, jedis.zcard(YcsbLayout.INDEX), "the delete took the key out of _indices");
+        }
+    }
+
+    @Test
+    void read_valuesAsYcsbWroteThem_oneBytePerChar() {
+        try (Jedis jedis = RedisTestDatabases.connect(SERVER, 0)) {
+            // as RedisClient writes: HMSET of Java strings, one char per byte of the value
+            jedis.hset("user9", Map.of("latin", "caf\u00e9 \u00ff\u0080", "ascii", "abc", "wide", "\u20ac"));
+            jedis.zadd(YcsbLayout.INDEX, "user9".hashCode(), "user9");
+        }
+        Map<String, byte[]> read = new HashMap<>();
+
+        assertEquals(Status.OK, session.read(table, "user9", null, read));
+
+        assertArrayEquals("caf\u00e9 \u00ff\u0080".getBytes(ISO_8859_1), read.get("latin"));
+        assertArrayEquals("abc".getBytes(ISO_8859_1), read.get("ascii"));
+        // a char above 0xFF: its low byte, as YCSB's StringByteIterator gives it
+        assertArrayEquals(new byte[] {(byte) 0xAC}, read.get("wide"));
     }
 
     static Map<String, byte[]> values(SplittableRandom random, int fieldCount) {

@@ -86,14 +86,15 @@ class RedisFailureTest {
     void read_recordIsNotAHash_errorAndSessionStillUsable() {
         try (RedisStore store = new RedisStoreFactory().open(SERVER.properties());
                 Session session = store.newSession()) {
-            // another client stored a string where the record's hash belongs: HGETALL answers WRONGTYPE
+            // another client stored a string where the record's hash belongs (YCSB's layout: the key
+            // alone): HGETALL answers WRONGTYPE
             try (Jedis other = new Jedis(store.config().host(), store.config().port())) {
-                other.set("wrongtype:k", "not a hash");
+                other.set("wrongtype-k", "not a hash");
             }
-            session.insert("wrongtype", "ok", VALUES);
+            session.insert("wrongtype", "wrongtype-ok", VALUES);
 
-            assertEquals(Status.ERROR, session.read("wrongtype", "k", null, new HashMap<>()));
-            assertEquals(Status.OK, session.read("wrongtype", "ok", null, new HashMap<>()));
+            assertEquals(Status.ERROR, session.read("wrongtype", "wrongtype-k", null, new HashMap<>()));
+            assertEquals(Status.OK, session.read("wrongtype", "wrongtype-ok", null, new HashMap<>()));
         }
     }
 

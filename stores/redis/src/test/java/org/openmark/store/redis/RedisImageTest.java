@@ -15,7 +15,11 @@ import org.openmark.api.StoreImage;
 import org.openmark.store.contract.ImageContractTest;
 import redis.clients.jedis.Jedis;
 
-/** Images against a real Redis server. */
+/**
+ * Images against a real Redis server, in openmark's layout: the image contract writes to a table
+ * created after the save and expects it empty after the restore, which needs tables kept apart.
+ * {@link RedisYcsbImageTest} tests images in YCSB's layout.
+ */
 class RedisImageTest extends ImageContractTest {
     @RegisterExtension
     static final ServicesFixture SERVER = ServicesFixture.of("redis");
@@ -23,7 +27,7 @@ class RedisImageTest extends ImageContractTest {
 
     @Override
     protected Store openStore() {
-        return new RedisStoreFactory().open(SERVER.properties());
+        return new RedisStoreFactory().open(RedisTestDatabases.openmarkLayout(SERVER));
     }
 
     @Override
@@ -39,8 +43,7 @@ class RedisImageTest extends ImageContractTest {
     }
 
     private Jedis connect() {
-        RedisConfig config = ((RedisStore) store).config();
-        return new Jedis(config.host(), config.port());
+        return RedisTestDatabases.connect(SERVER, RedisTestDatabases.OPENMARK_LAYOUT);
     }
 
     @Test
@@ -68,7 +71,7 @@ class RedisImageTest extends ImageContractTest {
     void saveImage_heldBytes_coversKeysAndValues() {
         try (Jedis jedis = connect(); StoreImage image = ((RedisStore) store).saveImage()) {
             long valueBytes = 0;
-            for (Map.Entry<byte[], byte[]> field : jedis.hgetAll(RedisKeys.record(table, "user000000")).entrySet()) {
+            for (Map.Entry<byte[], byte[]> field : jedis.hgetAll(OpenmarkLayout.INSTANCE.record(table, "user000000")).entrySet()) {
                 valueBytes += field.getValue().length;
             }
             long held = ((RedisImage) image).heldBytes();
@@ -79,7 +82,8 @@ class RedisImageTest extends ImageContractTest {
 
     @Test
     void saveImage_boundTooSmall_storeExceptionNamesProperty() {
-        try (RedisStore small = new RedisStoreFactory().open(SERVER.properties("redis.image.maxbytes=1000"))) {
+        try (RedisStore small = new RedisStoreFactory().open(RedisTestDatabases.openmarkLayout(SERVER,
+                "redis.image.maxbytes=1000"))) {
             StoreException e = assertThrows(StoreException.class, small::saveImage);
             assertTrue(e.getMessage().contains("redis.image.maxbytes=1000"), e.getMessage());
         }

@@ -44,7 +44,7 @@ class RedisReplicaTest {
         try (Jedis replica = new Jedis(host, port)) {
             replica.configSet("replica-read-only", "no");
             try {
-                replica.hset("replicaonly:k", "field0", "only here");
+                replica.hset("replicaonly-k", "field0", "only here"); // YCSB's layout: the key alone
             } finally {
                 replica.configSet("replica-read-only", "yes");
             }
@@ -52,8 +52,8 @@ class RedisReplicaTest {
         try (RedisStore toReplica = new RedisStoreFactory().open(PAIR.properties("redis.readfrom=replica"));
                 RedisStore toPrimary = new RedisStoreFactory().open(PAIR.properties());
                 Session replicaReader = toReplica.newSession(); Session primaryReader = toPrimary.newSession()) {
-            assertEquals(Status.OK, replicaReader.read("replicaonly", "k", null, new HashMap<>()));
-            assertEquals(Status.NOT_FOUND, primaryReader.read("replicaonly", "k", null, new HashMap<>()));
+            assertEquals(Status.OK, replicaReader.read("replicaonly", "replicaonly-k", null, new HashMap<>()));
+            assertEquals(Status.NOT_FOUND, primaryReader.read("replicaonly", "replicaonly-k", null, new HashMap<>()));
         }
     }
 

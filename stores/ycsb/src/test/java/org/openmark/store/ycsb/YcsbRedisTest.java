@@ -24,6 +24,8 @@ import redis.clients.jedis.Jedis;
  * same records. The run phase updates but does not insert: which keys a run inserts depends on
  * timing with several clients (a key is drawn again when its insert has not finished), so only a
  * run without inserts leaves records that two runs can be compared on. The load inserts them all.
+ * The native store keeps YCSB's layout, which has no tables (a record is a hash named by its key,
+ * every key in {@code _indices}): each load model's native runs get a database of their own.
  */
 class YcsbRedisTest {
     @RegisterExtension
@@ -31,6 +33,9 @@ class YcsbRedisTest {
 
     private static Map<String, String> workload(String store, String table, String model) {
         Map<String, String> p = new HashMap<>(SERVER.properties().asMap());
+        if (store.equals("redis")) {
+            p.put("redis.database", Integer.toString(nativeDatabase(model)));
+        }
         p.putAll(Phases.props("store", store, "table", table, "recordcount", "300", "operationcount", "2000",
                 "fieldcount", "4", "fieldlength", "40", "dataintegrity", "true", "readproportion", "0.45",
                 "updateproportion", "0.3", "insertproportion", "0", "scanproportion", "0.15",
@@ -45,11 +50,17 @@ class YcsbRedisTest {
         return p;
     }
 
-    /** Every record of a table, by key, its fields as text (the values are ASCII with data integrity). */
-    private static Map<String, Map<String, String>> records(String indexKey, String recordPrefix) {
+    /** The database the native store's runs in one load model use (the adapter's binding uses database 0). */
+    private static int nativeDatabase(String model) {
+        return model.equals("open") ? 5 : 6;
+    }
+
+    /** Every record of a table in a database, by key, its fields as text (the values are ASCII with data integrity). */
+    private static Map<String, Map<String, String>> records(int database, String indexKey, String recordPrefix) {
         Map<String, String> p = SERVER.properties().asMap();
         Map<String, Map<String, String>> out = new TreeMap<>();
         try (Jedis jedis = new Jedis(p.get("redis.host"), Integer.parseInt(p.get("redis.port")))) {
+            jedis.select(database);
             List<String> keys = jedis.zrange(indexKey, 0, -1);
             for (String key : keys) {
                 Map<String, String> fields = new TreeMap<>();
@@ -75,6 +86,11 @@ class YcsbRedisTest {
         String adapterTable = "ycsb_" + model;
         String nativeTable = "native_" + model;
         Phases phases = new Phases();
+        try (Jedis jedis = new Jedis(SERVER.properties().get("redis.host"),
+                Integer.parseInt(SERVER.properties().get("redis.port")))) {
+            jedis.select(nativeDatabase(model));
+            jedis.flushDB();
+        }
 
         RunResult load = phases.run(Phase.LOAD, workload("ycsb", adapterTable, model));
         RunResult run = phases.run(Phase.RUN, workload("ycsb", adapterTable, model));
@@ -86,8 +102,10 @@ class YcsbRedisTest {
         assertClean(phases.run(Phase.LOAD, workload("redis", nativeTable, model)), "native load");
         assertClean(phases.run(Phase.RUN, workload("redis", nativeTable, model)), "native run");
 
-        Map<String, Map<String, String>> viaAdapter = records("ycsbtest:" + adapterTable, "ycsbtest:" + adapterTable + ":");
-        Map<String, Map<String, String>> viaNative = records(nativeTable + ".index", nativeTable + ":");
+        Map<String, Map<String, String>> viaAdapter = records(0, "ycsbtest:" + adapterTable,
+                "ycsbtest:" + adapterTable + ":");
+        // YCSB's layout: every key in _indices, each record the hash named by its key alone
+        Map<String, Map<String, String>> viaNative = records(nativeDatabase(model), "_indices", "");
         assertEquals(300, viaAdapter.size());
         assertTrue(viaAdapter.values().stream().allMatch(fields -> fields.size() == 4), "every field written");
         assertEquals(viaNative.keySet(), viaAdapter.keySet());
