@@ -110,11 +110,12 @@ class StoreFaultsEndToEndTest {
         JsonNode first = outages.get(0);
         assertTrue(first.get("fromSeconds").asDouble() >= 2 && first.get("fromSeconds").asDouble() <= 6, first::toString);
         assertTrue(first.get("toSeconds").asDouble() >= 6 && first.get("toSeconds").asDouble() <= 11, first::toString);
-        // After the restart the sessions reconnected: the last seconds completed OK again.
+        // After the restart the sessions reconnected: the last seconds were answered again (the
+        // restarted server is empty, so reads and updates find nothing: NOT_FOUND is an answer).
         List<String> rows = Files.readAllLines(out.resolve("timeseries.csv"));
         String last = rows.get(rows.size() - 2);
         String[] cells = last.split(",");
-        assertTrue(Long.parseLong(cells[11]) > 0, "OK operations after the restart: " + last);
+        assertTrue(Long.parseLong(cells[11]) + Long.parseLong(cells[12]) > 0, "answered after the restart: " + last);
         assertTrue(r.out.contains("[OUTAGE]"), r::toString);
     }
 

@@ -132,7 +132,7 @@ public record RedisConfig(String host, int port, String user, String password, i
         if (properties.getBoolean(CLUSTER, false)) {
             throw new StoreConfigException(CLUSTER, properties.get(CLUSTER), "openmark's redis store talks to one"
                     + " server (and optionally its replica), not to a Redis Cluster; run YCSB's own binding for a"
-                    + " cluster: --store ycsb -p ycsb.db=" + YCSB_CLASS
+                    + " cluster: -db " + YCSB_CLASS
                     + " --ycsb-classpath 'ycsb-redis-binding-0.17.0/lib/*'");
         }
         Layout layout = choice(properties, LAYOUT, Layout.class, Layout.YCSB);

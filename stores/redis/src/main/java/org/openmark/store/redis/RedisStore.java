@@ -64,6 +64,12 @@ public final class RedisStore implements Store, Imageable {
     }
 
     /** {@code redis at HOST:PORT (database N, user U)}, for error messages. */
+    /** Only with {@code redis.txn=watch}: with {@code none}, start, commit and abort do nothing. */
+    @Override
+    public boolean hasTransactions() {
+        return config.txnMode() == RedisConfig.TxnMode.WATCH;
+    }
+
     @Override
     public String target() {
         String database = config.database() != 0 ? "database " + config.database() : "";
