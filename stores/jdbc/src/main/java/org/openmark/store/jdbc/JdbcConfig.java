@@ -20,13 +20,16 @@ import org.openmark.api.StoreProperties;
  * @param createTable whether a table is created (if absent) before the first insert into it
  * @param fieldNames the record's fields ({@code fieldnameprefix} + 0 .. {@code fieldcount}-1): the
  *        columns read when all fields are asked for, and created by {@code createTable}
- * @param fieldType the SQL type of the field columns
+ * @param fieldType the SQL type of the field columns {@code createTable} creates: a text type
+ *        (YCSB's layout, the default) or a binary one
  * @param queryTimeoutSeconds each statement's timeout (0: none)
+ * @param fetchSize the rows a scan asks the driver to fetch at a time (0: the driver's default)
+ * @param table the workload's table ({@code table}), whose layout is checked when the store opens
  * @param dialect what differs between databases, from the URL
  */
 public record JdbcConfig(String url, String user, String password, JdbcIsolation isolation, int batchSize,
-        boolean createTable, List<String> fieldNames, String fieldType, int queryTimeoutSeconds,
-        SqlDialect dialect) {
+        boolean createTable, List<String> fieldNames, String fieldType, int queryTimeoutSeconds, int fetchSize,
+        String table, SqlDialect dialect) {
     public static final String URL = "jdbc.url";
     public static final String USER = "jdbc.user";
     public static final String PASSWORD = "jdbc.password";
@@ -35,18 +38,21 @@ public record JdbcConfig(String url, String user, String password, JdbcIsolation
     public static final String CREATE_TABLE = "jdbc.createtable";
     public static final String FIELD_TYPE = "jdbc.fieldtype";
     public static final String QUERY_TIMEOUT = "jdbc.querytimeout";
+    public static final String FETCH_SIZE = YcsbJdbcNames.FETCH_SIZE;
     /** Workload properties the store also reads (YCSB's names). */
     public static final String FIELD_COUNT = "fieldcount";
     public static final String FIELD_NAME_PREFIX = "fieldnameprefix";
-    /** Every store property the store reads. */
-    public static final Set<String> PROPERTY_NAMES = Set.of(URL, USER, PASSWORD, ISOLATION, BATCH_SIZE, CREATE_TABLE,
-            FIELD_TYPE, QUERY_TIMEOUT);
+    public static final String TABLE = "table";
+    /** Every store property the store reads: openmark's names and YCSB's JdbcDBClient's. */
+    public static final Set<String> PROPERTY_NAMES = union(Set.of(URL, USER, PASSWORD, ISOLATION, BATCH_SIZE,
+            CREATE_TABLE, FIELD_TYPE, QUERY_TIMEOUT), YcsbJdbcNames.NAMES);
 
     public static final JdbcIsolation DEFAULT_ISOLATION = JdbcIsolation.READ_COMMITTED;
     public static final int DEFAULT_BATCH_SIZE = 1;
     public static final boolean DEFAULT_CREATE_TABLE = true;
     public static final int DEFAULT_FIELD_COUNT = 10;
     public static final String DEFAULT_FIELD_NAME_PREFIX = "field";
+    public static final String DEFAULT_TABLE = "usertable";
 
     public JdbcConfig {
         fieldNames = List.copyOf(fieldNames);
@@ -54,31 +60,64 @@ public record JdbcConfig(String url, String user, String password, JdbcIsolation
 
     /** Validates and resolves the properties; the exception names the offending property. */
     public static JdbcConfig from(StoreProperties properties) {
-        String url = properties.get(URL);
-        if (url == null || url.isBlank()) {
-            throw new StoreConfigException(URL, url == null ? "(unset)" : url,
-                    "required, e.g. jdbc:postgresql://127.0.0.1:5432/openmark (bin/openmark-services start postgres prints one)");
+        YcsbJdbcNames.checkSingleUrl(properties);
+        String url = YcsbJdbcNames.either(properties, URL, YcsbJdbcNames.URL, false);
+        if (url == null) {
+            throw new StoreConfigException(URL, properties.contains(URL) ? properties.get(URL) : "(unset)",
+                    "required (or YCSB's db.url), e.g. jdbc:postgresql://127.0.0.1:5432/openmark"
+                            + " (bin/openmark-services start postgres prints one)");
         }
-        url = url.trim();
+        YcsbJdbcNames.loadDriver(properties);
         checkDriver(url);
+        YcsbJdbcNames.checkAutoCommit(properties);
         String isolation = properties.get(ISOLATION);
-        int batchSize = properties.getInt(BATCH_SIZE, DEFAULT_BATCH_SIZE);
-        if (batchSize < 1) {
-            throw new StoreConfigException(BATCH_SIZE, properties.get(BATCH_SIZE), "must be >= 1 (1: no batching)");
-        }
+        int batchSize = batchSize(properties);
         int queryTimeoutSeconds = properties.getInt(QUERY_TIMEOUT, 0);
         if (queryTimeoutSeconds < 0) {
             throw new StoreConfigException(QUERY_TIMEOUT, properties.get(QUERY_TIMEOUT), "must be a number of seconds >= 0 (0: none)");
         }
+        // YCSB's binding hints a fetch size only when it is > 0; so does openmark
+        int fetchSize = Math.max(0, properties.getInt(FETCH_SIZE, 0));
         SqlDialect dialect = SqlDialect.of(url);
-        String fieldType = properties.get(FIELD_TYPE, dialect.fieldType()).trim();
-        if (!fieldType.matches("[A-Za-z][A-Za-z0-9_ ]*(\\(\\d+\\))?")) {
-            throw new StoreConfigException(FIELD_TYPE, fieldType, "must be a SQL column type such as BYTEA, BLOB or VARBINARY(1000)");
+        String fieldType = properties.get(FIELD_TYPE, dialect.textFieldType()).trim();
+        if (!fieldType.matches("[A-Za-z][A-Za-z0-9_ ]*(\\(\\d+\\))?") || FieldEncoding.ofTypeName(fieldType) == null) {
+            throw new StoreConfigException(FIELD_TYPE, fieldType, "must be a SQL text type such as TEXT, VARCHAR(1000)"
+                    + " or CLOB (YCSB's layout), or a binary one such as BYTEA, BLOB or VARBINARY(1000)");
         }
-        return new JdbcConfig(url, properties.get(USER), properties.get(PASSWORD),
+        String table = properties.get(TABLE, DEFAULT_TABLE).trim();
+        if (!SqlText.isIdentifier(table)) {
+            throw new StoreConfigException(TABLE, table, "the jdbc store needs a plain SQL identifier:"
+                    + " a letter or '_', then letters, digits or '_' (at most 63)");
+        }
+        return new JdbcConfig(url, YcsbJdbcNames.either(properties, USER, YcsbJdbcNames.USER, false),
+                YcsbJdbcNames.either(properties, PASSWORD, YcsbJdbcNames.PASSWORD, true),
                 isolation == null ? DEFAULT_ISOLATION : JdbcIsolation.parse(ISOLATION, isolation),
                 batchSize, properties.getBoolean(CREATE_TABLE, DEFAULT_CREATE_TABLE), fieldNames(properties),
-                fieldType, queryTimeoutSeconds, dialect);
+                fieldType, queryTimeoutSeconds, fetchSize, table, dialect);
+    }
+
+    /** {@code jdbc.batchsize}, or the batch YCSB's {@code db.batchsize} with {@code jdbc.batchupdateapi} asks for. */
+    private static int batchSize(StoreProperties properties) {
+        Integer ycsbs = YcsbJdbcNames.batchSize(properties);
+        if (!properties.contains(BATCH_SIZE)) {
+            return ycsbs == null ? DEFAULT_BATCH_SIZE : ycsbs;
+        }
+        int batchSize = properties.getInt(BATCH_SIZE, DEFAULT_BATCH_SIZE);
+        if (batchSize < 1) {
+            throw new StoreConfigException(BATCH_SIZE, properties.get(BATCH_SIZE), "must be >= 1 (1: no batching)");
+        }
+        if (ycsbs != null && ycsbs != batchSize) {
+            throw new StoreConfigException(YcsbJdbcNames.BATCH_SIZE, ycsbs.toString(), "with "
+                    + YcsbJdbcNames.BATCH_UPDATE_API + "=true differs from " + BATCH_SIZE + "=" + batchSize
+                    + " (YCSB's names for it); give one of them");
+        }
+        return batchSize;
+    }
+
+    private static Set<String> union(Set<String> a, Set<String> b) {
+        Set<String> all = new java.util.HashSet<>(a);
+        all.addAll(b);
+        return Set.copyOf(all);
     }
 
     private static void checkDriver(String url) {
@@ -115,6 +154,7 @@ public record JdbcConfig(String url, String user, String password, JdbcIsolation
                 + (password == null ? "" : " password=***")
                 + " isolation=" + isolation.propertyValue() + " batchsize=" + batchSize
                 + " createtable=" + createTable + " fields=" + fieldNames.size() + " " + fieldType
-                + (queryTimeoutSeconds == 0 ? "" : " querytimeout=" + queryTimeoutSeconds + "s");
+                + (queryTimeoutSeconds == 0 ? "" : " querytimeout=" + queryTimeoutSeconds + "s")
+                + (fetchSize == 0 ? "" : " fetchsize=" + fetchSize) + " table=" + table;
     }
 }

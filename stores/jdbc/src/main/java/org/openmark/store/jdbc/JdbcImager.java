@@ -13,12 +13,14 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
+import org.openmark.api.StoreConfigException;
 import org.openmark.api.StoreException;
 
 /**
  * Saves, restores and drops {@link JdbcImage}s, each on a connection of its own. The store's
- * tables are the tables of the connection's current schema that have a {@code YCSB_KEY}
- * column (the shape the binding creates), wherever they came from; image copies are
+ * tables are the tables of the connection's current schema in the layout it writes (a text
+ * {@code YCSB_KEY} and the run's field columns, see {@link TableInspector}), wherever they came
+ * from; tables in another layout are neither copied nor emptied, and image copies are
  * recognised by their name and left out.
  *
  * <p>Save: in one transaction, {@code CREATE TABLE <t>__image_<n> AS SELECT * FROM <t>} for
@@ -33,10 +35,12 @@ final class JdbcImager {
 
     private final JdbcConfig config;
     private final JdbcConnector connector;
+    private final TableInspector inspector;
 
     JdbcImager(JdbcConfig config, JdbcConnector connector) {
         this.config = config;
         this.connector = connector;
+        this.inspector = new TableInspector(config.fieldNames(), JdbcUrls.mask(config.url()));
     }
 
     /** Copies every table of the store, with the first image number from {@code firstNumber} on that names no existing table. */
@@ -138,10 +142,10 @@ final class JdbcImager {
     }
 
     /**
-     * The store's tables (plain identifiers with a {@code YCSB_KEY} column, not image copies),
+     * The store's tables (plain identifiers in the layout the store writes, not image copies),
      * sorted; every table name of the schema goes into {@code allLowerCase}.
      */
-    private static Set<String> storeTables(Connection connection, Set<String> allLowerCase) throws SQLException {
+    private Set<String> storeTables(Connection connection, Set<String> allLowerCase) throws SQLException {
         DatabaseMetaData meta = connection.getMetaData();
         String catalog = connection.getCatalog();
         String schema = connection.getSchema();
@@ -163,7 +167,17 @@ final class JdbcImager {
                 }
             }
         }
-        return tables;
+        Set<String> inStoreLayout = new TreeSet<>();
+        for (String table : tables) {
+            try {
+                if (inspector.inspect(connection, table) != null) {
+                    inStoreLayout.add(table);
+                }
+            } catch (StoreConfigException e) {
+                // not the store's: a save leaves it out and a restore leaves it alone
+            }
+        }
+        return inStoreLayout;
     }
 
     private static int freeNumber(Set<String> tables, Set<String> existingLowerCase, int firstNumber) {

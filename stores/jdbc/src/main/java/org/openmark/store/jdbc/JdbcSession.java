@@ -13,6 +13,7 @@ import java.util.function.Consumer;
 import org.openmark.api.Record;
 import org.openmark.api.Session;
 import org.openmark.api.Status;
+import org.openmark.api.StoreConfigException;
 
 /**
  * One client of the jdbc store: one connection (opened on first use, reopened after it is
@@ -27,6 +28,9 @@ import org.openmark.api.Status;
  * commit is ABORTED.</li>
  * <li>With {@code jdbc.batchsize > 1}, inserts outside a unit are queued and return OK; the
  * batch is sent when full, before any other call, and on close.</li>
+ * <li>Each table's layout ({@link JdbcTables}) says how each column holds values: text (YCSB's
+ * layout) or binary. A table in a layout the store does not write is BAD_REQUEST, and so is a
+ * value the column cannot hold (byte 0 in PostgreSQL's text); nothing is sent then.</li>
  * </ul>
  */
 final class JdbcSession implements Session {
@@ -72,13 +76,14 @@ final class JdbcSession implements Session {
             return Status.BAD_REQUEST;
         }
         return execute(() -> emptyIfNotCreatedYet(Status.NOT_FOUND, () -> {
+            TableLayout layout = tables.layout(table);
             PreparedStatement statement = prepare(SqlText.read(table, columns));
             statement.setString(1, key);
             try (ResultSet rows = statement.executeQuery()) {
                 if (!rows.next()) {
                     return Status.NOT_FOUND;
                 }
-                putColumns(rows, columns, result);
+                layout.put(rows, columns, result);
                 return Status.OK;
             }
         }));
@@ -91,13 +96,17 @@ final class JdbcSession implements Session {
             return Status.BAD_REQUEST;
         }
         return execute(() -> emptyIfNotCreatedYet(Status.OK, () -> {
+            TableLayout layout = tables.layout(table);
             PreparedStatement statement = prepare(SqlText.scan(table, columns));
+            if (config.fetchSize() > 0) {
+                statement.setFetchSize(config.fetchSize());
+            }
             statement.setString(1, startKey);
             statement.setInt(2, recordCount);
             try (ResultSet rows = statement.executeQuery()) {
                 while (rows.next()) {
                     Map<String, byte[]> recordFields = new HashMap<>();
-                    putColumns(rows, columns, recordFields);
+                    layout.put(rows, columns, recordFields);
                     result.add(new Record(rows.getString(1), recordFields));
                 }
                 return Status.OK;
@@ -129,10 +138,12 @@ final class JdbcSession implements Session {
             return Status.BAD_REQUEST;
         }
         return execute(() -> {
-            PreparedStatement statement = prepare(SqlText.update(table, columns));
-            for (int i = 0; i < columns.size(); i++) {
-                statement.setBytes(i + 1, values.get(columns.get(i)));
+            TableLayout layout = tables.layout(table);
+            if (!holds(layout, columns, values)) {
+                return Status.BAD_REQUEST;
             }
+            PreparedStatement statement = prepare(SqlText.update(table, columns));
+            layout.bind(statement, 1, columns, values);
             statement.setString(columns.size() + 1, key);
             return statement.executeUpdate() == 0 ? Status.NOT_FOUND : Status.OK;
         });
@@ -144,20 +155,29 @@ final class JdbcSession implements Session {
         if (columns == null) {
             return Status.BAD_REQUEST;
         }
-        Status created = tables.ensure(table);
-        if (!created.isOk()) {
-            return created;
+        TableLayout layout;
+        try {
+            layout = tables.forInsert(table);
+        } catch (SQLException e) {
+            // on a connection of its own: the session's unit of work is not touched
+            lastFailure = describe(e);
+            return SqlStates.statusOf(e);
+        } catch (StoreConfigException e) {
+            return refused(e);
+        }
+        if (!holds(layout, columns, values)) {
+            return Status.BAD_REQUEST;
         }
         if (unit == null && config.batchSize() > 1) {
             try {
-                PreparedStatement statement = bindInsert(prepare(SqlText.insert(table, columns)), key, values, columns);
+                PreparedStatement statement = bindInsert(prepare(SqlText.insert(table, columns)), key, values, columns, layout);
                 return batch.add(statement) ? flush() : Status.OK;
             } catch (SQLException e) {
                 return failed(e);
             }
         }
         return execute(() -> {
-            bindInsert(prepare(SqlText.insert(table, columns)), key, values, columns).executeUpdate();
+            bindInsert(prepare(SqlText.insert(table, columns)), key, values, columns, layout).executeUpdate();
             return Status.OK;
         });
     }
@@ -168,6 +188,7 @@ final class JdbcSession implements Session {
             return Status.BAD_REQUEST;
         }
         return execute(() -> {
+            tables.layout(table); // refuses a table in another layout
             PreparedStatement statement = prepare(SqlText.delete(table));
             statement.setString(1, key);
             return statement.executeUpdate() == 0 ? Status.NOT_FOUND : Status.OK;
@@ -247,7 +268,29 @@ final class JdbcSession implements Session {
             return call.run();
         } catch (SQLException e) {
             return failed(e);
+        } catch (StoreConfigException e) {
+            return refused(e);
         }
+    }
+
+    /** A table in a layout the store does not write: nothing was sent, so a unit of work goes on. */
+    private Status refused(StoreConfigException e) {
+        lastFailure = e.getMessage();
+        return Status.BAD_REQUEST;
+    }
+
+    /** False, with the reason as the last failure, when a value holds a byte its text column cannot. */
+    private boolean holds(TableLayout layout, List<String> columns, Map<String, byte[]> values) {
+        if (config.dialect().textHoldsNul()) {
+            return true;
+        }
+        String column = layout.firstNulInText(columns, values);
+        if (column == null) {
+            return true;
+        }
+        lastFailure = "the value of " + column + " holds byte 0, which a text column of this database cannot hold"
+                + " (YCSB's layout); nothing was written";
+        return false;
     }
 
     private PreparedStatement prepare(String sql) throws SQLException {
@@ -266,8 +309,7 @@ final class JdbcSession implements Session {
         }
     }
 
-    /** Dooms an open unit (rolled back at once), drops a lost connection, and maps the failure. */
-    /** The last failure's message (the driver's, with its SQLState). */
+    /** The last failure's message (the driver's, with its SQLState, or why the store refused a call). */
     private String lastFailure;
 
     @Override
@@ -275,8 +317,13 @@ final class JdbcSession implements Session {
         return lastFailure;
     }
 
+    private static String describe(SQLException e) {
+        return e.getMessage() + (e.getSQLState() != null ? " (SQLState " + e.getSQLState() + ")" : "");
+    }
+
+    /** Dooms an open unit (rolled back at once), drops a lost connection, and maps the failure. */
     private Status failed(SQLException e) {
-        lastFailure = e.getMessage() + (e.getSQLState() != null ? " (SQLState " + e.getSQLState() + ")" : "");
+        lastFailure = describe(e);
         boolean lost = connection.isLostAfter(e);
         if (unit != null) {
             unit.doomed = true;
@@ -291,7 +338,6 @@ final class JdbcSession implements Session {
         return SqlStates.statusOf(e);
     }
 
-    /** The columns to read: all configured fields, or the requested ones sorted; null if one is not an identifier. */
     /**
      * The columns a read asks for: all the configured fields, or those of {@code fields} the table
      * has (a field no record has is absent from the result, as in every store, not an SQL error);
@@ -328,22 +374,10 @@ final class JdbcSession implements Session {
     }
 
     private static PreparedStatement bindInsert(PreparedStatement statement, String key, Map<String, byte[]> values,
-            List<String> columns) throws SQLException {
+            List<String> columns, TableLayout layout) throws SQLException {
         statement.setString(1, key);
-        for (int i = 0; i < columns.size(); i++) {
-            statement.setBytes(i + 2, values.get(columns.get(i)));
-        }
+        layout.bind(statement, 2, columns, values);
         return statement;
-    }
-
-    /** Columns after the key (position 1), skipping SQL NULLs: a field never written is absent. */
-    private static void putColumns(ResultSet rows, List<String> columns, Map<String, byte[]> result) throws SQLException {
-        for (int i = 0; i < columns.size(); i++) {
-            byte[] value = rows.getBytes(i + 2);
-            if (value != null) {
-                result.put(columns.get(i), value);
-            }
-        }
     }
 
     @Override

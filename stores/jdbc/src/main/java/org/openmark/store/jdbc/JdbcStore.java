@@ -14,9 +14,11 @@ import org.openmark.api.StoreException;
 import org.openmark.api.StoreImage;
 
 /**
- * A relational database reached through JDBC as an openmark store: one table per openmark
- * table, a {@code YCSB_KEY} primary key and one column per field. Opening does not connect:
- * each session connects on first use, so an unreachable database shows up as statuses.
+ * A relational database reached through JDBC as an openmark store, in YCSB's layout: one table
+ * per openmark table, a {@code YCSB_KEY} primary key and one text column per field (binary
+ * columns too, see {@link FieldEncoding}). Opening looks at the workload's table, if the
+ * database answers, and refuses it when it is in another layout; otherwise each session
+ * connects on first use, so an unreachable database shows up as statuses.
  * Images ({@link Imageable}) are table copies in the same schema (see {@link JdbcImager});
  * sessions keep their connections and work on across restores.
  */
@@ -31,11 +33,13 @@ public final class JdbcStore implements Store, Imageable {
     /** What {@link #facts()} learned, or {@code null} until it asked. */
     private Map<String, String> facts;
 
+    /** @throws org.openmark.api.StoreConfigException when the workload's table is in a layout the store does not write */
     JdbcStore(JdbcConfig config) {
         this.config = config;
         this.connector = new JdbcConnector(config);
         this.tables = new JdbcTables(config, connector);
         this.imager = new JdbcImager(config, connector);
+        tables.checkAtOpen(config.table());
     }
 
     /** The JDBC URL and user, for error messages (never the password). */

@@ -4,7 +4,10 @@ import java.util.Set;
 import org.openmark.api.StoreFactory;
 import org.openmark.api.StoreProperties;
 
-/** Opens a relational database through JDBC ({@code --store jdbc}); PostgreSQL's driver is included. */
+/**
+ * Opens a relational database through JDBC ({@code --store jdbc}, YCSB's {@code site.ycsb.db.JdbcDBClient});
+ * PostgreSQL's driver is included.
+ */
 public final class JdbcStoreFactory implements StoreFactory {
 
     @Override
@@ -14,7 +17,8 @@ public final class JdbcStoreFactory implements StoreFactory {
 
     @Override
     public String description() {
-        return "a SQL database through JDBC (PostgreSQL driver included): one row per record, transactions with a chosen isolation";
+        return "a SQL database through JDBC (PostgreSQL driver included): YCSB's table layout (YCSB_KEY, text fields),"
+                + " transactions with a chosen isolation";
     }
 
     @Override

@@ -14,8 +14,9 @@ import org.openmark.store.contract.StoreContractTest;
 
 /**
  * The shared store contract on a real PostgreSQL server, in YCSB's fixed table layout (a key
- * column and field0 … field10): the same semantics as every store, except that the table's
- * primary key refuses an insert of an existing key.
+ * column and TEXT columns field0 … field10): the same semantics as every store, except that the
+ * table's primary key refuses an insert of an existing key and that PostgreSQL's text cannot
+ * hold byte 0.
  */
 class JdbcContractTest extends StoreContractTest {
     @RegisterExtension
@@ -41,5 +42,10 @@ class JdbcContractTest extends StoreContractTest {
     @Override
     protected Status insertOfExistingKeyRefusedWith() {
         return Status.ERROR;
+    }
+
+    @Override
+    protected boolean holdsByte(int unsignedByte) {
+        return unsignedByte != 0;
     }
 }

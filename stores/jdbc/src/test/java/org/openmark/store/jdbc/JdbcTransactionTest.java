@@ -154,8 +154,9 @@ class JdbcTransactionTest {
     }
 
     private JdbcStore open(String isolation) {
+        // the workload's table is the one checked when the store opens
         return new JdbcStoreFactory().open(SERVER.properties("jdbc.isolation=" + isolation, "fieldcount=1",
-                "fieldnameprefix=balance"));
+                "fieldnameprefix=balance", "table=" + TABLE));
     }
 
     private record Outcome(Status writeA, Status commitA, Status commitB) {
