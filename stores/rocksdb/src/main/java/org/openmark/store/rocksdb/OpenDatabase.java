@@ -6,7 +6,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import org.openmark.api.StoreException;
 import org.rocksdb.ColumnFamilyDescriptor;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.Options;
@@ -23,7 +25,7 @@ record OpenDatabase(RocksDB db, Map<String, ColumnFamilyHandle> families) {
     static OpenDatabase open(RocksDbOptions options, Path dir) throws RocksDBException {
         List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
         for (byte[] name : existingFamilies(dir)) {
-            descriptors.add(new ColumnFamilyDescriptor(name, options.family));
+            descriptors.add(new ColumnFamilyDescriptor(name, options.family(name)));
         }
         List<ColumnFamilyHandle> handles = new ArrayList<>();
         RocksDB db = RocksDB.open(options.database, dir.toString(), descriptors, handles);
@@ -38,6 +40,28 @@ record OpenDatabase(RocksDB db, Map<String, ColumnFamilyHandle> families) {
             db.close();
             throw e;
         }
+    }
+
+    /** Closes the column family handles, then the database. */
+    void close() {
+        families.values().forEach(ColumnFamilyHandle::close);
+        db.close();
+    }
+
+    /** The error to report when RocksDB cannot open the database in {@code directory}. */
+    static StoreException failure(StoreDirectory directory, RocksDBException e) {
+        String detail = String.valueOf(e.getMessage());
+        if (detail.toLowerCase(Locale.ROOT).contains("lock")) {
+            return new StoreException(directory.describe() + ": the database is locked: another process, or another"
+                    + " open store in this one, is using it (RocksDB: " + detail + ")", e);
+        }
+        if (detail.contains("format_version")) {
+            RocksDB.Version ours = RocksDB.rocksdbVersion();
+            return new StoreException(directory.describe() + ": written by a newer RocksDB than this one ("
+                    + (ours == null ? "?" : ours) + "): its table format is unknown here; open it with the openmark"
+                    + " that wrote it, or load a fresh directory (RocksDB: " + detail + ")", e);
+        }
+        return new StoreException(directory.describe() + ": cannot open RocksDB there (RocksDB: " + detail + ")", e);
     }
 
     private static List<byte[]> existingFamilies(Path dir) throws RocksDBException {

@@ -6,12 +6,15 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Encodes a record's field map as one RocksDB value:
- * {@code count, then count × (nameLength, name UTF-8, valueLength, value)}, every number an
- * unsigned LEB128 varint (one byte below 128). A YCSB record of 10 fields of 100 bytes costs
- * 10 × 2 bytes of lengths plus names and values, and no per-field type or version tags.
+ * Encodes a record's field map as one RocksDB value the way YCSB's {@code RocksDBClient} does, so
+ * either tool reads what the other wrote: the fields one after another, each as a 4-byte
+ * big-endian name length, the name in UTF-8, a 4-byte big-endian value length and the value's
+ * bytes as they are. There is no field count: the record ends where the value ends, and an empty
+ * record is an empty value. A YCSB record of 10 fields of 100 bytes costs 10 × 8 bytes of lengths
+ * plus names and values.
  */
 final class RecordCodec {
+    private static final int LENGTH_BYTES = 4;
 
     private RecordCodec() {
     }
@@ -30,7 +33,7 @@ final class RecordCodec {
     static byte[] encode(Map<String, byte[]> fields) {
         byte[][] names = new byte[fields.size()][];
         byte[][] values = new byte[fields.size()][];
-        int size = varintSize(fields.size());
+        long size = 0;
         int i = 0;
         for (Map.Entry<String, byte[]> e : fields.entrySet()) {
             if (e.getKey() == null || e.getValue() == null) {
@@ -38,11 +41,14 @@ final class RecordCodec {
             }
             names[i] = e.getKey().getBytes(StandardCharsets.UTF_8);
             values[i] = e.getValue();
-            size += varintSize(names[i].length) + names[i].length + varintSize(values[i].length) + values[i].length;
+            size += 2L * LENGTH_BYTES + names[i].length + values[i].length;
             i++;
         }
-        byte[] out = new byte[size];
-        int pos = writeVarint(out, 0, names.length);
+        if (size > Integer.MAX_VALUE - 8) {
+            return null; // cannot be one Java array, so no store could be handed it either
+        }
+        byte[] out = new byte[(int) size];
+        int pos = 0;
         for (int f = 0; f < names.length; f++) {
             pos = writeBytes(out, pos, names[f]);
             pos = writeBytes(out, pos, values[f]);
@@ -52,84 +58,65 @@ final class RecordCodec {
 
     /**
      * Decodes the requested fields ({@code null}: all) into {@code result}; each value is a
-     * fresh array.
+     * fresh array. A name given twice keeps its last value, as YCSB's binding does.
      *
      * @throws IllegalArgumentException when {@code data} is not a well-formed record
      */
     static void decode(byte[] data, Set<String> fields, Map<String, byte[]> result) {
-        Reader in = new Reader(data);
-        int count = in.length();
-        for (int f = 0; f < count; f++) {
-            int nameLength = in.length();
-            String name = new String(data, in.take(nameLength), nameLength, StandardCharsets.UTF_8);
-            int valueLength = in.length();
-            int valueStart = in.take(valueLength);
+        int pos = 0;
+        while (pos < data.length) {
+            int nameLength = length(data, pos);
+            int nameStart = pos + LENGTH_BYTES;
+            int valueLengthAt = nameStart + nameLength;
+            int valueLength = length(data, valueLengthAt);
+            int valueStart = valueLengthAt + LENGTH_BYTES;
+            String name = new String(data, nameStart, nameLength, StandardCharsets.UTF_8);
             if (fields == null || fields.contains(name)) {
                 result.put(name, Arrays.copyOfRange(data, valueStart, valueStart + valueLength));
             }
-        }
-        if (in.pos != data.length) {
-            throw new IllegalArgumentException("corrupt record: " + (data.length - in.pos) + " bytes after the last field");
+            pos = valueStart + valueLength;
         }
     }
 
-    static int varintSize(int value) {
-        int size = 1;
-        while ((value >>>= 7) != 0) {
-            size++;
+    /**
+     * Why {@code data} is not a record in this encoding, or {@code null} when it is one: every
+     * length fits in the bytes left and the last value ends exactly at the end. Nothing is copied.
+     */
+    static String malformation(byte[] data) {
+        try {
+            int pos = 0;
+            while (pos < data.length) {
+                int valueLengthAt = pos + LENGTH_BYTES + length(data, pos);
+                pos = valueLengthAt + LENGTH_BYTES + length(data, valueLengthAt);
+            }
+            return null;
+        } catch (IllegalArgumentException e) {
+            return e.getMessage();
         }
-        return size;
+    }
+
+    /** The 4-byte big-endian length at {@code pos}, checked against the bytes that follow it. */
+    private static int length(byte[] data, int pos) {
+        if (pos > data.length - LENGTH_BYTES) {
+            throw new IllegalArgumentException("a length needs 4 bytes at byte " + pos + " of " + data.length);
+        }
+        int value = (data[pos] & 0xFF) << 24 | (data[pos + 1] & 0xFF) << 16 | (data[pos + 2] & 0xFF) << 8
+                | (data[pos + 3] & 0xFF);
+        int left = data.length - pos - LENGTH_BYTES;
+        if (value < 0 || value > left) {
+            throw new IllegalArgumentException("length " + Integer.toUnsignedString(value) + " at byte " + pos
+                    + " exceeds the " + left + " bytes left");
+        }
+        return value;
     }
 
     private static int writeBytes(byte[] out, int pos, byte[] bytes) {
-        pos = writeVarint(out, pos, bytes.length);
-        System.arraycopy(bytes, 0, out, pos, bytes.length);
-        return pos + bytes.length;
-    }
-
-    private static int writeVarint(byte[] out, int pos, int value) {
-        while ((value & ~0x7F) != 0) {
-            out[pos++] = (byte) ((value & 0x7F) | 0x80);
-            value >>>= 7;
-        }
-        out[pos++] = (byte) value;
-        return pos;
-    }
-
-    /** Reads varint lengths and skips byte runs, checking every bound. */
-    private static final class Reader {
-        private final byte[] data;
-        private int pos;
-
-        Reader(byte[] data) {
-            this.data = data;
-        }
-
-        /** A varint that must not exceed the bytes left (every counted item takes a byte or more). */
-        int length() {
-            long value = 0;
-            for (int shift = 0; shift < 35; shift += 7) {
-                if (pos >= data.length) {
-                    throw new IllegalArgumentException("corrupt record: truncated length at byte " + pos);
-                }
-                byte b = data[pos++];
-                value |= (long) (b & 0x7F) << shift;
-                if (b >= 0) {
-                    if (value > data.length - pos) {
-                        throw new IllegalArgumentException("corrupt record: length " + value
-                                + " at byte " + pos + " exceeds the " + (data.length - pos) + " bytes left");
-                    }
-                    return (int) value;
-                }
-            }
-            throw new IllegalArgumentException("corrupt record: length longer than 5 bytes at byte " + pos);
-        }
-
-        /** Skips {@code n} bytes (already bounds-checked by {@link #length()}); returns where they start. */
-        int take(int n) {
-            int start = pos;
-            pos += n;
-            return start;
-        }
+        int n = bytes.length;
+        out[pos] = (byte) (n >>> 24);
+        out[pos + 1] = (byte) (n >>> 16);
+        out[pos + 2] = (byte) (n >>> 8);
+        out[pos + 3] = (byte) n;
+        System.arraycopy(bytes, 0, out, pos + LENGTH_BYTES, n);
+        return pos + LENGTH_BYTES + n;
     }
 }

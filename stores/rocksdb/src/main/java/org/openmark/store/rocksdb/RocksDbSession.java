@@ -16,10 +16,12 @@ import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
 
 /**
- * A session on a {@link RocksDbStore}, with the memory store's semantics: reading, updating or
+ * A session on a {@link RocksDbStore}, in YCSB's layout (see {@link RecordCodec}), with the memory
+ * store's semantics: reading, updating or
  * deleting a missing key returns {@link Status#NOT_FOUND} (an update never creates a record);
  * inserting an existing key replaces the whole record; an update writes its fields over the
- * stored ones. A null table, key, field name or value, or a negative scan count, returns
+ * stored ones. A null table, key, field name or value, a negative scan count, or an insert
+ * into a table whose name has a line break (YCSB's {@code CF_NAMES} could not list it) returns
  * {@link Status#BAD_REQUEST}. A RocksDB error, a corrupt stored record, or a call after the
  * store closed (or while it restores an image) returns {@link Status#ERROR}. The database and
  * column family handles are fetched from the store on every call, inside the slot: a restore
@@ -131,7 +133,8 @@ final class RocksDbSession implements Session {
 
     @Override
     public Status insert(String table, String key, Map<String, byte[]> values) {
-        if (table == null || key == null || values == null) {
+        // a table is a column family, and YCSB's CF_NAMES lists them a line each
+        if (table == null || key == null || values == null || !ColumnFamilyNames.isListable(table)) {
             return Status.BAD_REQUEST;
         }
         byte[] encoded = RecordCodec.encode(values);

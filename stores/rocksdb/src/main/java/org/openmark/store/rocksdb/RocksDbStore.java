@@ -5,7 +5,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -19,14 +18,18 @@ import org.openmark.api.StoreImage;
 import org.rocksdb.Checkpoint;
 import org.rocksdb.ColumnFamilyDescriptor;
 import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.Options;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
 
 /**
- * An open RocksDB database; each table is a column family, created on first insert. Keys are
- * stored as UTF-8, so scans follow the unsigned byte order of the keys (the same as
- * {@link String} order for ASCII keys such as YCSB's {@code user…}).
+ * An open RocksDB database in YCSB's {@code RocksDBClient} layout, so either tool reads and writes
+ * what the other loaded: each table is a column family, created on first insert and listed at
+ * once in YCSB's {@code CF_NAMES} file ({@link ColumnFamilyNames}); keys are stored as UTF-8;
+ * records in YCSB's encoding ({@link RecordCodec}). Scans follow the unsigned byte order of the
+ * keys (the same as {@link String} order for ASCII keys such as YCSB's {@code user…}). A
+ * directory in another layout is refused before anything is written ({@link DirectoryLayout}).
  *
  * <p>Images ({@link Imageable}) are checkpoints (see {@link RocksDbImage}). A restore happens
  * in place: it holds new calls off (they return ERROR meanwhile), waits for running ones,
@@ -43,6 +46,8 @@ public final class RocksDbStore implements Store, Imageable {
     private final RocksDbOptions options;
     private final StoreDirectory directory;
     private final Map<String, ColumnFamilyHandle> families = new ConcurrentHashMap<>();
+    /** True while {@code CF_NAMES} may not list every family; written under {@code families}'s monitor. */
+    private volatile boolean familyNamesStale;
     private final CloseGuard guard = new CloseGuard();
     private final KeyLocks keyLocks = new KeyLocks(KEY_LOCK_STRIPES);
     /** Serializes saving, restoring and closing. */
@@ -57,37 +62,57 @@ public final class RocksDbStore implements Store, Imageable {
         families.putAll(opened.families());
     }
 
-    /** Opens (creating if needed) the database the configuration names. */
+    /**
+     * Opens (creating if needed) the database the configuration names.
+     *
+     * @throws org.openmark.api.StoreConfigException when a property is invalid, or {@code rocksdb.dir}
+     *     holds something in a layout the store does not write (see {@link DirectoryLayout})
+     */
     public static RocksDbStore open(RocksDbConfig config) {
-        return open(config, StoreDirectory.resolve(config));
+        RocksDbOptions options = RocksDbOptions.of(config);
+        StoreDirectory directory;
+        try {
+            directory = StoreDirectory.resolve(config);
+        } catch (RuntimeException e) {
+            options.close();
+            throw e;
+        }
+        return open(options, directory);
     }
 
     /** Opens the database in {@code directory}, deleting it again if it is temporary and opening fails. */
     static RocksDbStore open(RocksDbConfig config, StoreDirectory directory) {
-        RocksDB.loadLibrary();
-        RocksDbOptions options = new RocksDbOptions(config);
+        RocksDbOptions options;
         try {
-            return new RocksDbStore(OpenDatabase.open(options, directory.path()), options, directory);
+            options = RocksDbOptions.of(config);
+        } catch (RuntimeException e) {
+            directory.deleteIfTemporary();
+            throw e;
+        }
+        return open(options, directory);
+    }
+
+    private static RocksDbStore open(RocksDbOptions options, StoreDirectory directory) {
+        try {
+            DirectoryLayout.check(directory, options);
+            OpenDatabase opened = OpenDatabase.open(options, directory.path());
+            try {
+                ColumnFamilyNames.write(directory.path(), opened.families().keySet());
+            } catch (IOException e) {
+                opened.close();
+                throw new StoreException(directory.describe() + ": cannot write " + ColumnFamilyNames.FILE
+                        + " (the column family list YCSB's RocksDBClient opens the directory with): " + e, e);
+            }
+            return new RocksDbStore(opened, options, directory);
         } catch (RocksDBException e) {
             options.close();
             directory.deleteIfTemporary();
-            throw openFailure(directory, e);
+            throw OpenDatabase.failure(directory, e);
+        } catch (RuntimeException e) {
+            options.close();
+            directory.deleteIfTemporary();
+            throw e;
         }
-    }
-
-    private static StoreException openFailure(StoreDirectory directory, RocksDBException e) {
-        String detail = String.valueOf(e.getMessage());
-        if (detail.toLowerCase(Locale.ROOT).contains("lock")) {
-            return new StoreException(directory.describe() + ": the database is locked: another process, or another"
-                    + " open store in this one, is using it (RocksDB: " + detail + ")", e);
-        }
-        if (detail.contains("format_version")) {
-            RocksDB.Version ours = RocksDB.rocksdbVersion();
-            return new StoreException(directory.describe() + ": written by a newer RocksDB than this one ("
-                    + (ours == null ? "?" : ours) + "): its table format is unknown here; open it with the openmark"
-                    + " that wrote it, or load a fresh directory (RocksDB: " + detail + ")", e);
-        }
-        return new StoreException(directory.describe() + ": cannot open RocksDB there (RocksDB: " + detail + ")", e);
     }
 
     @Override
@@ -163,6 +188,12 @@ public final class RocksDbStore implements Store, Imageable {
                     Files.createDirectories(parent);
                 }
                 checkpoint.createCheckpoint(target.toString());
+                // the checkpoint's own list, so YCSB's RocksDBClient opens the image (or a copy) as well
+                try (Options listing = new Options()) {
+                    List<String> names = RocksDB.listColumnFamilies(listing, target.toString()).stream()
+                            .map(name -> new String(name, StandardCharsets.UTF_8)).toList();
+                    ColumnFamilyNames.write(target, names);
+                }
             } catch (RocksDBException | IOException e) {
                 throw new StoreException("checkpoint to " + target + " failed: " + e.getMessage(), e);
             } finally {
@@ -194,20 +225,38 @@ public final class RocksDbStore implements Store, Imageable {
         return families.get(table);
     }
 
-    /** The table's column family, created on first use (at most once, however many threads ask). */
+    /**
+     * The table's column family, created on first use (at most once, however many threads ask)
+     * and then listed in {@code CF_NAMES} before anything is written to it.
+     */
     ColumnFamilyHandle family(String table) throws RocksDBException {
         ColumnFamilyHandle handle = families.get(table);
-        if (handle != null) {
+        if (handle != null && !familyNamesStale) {
             return handle;
         }
         synchronized (families) {
             handle = families.get(table);
             if (handle == null) {
-                handle = db.createColumnFamily(
-                        new ColumnFamilyDescriptor(table.getBytes(StandardCharsets.UTF_8), options.family));
+                handle = db.createColumnFamily(new ColumnFamilyDescriptor(table.getBytes(StandardCharsets.UTF_8),
+                        options.family(table)));
                 families.put(table, handle);
+                familyNamesStale = true;
+            }
+            if (familyNamesStale) {
+                writeFamilyNames();
             }
             return handle;
+        }
+    }
+
+    /** Rewrites {@code CF_NAMES} from the open families; the caller holds {@code families}'s monitor. */
+    private void writeFamilyNames() throws RocksDBException {
+        try {
+            ColumnFamilyNames.write(directory.path(), families.keySet());
+            familyNamesStale = false;
+        } catch (IOException e) {
+            // every write waits until the list is right again: YCSB could not open the directory meanwhile
+            throw new RocksDBException(directory.describe() + ": cannot rewrite " + ColumnFamilyNames.FILE + ": " + e);
         }
     }
 
@@ -226,6 +275,15 @@ public final class RocksDbStore implements Store, Imageable {
                 image.close();
             }
             RocksDBException failure = null;
+            try {
+                if (familyNamesStale) {
+                    synchronized (families) {
+                        writeFamilyNames(); // a last try, so YCSB can open what this run wrote
+                    }
+                }
+            } catch (RocksDBException e) {
+                failure = e;
+            }
             try {
                 closeDatabase();
             } catch (RocksDBException e) {
@@ -300,6 +358,14 @@ public final class RocksDbStore implements Store, Imageable {
             OpenDatabase reopened = OpenDatabase.open(options, directory.path());
             families.putAll(reopened.families());
             db = reopened.db();
+            synchronized (families) {
+                familyNamesStale = true; // the image's list, written when it was saved; checked again here
+                try {
+                    writeFamilyNames();
+                } catch (RocksDBException e) {
+                    // the database is fine: the next table created or written retries the list
+                }
+            }
         } catch (RocksDBException | IOException | RuntimeException e) {
             // the old database is gone and the new one did not open: the guard keeps every call out
             throw new StoreException("restoring " + image.describe() + " into " + directory.describe()

@@ -14,7 +14,7 @@ public final class RocksDbStoreFactory implements StoreFactory {
 
     @Override
     public String description() {
-        return "embedded RocksDB, one column family per table (default: a temporary directory)";
+        return "embedded RocksDB in YCSB's RocksDBClient layout, one column family per table (default: a temporary directory)";
     }
 
     @Override

@@ -48,6 +48,7 @@ class RocksDbConfigTest {
         "rocksdb.cachesize|64MB|must be a whole number",
         "rocksdb.compression|gzip|must be one of none, lz4, snappy, zstd",
         "rocksdb.dir|'  '|must be a directory path",
+        "rocksdb.optionsfile|' '|must be the path of a RocksDB options file",
     })
     void from_badValue_exceptionNamesPropertyValueAndRule(String property, String value, String rule) {
         StoreConfigException e = assertThrows(StoreConfigException.class, () -> config(Map.of(property, value)));
@@ -66,7 +67,26 @@ class RocksDbConfigTest {
 
     @Test
     void propertyNames_listsEveryProperty() {
-        assertEquals(java.util.Set.of("rocksdb.dir", "rocksdb.sync", "rocksdb.wal", "rocksdb.cachesize",
-                "rocksdb.compression"), new RocksDbStoreFactory().propertyNames());
+        assertEquals(java.util.Set.of("rocksdb.dir", "rocksdb.optionsfile", "rocksdb.sync", "rocksdb.wal",
+                "rocksdb.cachesize", "rocksdb.compression"), new RocksDbStoreFactory().propertyNames());
+    }
+
+    @Test
+    void from_optionsFile_parsedAndNothingElseChanged() {
+        RocksDbConfig c = config(Map.of("rocksdb.optionsfile", "ycsb-rocksdb-options.ini", "rocksdb.sync", "true"));
+        assertEquals(Path.of("ycsb-rocksdb-options.ini"), c.optionsFile());
+        assertTrue(c.sync());
+        assertNull(config(Map.of()).optionsFile());
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {"rocksdb.compression|zstd|its compression", "rocksdb.cachesize|0|its block cache"})
+    void from_optionsFileAndATableOption_refusedNamingTheTableOption(String property, String value, String what) {
+        StoreConfigException e = assertThrows(StoreConfigException.class,
+                () -> config(Map.of("rocksdb.optionsfile", "o.ini", property, value)));
+        assertEquals(property, e.property());
+        assertEquals(property + "=" + value + ": cannot be combined with rocksdb.optionsfile, which sets every column"
+                + " family's options, " + what + " among them: set it in the options file (or drop rocksdb.optionsfile)",
+                e.getMessage());
     }
 }
