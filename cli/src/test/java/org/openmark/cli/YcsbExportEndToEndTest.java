@@ -39,7 +39,7 @@ class YcsbExportEndToEndTest {
     }
 
     @Test
-    void jsonArrayToAFile_theFileHasEveryLineAsAnObject_stdoutKeepsTheText() throws Exception {
+    void jsonArrayToAFile_theFileHasEveryNumberLineAsAnObject_stdoutKeepsTheText() throws Exception {
         Path file = dir.resolve("sub/ycsb.json");
         CliRunner r = run("-p", "exporter=site.ycsb.measurements.exporter.JSONArrayMeasurementsExporter", "-p",
                 "exportfile=" + file);
@@ -49,14 +49,17 @@ class YcsbExportEndToEndTest {
         assertTrue(array.isArray(), array::toString);
         List<JsonNode> objects = new ArrayList<>();
         array.forEach(objects::add);
-        assertEquals(r.out.lines().count(), objects.size(), "one object per text line");
+        // one object per text line whose value is a number: YCSB's exporters write nothing else
+        assertEquals(r.out.lines().filter(l -> l.matches("\\[[^]]*\\], [^,]*, -?\\d+(\\.\\d+)?([eE][-+]?\\d+)?"))
+                .count(), objects.size(), r::toString);
+        assertTrue(objects.stream().allMatch(o -> o.get("value").isNumber()), objects::toString);
         assertTrue(value(objects, "OVERALL", "RunTime(ms)").isIntegralNumber());
         assertTrue(value(objects, "OVERALL", "Throughput(ops/sec)").isNumber());
         long reads = value(objects, "READ", "Operations").asLong();
         long updates = value(objects, "UPDATE", "Operations").asLong();
         assertEquals(500, reads + updates);
         assertEquals(reads, value(objects, "READ", "Return=OK").asLong());
-        assertEquals(true, value(objects, "ACCOUNTING", "AddsUp").asBoolean());
+        assertTrue(r.out.contains("[ACCOUNTING], AddsUp, true"), r::toString);
         assertTrue(r.out.contains("[READ], Operations, " + reads + "\n"), r::toString);
         assertFalse(Files.exists(file.resolveSibling(".ycsb.json.tmp")), "no temporary file left");
     }
@@ -71,11 +74,8 @@ class YcsbExportEndToEndTest {
         }
         assertEquals(500, value(objects, "READ", "Operations").asLong()
                 + value(objects, "UPDATE", "Operations").asLong());
-        // a line of two fields: no measurement, its field the value
-        JsonNode note = objects.stream().filter(o -> o.get("metric").asText().equals("NOTE")).findFirst()
-                .orElseThrow();
-        assertEquals("", note.get("measurement").asText());
-        assertTrue(note.get("value").asText().startsWith("closed model (YCSB compatible)"), note::toString);
+        // a note is text, which YCSB's exporters cannot write
+        assertTrue(objects.stream().noneMatch(o -> o.get("metric").asText().equals("NOTE")), objects::toString);
     }
 
     @Test
@@ -88,7 +88,7 @@ class YcsbExportEndToEndTest {
         List<JsonNode> objects = new ArrayList<>();
         JSON.readTree(file.toFile()).forEach(objects::add);
         assertEquals(1_000_000, value(objects, "TOTAL CASH", "").asLong(), objects::toString);
-        assertEquals("Database validation succeeded", value(objects, "", "").asText());
+        assertTrue(objects.stream().noneMatch(o -> o.get("metric").asText().isEmpty()), objects::toString);
         assertTrue(r.out.contains("\nDatabase validation succeeded\n"), r::toString);
     }
 

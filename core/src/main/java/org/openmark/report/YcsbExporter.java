@@ -13,9 +13,11 @@ import org.openmark.config.ConfigException;
 /**
  * How the final report is written, as YCSB's {@code exporter} property names it: its text lines,
  * or JSON objects {@code {"metric": SECTION, "measurement": metric, "value": value}}, one after
- * the other or in an array, in the layout YCSB's JSON exporters write. A value that is a number
- * (or true/false) is written as one; a line of two fields ({@code [NOTE], text}) has an empty
- * measurement and its field as the value.
+ * the other or in an array, in the layout YCSB's JSON exporters write. YCSB's exporters can only
+ * write numbers, and a script that reads their files expects one in every {@code value}: so the
+ * JSON exporters write the lines whose value is a number (a line of two fields, {@code [TOTAL CASH],
+ * 1000}, with an empty measurement), and leave out the others (the store's description, the verdict
+ * {@code Valid, true}, notes), which result.json and the text hold.
  */
 public enum YcsbExporter {
     /** {@code site.ycsb.measurements.exporter.TextMeasurementsExporter}, YCSB's default. */
@@ -79,12 +81,16 @@ public enum YcsbExporter {
                 g.writeStartArray();
             }
             for (ReportLine l : lines) {
+                boolean twoFields = l.value().isEmpty();
+                String value = twoFields ? l.metric() : l.value();
+                if (!DECIMAL.matcher(value).matches()) {
+                    continue; // not a number: YCSB's exporters never write one
+                }
                 g.writeStartObject();
                 g.writeStringField("metric", l.section());
-                boolean twoFields = l.value().isEmpty();
                 g.writeStringField("measurement", twoFields ? "" : l.metric());
                 g.writeFieldName("value");
-                writeValue(g, twoFields ? l.metric() : l.value());
+                writeNumber(g, value);
                 g.writeEndObject();
             }
             if (this == JSON_ARRAY) {
@@ -96,15 +102,11 @@ public enum YcsbExporter {
         return out.append('\n').toString();
     }
 
-    private static void writeValue(JsonGenerator g, String v) throws IOException {
+    private static void writeNumber(JsonGenerator g, String v) throws IOException {
         if (INTEGER.matcher(v).matches()) {
             g.writeNumber(Long.parseLong(v));
-        } else if (DECIMAL.matcher(v).matches()) {
-            g.writeNumber(Double.parseDouble(v));
-        } else if (v.equals("true") || v.equals("false")) {
-            g.writeBoolean(Boolean.parseBoolean(v));
         } else {
-            g.writeString(v);
+            g.writeNumber(Double.parseDouble(v));
         }
     }
 }
