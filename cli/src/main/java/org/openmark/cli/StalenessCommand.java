@@ -128,6 +128,8 @@ final class StalenessCommand implements Callable<Integer> {
         }
         List<String> warnings = new ArrayList<>(factory.passesOnAllProperties() ? List.of()
                 : unknownProperties(props.keySet(), factory.propertyNames()));
+        // the workload's property, which a store reads to check the table's layout when it opens
+        props.put("table", table);
         for (String w : warnings) {
             parent.err.println("openmark: warning: " + w);
         }
