@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
  * column or attribute ({@code primarykey}, {@code partitionkey}, {@code hashkey}, {@code rangekey},
  * {@code sortkey}, {@code rowkey}); or when it contains {@code accesskey}, {@code apikey} or
  * {@code privatekey} anywhere ({@code s3.accessKeyId}). A value that is not itself secret may still carry
- * one: a URL's user information ({@code mongodb://user:pw@host}) and the values of its query or
+ * one: a URL's user information ({@code mongodb://user:pw@host}, Oracle's {@code thin:user/pw@host}) and the values of its query or
  * JDBC-style parameters whose names are secrets ({@code ?password=pw}, {@code ;password=pw}) are
  * masked too.
  */
@@ -31,6 +31,8 @@ public final class Secrets {
             "sortkey", "rowkey");
     /** {@code scheme://user:password@}: the password. */
     private static final Pattern USER_INFO = Pattern.compile("(://[^/@:\\s]*:)([^/@\\s]+)(@)");
+    /** Oracle's {@code jdbc:oracle:thin:user/password@host}: the password. */
+    private static final Pattern THIN_PASSWORD = Pattern.compile("(?i)(:thin:[^/@\\s]*/)([^@\\s]+)(@)");
     /** {@code name=value} after {@code ?}, {@code &} or {@code ;}. */
     private static final Pattern PARAMETER = Pattern.compile("([?&;])([^=&;?\\s]+)=([^&;\\s]*)");
 
@@ -70,6 +72,7 @@ public final class Secrets {
             return text;
         }
         String masked = USER_INFO.matcher(text).replaceAll("$1" + Matcher.quoteReplacement(MASK) + "$3");
+        masked = THIN_PASSWORD.matcher(masked).replaceAll("$1" + Matcher.quoteReplacement(MASK) + "$3");
         Matcher m = PARAMETER.matcher(masked);
         StringBuilder out = new StringBuilder();
         while (m.find()) {

@@ -42,6 +42,11 @@ class SecretsTest {
                 Secrets.shown("db.url", "jdbc:postgresql://127.0.0.1:5432/db?user=bench&password=hunter2&ssl=false"));
         assertEquals("jdbc:sqlserver://h:1433;databaseName=x;password=****;user=sa",
                 Secrets.shown("db.url", "jdbc:sqlserver://h:1433;databaseName=x;password=p;user=sa"));
+        assertEquals("jdbc:mysql://root:****@h:3306/db", Secrets.maskInside("jdbc:mysql://root:s3cret@h:3306/db"));
+        assertEquals("jdbc:sqlserver://h;user=u;Password=****;db=x",
+                Secrets.maskInside("jdbc:sqlserver://h;user=u;Password=s3cret;db=x"));
+        assertEquals("jdbc:oracle:thin:scott/****@h:1521:orcl", Secrets.maskInside("jdbc:oracle:thin:scott/tiger@h:1521:orcl"));
+        assertEquals("jdbc:postgresql://127.0.0.1:5432/openmark", Secrets.maskInside("jdbc:postgresql://127.0.0.1:5432/openmark"));
         assertEquals("a=b", Secrets.shown("x", "a=b"));
     }
 }

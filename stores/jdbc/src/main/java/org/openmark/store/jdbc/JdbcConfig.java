@@ -5,6 +5,7 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import org.openmark.api.Secrets;
 import org.openmark.api.StoreConfigException;
 import org.openmark.api.StoreProperties;
 
@@ -124,7 +125,7 @@ public record JdbcConfig(String url, String user, String password, JdbcIsolation
         try {
             DriverManager.getDriver(url);
         } catch (SQLException e) {
-            throw new StoreConfigException(URL, JdbcUrls.mask(url),
+            throw new StoreConfigException(URL, Secrets.maskInside(url),
                     "no JDBC driver on the classpath accepts this URL (PostgreSQL's driver is included; "
                             + "for another database put its driver jar on the classpath)");
         }
@@ -149,9 +150,9 @@ public record JdbcConfig(String url, String user, String password, JdbcIsolation
 
     @Override
     public String toString() {
-        return "jdbc " + JdbcUrls.mask(url)
+        return "jdbc " + Secrets.maskInside(url)
                 + (user == null ? "" : " user=" + user)
-                + (password == null ? "" : " password=***")
+                + (password == null ? "" : " password=" + Secrets.MASK)
                 + " isolation=" + isolation.propertyValue() + " batchsize=" + batchSize
                 + " createtable=" + createTable + " fields=" + fieldNames.size() + " " + fieldType
                 + (queryTimeoutSeconds == 0 ? "" : " querytimeout=" + queryTimeoutSeconds + "s")

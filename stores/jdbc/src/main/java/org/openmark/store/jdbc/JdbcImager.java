@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
+import org.openmark.api.Secrets;
 import org.openmark.api.StoreConfigException;
 import org.openmark.api.StoreException;
 
@@ -40,7 +41,7 @@ final class JdbcImager {
     JdbcImager(JdbcConfig config, JdbcConnector connector) {
         this.config = config;
         this.connector = connector;
-        this.inspector = new TableInspector(config.fieldNames(), JdbcUrls.mask(config.url()));
+        this.inspector = new TableInspector(config.fieldNames(), Secrets.maskInside(config.url()));
     }
 
     /** Copies every table of the store, with the first image number from {@code firstNumber} on that names no existing table. */

@@ -5,6 +5,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.openmark.api.Secrets;
 import org.openmark.api.StoreConfigException;
 
 /**
@@ -26,7 +27,7 @@ final class JdbcTables {
     JdbcTables(JdbcConfig config, JdbcConnector connector) {
         this.config = config;
         this.connector = connector;
-        this.inspector = new TableInspector(config.fieldNames(), JdbcUrls.mask(config.url()));
+        this.inspector = new TableInspector(config.fieldNames(), Secrets.maskInside(config.url()));
         this.notCreatedYet = TableLayout.notCreatedYet(FieldEncoding.ofTypeName(config.fieldType()));
     }
 

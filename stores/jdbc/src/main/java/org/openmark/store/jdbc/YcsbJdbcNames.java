@@ -1,6 +1,7 @@
 package org.openmark.store.jdbc;
 
 import java.util.Set;
+import org.openmark.api.Secrets;
 import org.openmark.api.StoreConfigException;
 import org.openmark.api.StoreProperties;
 
@@ -39,8 +40,9 @@ final class YcsbJdbcNames {
         String own = blankToNull(properties.get(ours));
         String theirs = blankToNull(properties.get(ycsbs));
         if (own != null && theirs != null && !own.equals(theirs)) {
-            throw new StoreConfigException(ycsbs, secret ? "***" : JdbcUrls.mask(theirs), "differs from " + ours + "="
-                    + (secret ? "***" : JdbcUrls.mask(own)) + " (" + ycsbs + " is YCSB's name for it); give one of them");
+            throw new StoreConfigException(ycsbs, secret ? Secrets.MASK : Secrets.maskInside(theirs), "differs from "
+                    + ours + "=" + (secret ? Secrets.MASK : Secrets.maskInside(own)) + " (" + ycsbs
+                    + " is YCSB's name for it); give one of them");
         }
         return own != null ? own : theirs;
     }
@@ -61,7 +63,7 @@ final class YcsbJdbcNames {
             }
         }
         if (databases > 1) {
-            throw new StoreConfigException(URL, JdbcUrls.mask(url), databases + " ';'-separated URLs: YCSB's binding"
+            throw new StoreConfigException(URL, Secrets.maskInside(url), databases + " ';'-separated URLs: YCSB's binding"
                     + " shards keys over them by String.hashCode, which openmark's jdbc store does not do; give one URL"
                     + " (a driver's failover list such as jdbc:postgresql://h1:5432,h2:5432/db is one URL), or "
                     + RUN_YCSB_BINDING);
