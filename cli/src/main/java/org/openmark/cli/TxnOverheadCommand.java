@@ -83,6 +83,12 @@ final class TxnOverheadCommand implements Callable<Integer> {
         // runs start from the same fresh load. A table that held records before is left alone. (The
         // table is looked at outside transactions.)
         RunConfig plain = config(base, false);
+        if (!onTable(plain, (store, table) -> store.hasTransactions())) {
+            // both runs would run the same plain operations: no overhead to measure
+            throw org.openmark.config.ConfigException.of("--store", plain.store(), "has no transactions (start,"
+                    + " commit and abort do nothing" + (plain.store().equals("redis") ? " with redis.txn=none; "
+                    + "redis.txn=watch has them" : "") + "), so there is no overhead to measure");
+        }
         boolean loadsItsTable = plain.autoLoad() && tableKnownEmpty(plain);
         RunResult with = run(base, true, "with-txn");
         if (with.interrupted()) {

@@ -92,6 +92,19 @@ class TransactionsEndToEndTest {
         assertFalse(none.at("/validation/passed").asBoolean());
     }
 
+    /** Redis without WATCH has no transactions: both runs would be the same run. */
+    @Test
+    void txnOverhead_storeWithoutTransactions_refusedBeforeAnyRun() {
+        List<String> args = new ArrayList<>(List.of("txn-overhead", "-P", "closed_economy", "--store", "redis", "-p",
+                "redis.txn=none", "-p", "redis.database=3", "--model", "closed", "-threads", "1", "--quiet"));
+        props(REDIS).forEach((k, v) -> args.addAll(List.of("-p", k + "=" + v)));
+        CliRunner r = CliRunner.run(args.toArray(String[]::new));
+        assertEquals(2, r.exitCode, r::toString);
+        assertTrue(r.err.contains("--store=redis: has no transactions (start, commit and abort do nothing with"
+                + " redis.txn=none; redis.txn=watch has them), so there is no overhead to measure"), r::toString);
+        assertFalse(r.out.contains("[TXN-OVERHEAD]"), r::toString);
+    }
+
     @Test
     void txnOverhead_memoryStore_printsTheComparison() {
         // one client: no concurrent transfers, so no anomaly, with or without transactions
