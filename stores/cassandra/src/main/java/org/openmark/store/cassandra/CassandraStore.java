@@ -86,12 +86,17 @@ public final class CassandraStore implements Store, WarsTracing {
 
     /** Runs one request of an openmark operation. */
     ResultSet execute(Statement<?> statement, OpKind kind) {
-        return session.execute(statement);
+        return session.execute(traced(statement));
     }
 
     /** Starts one request of an openmark operation; the stage ends on a thread of the driver's. */
     CompletionStage<AsyncResultSet> executeAsync(Statement<?> statement, OpKind kind) {
-        return session.executeAsync(statement);
+        return session.executeAsync(traced(statement));
+    }
+
+    /** With {@code cassandra.tracing=true} (YCSB's property) every request asks the nodes to trace it. */
+    private Statement<?> traced(Statement<?> statement) {
+        return config.tracing() ? statement.setTracing(true) : statement;
     }
 
     /** Asks some node for its release version; throws the driver's exception when none answers. */
