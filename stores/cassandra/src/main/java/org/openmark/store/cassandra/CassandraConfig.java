@@ -7,12 +7,14 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 import org.openmark.api.StoreConfigException;
 import org.openmark.api.StoreProperties;
 
 /**
  * The cassandra store's settings, validated once from its properties. All defaults live here.
+ * Settings that YCSB's cassandra-cql binding has take its property names too ({@link YcsbNames}).
  *
  * @param hosts the contact points (any nodes of the cluster; the driver finds the others)
  * @param port the CQL (native transport) port of every node
@@ -31,11 +33,14 @@ import org.openmark.api.StoreProperties;
  * @param table the workload's table ({@code table}, YCSB's property), created when the store opens
  * @param pipelined whether sessions start single calls without waiting for them
  *        ({@link org.openmark.api.PipelinedSession}, the driver's asynchronous requests; the default)
+ * @param username the user name the store logs in with, or null for none
+ * @param password the password that goes with {@code username} (null when it is null); never shown
+ * @param tracing whether every request asks the nodes to trace it (YCSB's {@code cassandra.tracing})
  */
 public record CassandraConfig(List<String> hosts, int port, String datacenter, String keyspace, int replication,
         ConsistencyLevel readConsistency, ConsistencyLevel writeConsistency, ConsistencyLevel scanConsistency,
         int requestTimeoutMs, int connectTimeoutMs, List<String> fieldNames, int connections, String table,
-        boolean pipelined) {
+        boolean pipelined, String username, String password, boolean tracing) {
     public static final String HOSTS = "cassandra.hosts";
     public static final String PORT = "cassandra.port";
     public static final String DATACENTER = "cassandra.datacenter";
@@ -48,12 +53,20 @@ public record CassandraConfig(List<String> hosts, int port, String datacenter, S
     public static final String CONNECT_TIMEOUT = "cassandra.connecttimeout";
     public static final String CONNECTIONS = "cassandra.connections";
     public static final String PIPELINED = "cassandra.pipelined";
+    /** YCSB's names, which are openmark's too. */
+    public static final String USERNAME = "cassandra.username";
+    public static final String PASSWORD = "cassandra.password";
+    public static final String TRACING = "cassandra.tracing";
     public static final String FIELD_COUNT = "fieldcount";
     public static final String FIELD_NAME_PREFIX = "fieldnameprefix";
     public static final String TABLE = "table";
-    /** Every property the store reads of its own ({@code table}, {@code fieldcount} and {@code fieldnameprefix} are the workload's). */
-    public static final Set<String> PROPERTY_NAMES = Set.of(HOSTS, PORT, DATACENTER, KEYSPACE, REPLICATION,
-            READ_CONSISTENCY, WRITE_CONSISTENCY, SCAN_CONSISTENCY, REQUEST_TIMEOUT, CONNECT_TIMEOUT, CONNECTIONS, PIPELINED);
+    /**
+     * Every property the store reads of its own, YCSB's names included ({@code table}, {@code fieldcount}
+     * and {@code fieldnameprefix} are the workload's).
+     */
+    public static final Set<String> PROPERTY_NAMES = union(Set.of(HOSTS, PORT, DATACENTER, KEYSPACE, REPLICATION,
+            READ_CONSISTENCY, WRITE_CONSISTENCY, SCAN_CONSISTENCY, REQUEST_TIMEOUT, CONNECT_TIMEOUT, CONNECTIONS,
+            PIPELINED, USERNAME, PASSWORD, TRACING), YcsbNames.NAMES);
 
     public static final String DEFAULT_HOSTS = "127.0.0.1";
     public static final int DEFAULT_PORT = 9042;
@@ -61,11 +74,13 @@ public record CassandraConfig(List<String> hosts, int port, String datacenter, S
     public static final String DEFAULT_DATACENTER = "datacenter1";
     public static final String DEFAULT_KEYSPACE = "ycsb";
     public static final int DEFAULT_REPLICATION = 1;
-    public static final ConsistencyLevel DEFAULT_CONSISTENCY = DefaultConsistencyLevel.ONE;
+    /** YCSB's binding's default too: with the same -P file, both tools read and write at the same level. */
+    public static final ConsistencyLevel DEFAULT_CONSISTENCY = DefaultConsistencyLevel.QUORUM;
     /**
      * Long enough for DDL on a freshly started cluster (schema agreement across nodes takes
      * seconds there; the driver's default of 2 s is too short) and for a coordinator's own
-     * timeouts (write 2 s, read 5 s) to come back as statuses before the driver gives up.
+     * timeouts (write 2 s, read 5 s) to come back as statuses before the driver gives up. The
+     * read timeout of YCSB's driver (version 3) is 12 s too.
      */
     public static final int DEFAULT_REQUEST_TIMEOUT_MS = 12_000;
     public static final int DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
@@ -88,11 +103,9 @@ public record CassandraConfig(List<String> hosts, int port, String datacenter, S
 
     /** Validates and resolves the properties; the exception names the offending property. */
     public static CassandraConfig from(StoreProperties properties) {
-        List<String> hosts = hosts(properties);
-        int port = properties.getInt(PORT, DEFAULT_PORT);
-        if (port < 1 || port > 65535) {
-            throw new StoreConfigException(PORT, properties.get(PORT), "must be a TCP port from 1 to 65535");
-        }
+        List<String> hosts = YcsbNames.either(properties, HOSTS, YcsbNames.HOSTS, name -> hosts(properties, name),
+                List.of(DEFAULT_HOSTS));
+        int port = YcsbNames.either(properties, PORT, YcsbNames.PORT, name -> port(properties, name), DEFAULT_PORT);
         String datacenter = properties.get(DATACENTER, DEFAULT_DATACENTER).trim();
         if (datacenter.isEmpty()) {
             throw new StoreConfigException(DATACENTER, properties.get(DATACENTER),
@@ -104,18 +117,35 @@ public record CassandraConfig(List<String> hosts, int port, String datacenter, S
             throw new StoreConfigException(REPLICATION, properties.get(REPLICATION),
                     "must be a replication factor >= 1 (copies of each record)");
         }
-        ConsistencyLevel read = level(properties, READ_CONSISTENCY, READ_LEVELS, DEFAULT_CONSISTENCY);
-        ConsistencyLevel write = level(properties, WRITE_CONSISTENCY, WRITE_LEVELS, DEFAULT_CONSISTENCY);
-        ConsistencyLevel scan = level(properties, SCAN_CONSISTENCY, READ_LEVELS, read);
-        int requestTimeoutMs = positive(properties, REQUEST_TIMEOUT, DEFAULT_REQUEST_TIMEOUT_MS);
-        int connectTimeoutMs = positive(properties, CONNECT_TIMEOUT, DEFAULT_CONNECT_TIMEOUT_MS);
-        int connections = properties.getInt(CONNECTIONS, DEFAULT_CONNECTIONS);
-        if (connections < 1 || connections > 64) {
-            throw new StoreConfigException(CONNECTIONS, properties.get(CONNECTIONS), "must be from 1 to 64 connections per node");
+        ConsistencyLevel read = YcsbNames.either(properties, READ_CONSISTENCY, YcsbNames.READ_CONSISTENCY,
+                name -> level(properties, name, READ_LEVELS), DEFAULT_CONSISTENCY);
+        ConsistencyLevel write = YcsbNames.either(properties, WRITE_CONSISTENCY, YcsbNames.WRITE_CONSISTENCY,
+                name -> level(properties, name, WRITE_LEVELS), DEFAULT_CONSISTENCY);
+        ConsistencyLevel scan = properties.contains(SCAN_CONSISTENCY) ? level(properties, SCAN_CONSISTENCY, READ_LEVELS)
+                : read;
+        int requestTimeoutMs = YcsbNames.either(properties, REQUEST_TIMEOUT, YcsbNames.READ_TIMEOUT,
+                name -> positive(properties, name), DEFAULT_REQUEST_TIMEOUT_MS);
+        int connectTimeoutMs = YcsbNames.either(properties, CONNECT_TIMEOUT, YcsbNames.CONNECT_TIMEOUT,
+                name -> positive(properties, name), DEFAULT_CONNECT_TIMEOUT_MS);
+        Function<String, Integer> connections = name -> connections(properties, name);
+        int perNode = YcsbNames.either(properties, CONNECTIONS, YcsbNames.connectionsName(properties, connections),
+                connections, DEFAULT_CONNECTIONS);
+        YcsbNames.refuseSsl(properties);
+        // empty is unset, as in YCSB's binding (a property file may list both with no value)
+        String username = properties.get(USERNAME, "").isEmpty() ? null : properties.get(USERNAME);
+        boolean password = !properties.get(PASSWORD, "").isEmpty();
+        if (username == null && password) {
+            // the value is a secret: never repeated in a message
+            throw new StoreConfigException(USERNAME, "", "must be set when " + PASSWORD + " is (the user the password"
+                    + " belongs to), or leave both out");
+        }
+        if (username != null && !password) {
+            throw new StoreConfigException(PASSWORD, "", "must be set when " + USERNAME + " is (" + username + ")");
         }
         return new CassandraConfig(hosts, port, datacenter, keyspace, replication, read, write, scan, requestTimeoutMs,
-                connectTimeoutMs, fieldNames(properties), connections, identifier(properties, TABLE, DEFAULT_TABLE),
-                properties.getBoolean(PIPELINED, true));
+                connectTimeoutMs, fieldNames(properties), perNode, identifier(properties, TABLE, DEFAULT_TABLE),
+                properties.getBoolean(PIPELINED, true), username, username == null ? null : properties.get(PASSWORD),
+                properties.getBoolean(TRACING, false));
     }
 
     /** The replication factor a missing keyspace gets. */
@@ -123,18 +153,40 @@ public record CassandraConfig(List<String> hosts, int port, String datacenter, S
         return replication == 0 ? DEFAULT_REPLICATION : replication;
     }
 
-    private static List<String> hosts(StoreProperties properties) {
-        String value = properties.get(HOSTS, DEFAULT_HOSTS);
+    private static List<String> hosts(StoreProperties properties, String name) {
+        String value = properties.get(name);
         List<String> hosts = new ArrayList<>();
         for (String host : value.split(",")) {
             if (host.isBlank() || host.trim().contains(" ") || host.trim().contains(":")) {
-                throw new StoreConfigException(HOSTS, value,
+                throw new StoreConfigException(name, value,
                         "must be host names or addresses separated by commas, e.g. 127.0.0.1,127.0.0.2"
-                                + " (the port is " + PORT + ")");
+                                + " (the port is " + (name.equals(HOSTS) ? PORT : YcsbNames.PORT) + ")");
             }
             hosts.add(host.trim());
         }
         return List.copyOf(hosts);
+    }
+
+    private static int port(StoreProperties properties, String name) {
+        int port = properties.getInt(name, DEFAULT_PORT);
+        if (port < 1 || port > 65535) {
+            throw new StoreConfigException(name, properties.get(name), "must be a TCP port from 1 to 65535");
+        }
+        return port;
+    }
+
+    private static int connections(StoreProperties properties, String name) {
+        int connections = properties.getInt(name, DEFAULT_CONNECTIONS);
+        if (connections < 1 || connections > 64) {
+            throw new StoreConfigException(name, properties.get(name), "must be from 1 to 64 connections per node");
+        }
+        return connections;
+    }
+
+    private static Set<String> union(Set<String> a, Set<String> b) {
+        Set<String> all = new java.util.HashSet<>(a);
+        all.addAll(b);
+        return Set.copyOf(all);
     }
 
     private static String identifier(StoreProperties properties, String name, String defaultValue) {
@@ -146,20 +198,16 @@ public record CassandraConfig(List<String> hosts, int port, String datacenter, S
         return value;
     }
 
-    private static int positive(StoreProperties properties, String name, int defaultValue) {
-        int value = properties.getInt(name, defaultValue);
+    private static int positive(StoreProperties properties, String name) {
+        int value = properties.getInt(name, 0);
         if (value <= 0) {
             throw new StoreConfigException(name, properties.get(name), "must be a number of milliseconds > 0");
         }
         return value;
     }
 
-    private static ConsistencyLevel level(StoreProperties properties, String name, Set<DefaultConsistencyLevel> allowed,
-            ConsistencyLevel defaultValue) {
+    private static ConsistencyLevel level(StoreProperties properties, String name, Set<DefaultConsistencyLevel> allowed) {
         String value = properties.get(name);
-        if (value == null) {
-            return defaultValue;
-        }
         DefaultConsistencyLevel level = null;
         try {
             level = DefaultConsistencyLevel.valueOf(value.trim().toUpperCase(Locale.ROOT));
@@ -193,7 +241,9 @@ public record CassandraConfig(List<String> hosts, int port, String datacenter, S
 
     @Override
     public String toString() {
+        // never the password
         return "cassandra " + String.join(",", hosts) + ":" + port + " dc=" + datacenter + " keyspace=" + keyspace
-                + " read=" + readConsistency + " write=" + writeConsistency;
+                + " read=" + readConsistency + " write=" + writeConsistency
+                + (username == null ? "" : " user=" + username);
     }
 }

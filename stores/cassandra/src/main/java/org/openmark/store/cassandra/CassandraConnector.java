@@ -2,6 +2,7 @@ package org.openmark.store.cassandra;
 
 import com.datastax.oss.driver.api.core.AllNodesFailedException;
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.CqlSessionBuilder;
 import com.datastax.oss.driver.api.core.DriverException;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
@@ -12,7 +13,7 @@ import java.util.List;
 import org.openmark.api.StoreException;
 import org.openmark.api.StoreUnreachableException;
 
-/** Opens the driver session to the cluster with the store's timeouts and pool size. */
+/** Opens the driver session to the cluster with the store's timeouts, pool size and credentials. */
 final class CassandraConnector {
     /** Requests the driver sends at once on one connection (its default, set here so it is known). */
     static final int MAX_REQUESTS_PER_CONNECTION = 1024;
@@ -48,11 +49,15 @@ final class CassandraConnector {
             contactPoints.add(new InetSocketAddress(host, config.port()));
         }
         try {
-            return CqlSession.builder()
+            CqlSessionBuilder builder = CqlSession.builder()
                     .addContactPoints(contactPoints)
                     .withLocalDatacenter(config.datacenter())
-                    .withConfigLoader(loader)
-                    .build();
+                    .withConfigLoader(loader);
+            if (config.username() != null) {
+                // the driver's plain-text authenticator, as YCSB's binding logs in (PasswordAuthenticator)
+                builder = builder.withAuthCredentials(config.username(), config.password());
+            }
+            return builder.build();
         } catch (AllNodesFailedException e) {
             throw new StoreUnreachableException("no node of " + where(config) + " answered: "
                     + CassandraErrors.reason(e));

@@ -3,10 +3,8 @@ package org.openmark.store.cassandra;
 import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.metadata.Node;
-import com.datastax.oss.driver.api.core.metadata.schema.ColumnMetadata;
 import com.datastax.oss.driver.api.core.metadata.schema.KeyspaceMetadata;
 import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -17,10 +15,14 @@ import org.openmark.api.StoreConfigException;
 /**
  * The keyspace and its tables: the keyspace is created when the store opens (with
  * {@code cassandra.replication} copies in the local datacenter), a table on the first write to it,
- * in YCSB's layout: {@code y_id text PRIMARY KEY, field0 blob, ...}; the workload's table (property
- * {@code table}) when the store opens, before any session writes. A table that does not exist is
- * not created by reads: they find nothing. Several processes that write to a missing table at once
- * can still create it twice: load from one process first.
+ * in YCSB's layout: {@code y_id varchar PRIMARY KEY, field0 varchar, ...}; the workload's table
+ * (property {@code table}) when the store opens, before any session writes. A table that does not
+ * exist is not created by reads: they find nothing. Several processes that write to a missing table
+ * at once can still create it twice: load from one process first.
+ *
+ * <p>An existing table is taken as the driver's schema metadata describes it ({@link TableLayout}):
+ * text fields are kept as text, blob fields (openmark's earlier layout) as bytes, and a table in any
+ * other layout is refused, the workload's table when the store opens, before anything is written.
  */
 final class CassandraSchema {
     /** YCSB's key column. */
@@ -103,7 +105,11 @@ final class CassandraSchema {
         return String.join(", ", names);
     }
 
-    /** The table when it exists (as the driver's schema metadata knows it), else empty. */
+    /**
+     * The table when it exists (as the driver's schema metadata knows it), else empty.
+     *
+     * @throws StoreConfigException naming {@code table} when it is in a layout openmark does not write
+     */
     Optional<CassandraTable> existing(String name) {
         CassandraTable known = tables.get(name);
         if (known != null) {
@@ -125,21 +131,23 @@ final class CassandraSchema {
      * fail on the nodes that kept the other ("Unknown CF").
      */
     synchronized CassandraTable createIfMissing(String name) {
+        // an existing table in a foreign layout throws here, before anything is created or written
         Optional<CassandraTable> existing = existing(name);
         if (existing.isPresent()) {
             return existing.get();
         }
         StringBuilder ddl = new StringBuilder("CREATE TABLE IF NOT EXISTS ")
                 .append(CassandraTable.quote(config.keyspace())).append('.').append(CassandraTable.quote(name))
-                .append(" (").append(CassandraTable.quote(KEY_COLUMN)).append(" text PRIMARY KEY");
+                .append(" (").append(CassandraTable.quote(KEY_COLUMN)).append(" varchar PRIMARY KEY");
         for (String field : config.fieldNames()) {
-            ddl.append(", ").append(CassandraTable.quote(field)).append(" blob");
+            ddl.append(", ").append(CassandraTable.quote(field)).append(" varchar");
         }
         ddl.append(')');
         // the driver waits for schema agreement and refreshes its metadata before returning
         ddl(ddl.toString());
         return existing(name).orElseGet(() -> {
-            CassandraTable table = new CassandraTable(session, config.keyspace(), name, KEY_COLUMN, config.fieldNames());
+            CassandraTable table = new CassandraTable(session, config.keyspace(), name,
+                    TableLayout.created(config.fieldNames()));
             CassandraTable raced = tables.putIfAbsent(name, table);
             return raced == null ? table : raced;
         });
@@ -168,15 +176,10 @@ final class CassandraSchema {
         tables.clear();
     }
 
+    /** The workload's table must have every field the run writes; another table gets what it has. */
     private CassandraTable fromMetadata(String name, TableMetadata metadata) {
-        String key = metadata.getPartitionKey().get(0).getName().asInternal();
-        List<String> fields = new ArrayList<>();
-        for (ColumnMetadata column : metadata.getColumns().values()) {
-            String columnName = column.getName().asInternal();
-            if (!columnName.equals(key)) {
-                fields.add(columnName);
-            }
-        }
-        return new CassandraTable(session, config.keyspace(), name, key, fields);
+        List<String> written = name.equals(config.table()) ? config.fieldNames() : List.of();
+        return new CassandraTable(session, config.keyspace(), name,
+                TableLayout.of(TableLayout.Shape.of(metadata), written));
     }
 }

@@ -4,7 +4,6 @@ import com.datastax.oss.driver.api.core.DriverException;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.ResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
-import java.nio.ByteBuffer;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +14,7 @@ import java.util.function.Supplier;
 import org.openmark.api.Record;
 import org.openmark.api.Session;
 import org.openmark.api.Status;
+import org.openmark.api.StoreConfigException;
 
 /**
  * One client of the cluster. All sessions share the store's driver session (which is thread
@@ -38,16 +38,16 @@ class CassandraSession implements Session {
     }
 
     /**
-     * What one call sends: a statement (with the columns a read asks for), or, when no request is
-     * needed, the status it ends with at once.
+     * What one call sends: a statement to a table (with the columns a read asks for), or, when no
+     * request is needed, the status it ends with at once.
      */
-    record Call(BoundStatement statement, List<String> columns, Status immediate) {
+    record Call(BoundStatement statement, CassandraTable table, List<String> columns, Status immediate) {
         static Call done(Status status) {
-            return new Call(null, List.of(), status);
+            return new Call(null, null, List.of(), status);
         }
 
-        static Call of(BoundStatement statement, List<String> columns) {
-            return new Call(statement, columns, null);
+        static Call of(BoundStatement statement, CassandraTable table, List<String> columns) {
+            return new Call(statement, table, columns, null);
         }
 
         boolean isDone() {
@@ -60,7 +60,7 @@ class CassandraSession implements Session {
         try {
             Call call = readCall(table, key, fields, result);
             return call.isDone() ? call.immediate() : readResult(store.execute(call.statement(), OpKind.READ).one(),
-                    call.columns(), result);
+                    call, result);
         } catch (DriverException e) {
             return failed(e);
         }
@@ -71,19 +71,25 @@ class CassandraSession implements Session {
         if (table == null || key == null || result == null) {
             return badRequest("read needs a table, a key and a result map");
         }
-        Optional<CassandraTable> t = store.schema().existing(table);
+        Optional<CassandraTable> t;
+        try {
+            t = store.schema().existing(table);
+        } catch (StoreConfigException foreign) {
+            return badRequest(foreign.getMessage());
+        }
         if (t.isEmpty()) {
             return Call.done(Status.NOT_FOUND);
         }
         List<String> columns = t.get().existingFields(fields);
-        return Call.of(t.get().read(columns).bind(key).setConsistencyLevel(store.config().readConsistency()), columns);
+        return Call.of(t.get().read(columns).bind(key).setConsistencyLevel(store.config().readConsistency()), t.get(),
+                columns);
     }
 
-    static Status readResult(Row row, List<String> columns, Map<String, byte[]> result) {
+    static Status readResult(Row row, Call call, Map<String, byte[]> result) {
         if (row == null) {
             return Status.NOT_FOUND;
         }
-        putFields(row, columns, result);
+        call.table().decode(row, call.columns(), result);
         return Status.OK;
     }
 
@@ -96,7 +102,7 @@ class CassandraSession implements Session {
             }
             ResultSet rows = store.execute(call.statement(), OpKind.SCAN);
             for (Row row : rows) {
-                addRecord(row, call.columns(), result);
+                addRecord(row, call, result);
             }
             return Status.OK;
         } catch (DriverException e) {
@@ -108,7 +114,12 @@ class CassandraSession implements Session {
         if (table == null || startKey == null || result == null || recordCount < 0) {
             return badRequest("scan needs a table, a start key, a result list and a record count >= 0");
         }
-        Optional<CassandraTable> t = store.schema().existing(table);
+        Optional<CassandraTable> t;
+        try {
+            t = store.schema().existing(table);
+        } catch (StoreConfigException foreign) {
+            return badRequest(foreign.getMessage());
+        }
         if (t.isEmpty() || recordCount == 0) {
             return Call.done(Status.OK);
         }
@@ -116,12 +127,12 @@ class CassandraSession implements Session {
         BoundStatement statement = startKey.equals(CassandraTable.RING_START)
                 ? t.get().scanAll(columns).bind(recordCount)
                 : t.get().scanFrom(columns).bind(startKey, recordCount);
-        return Call.of(statement.setConsistencyLevel(store.config().scanConsistency()), columns);
+        return Call.of(statement.setConsistencyLevel(store.config().scanConsistency()), t.get(), columns);
     }
 
-    static void addRecord(Row row, List<String> columns, List<Record> result) {
+    static void addRecord(Row row, Call call, List<Record> result) {
         Map<String, byte[]> values = new HashMap<>();
-        putFields(row, columns, values);
+        call.table().decode(row, call.columns(), values);
         result.add(new Record(row.getString(0), values));
     }
 
@@ -154,7 +165,10 @@ class CassandraSession implements Session {
         }
     }
 
-    /** Throws the driver's exception when creating a missing table fails. */
+    /**
+     * Throws the driver's exception when creating a missing table fails; a table in a layout
+     * openmark does not write is a BAD_REQUEST, and nothing is sent.
+     */
     Call writeCall(String table, String key, Map<String, byte[]> values, boolean insert) {
         if (table == null || key == null || values == null || values.values().stream().anyMatch(v -> v == null)) {
             return badRequest("a write needs a table, a key and a value for every field");
@@ -162,7 +176,12 @@ class CassandraSession implements Session {
         if (!CassandraConfig.IDENTIFIER.matcher(table).matches()) {
             return badRequest("table " + table + ": a CQL table name is a letter, then up to 47 letters, digits or '_'");
         }
-        CassandraTable t = store.schema().createIfMissing(table);
+        CassandraTable t;
+        try {
+            t = store.schema().createIfMissing(table);
+        } catch (StoreConfigException foreign) {
+            return badRequest(foreign.getMessage());
+        }
         TreeMap<String, byte[]> sorted = new TreeMap<>(values);
         for (String field : sorted.keySet()) {
             if (!t.hasField(field)) {
@@ -176,23 +195,29 @@ class CassandraSession implements Session {
         }
         Object[] bound = new Object[fields.size() + 1];
         int i = insert ? 1 : 0;
-        for (byte[] value : sorted.values()) {
-            bound[i++] = ByteBuffer.wrap(value.clone());
+        for (Map.Entry<String, byte[]> field : sorted.entrySet()) {
+            bound[i++] = t.encode(field.getKey(), field.getValue());
         }
         bound[insert ? 0 : fields.size()] = key;
         BoundStatement statement = (insert ? t.insert(fields) : t.update(fields)).bind(bound);
-        return Call.of(statement.setConsistencyLevel(store.config().writeConsistency()), List.of());
+        return Call.of(statement.setConsistencyLevel(store.config().writeConsistency()), t, List.of());
     }
 
     Call deleteCall(String table, String key) {
         if (table == null || key == null) {
             return badRequest("delete needs a table and a key");
         }
-        Optional<CassandraTable> t = store.schema().existing(table);
+        Optional<CassandraTable> t;
+        try {
+            t = store.schema().existing(table);
+        } catch (StoreConfigException foreign) {
+            return badRequest(foreign.getMessage());
+        }
         if (t.isEmpty()) {
             return Call.done(Status.NOT_FOUND);
         }
-        return Call.of(t.get().delete().bind(key).setConsistencyLevel(store.config().writeConsistency()), List.of());
+        return Call.of(t.get().delete().bind(key).setConsistencyLevel(store.config().writeConsistency()), t.get(),
+                List.of());
     }
 
     /** A read of {@code system.local} on some node: a round trip that needs no table. */
@@ -209,17 +234,6 @@ class CassandraSession implements Session {
     @Override
     public String lastFailure() {
         return lastFailure;
-    }
-
-    private static void putFields(Row row, List<String> columns, Map<String, byte[]> result) {
-        for (int i = 0; i < columns.size(); i++) {
-            ByteBuffer value = row.getByteBuffer(i + 1);
-            if (value != null) {
-                byte[] bytes = new byte[value.remaining()];
-                value.duplicate().get(bytes);
-                result.put(columns.get(i), bytes);
-            }
-        }
     }
 
     Status failed(DriverException e) {

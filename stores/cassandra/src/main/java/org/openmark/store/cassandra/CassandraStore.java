@@ -86,12 +86,17 @@ public final class CassandraStore implements Store, WarsTracing {
 
     /** Runs one request of an openmark operation. */
     ResultSet execute(Statement<?> statement, OpKind kind) {
-        return session.execute(statement);
+        return session.execute(traced(statement));
     }
 
     /** Starts one request of an openmark operation; the stage ends on a thread of the driver's. */
     CompletionStage<AsyncResultSet> executeAsync(Statement<?> statement, OpKind kind) {
-        return session.executeAsync(statement);
+        return session.executeAsync(traced(statement));
+    }
+
+    /** With {@code cassandra.tracing=true} (YCSB's property) every request asks the nodes to trace it. */
+    private Statement<?> traced(Statement<?> statement) {
+        return config.tracing() ? statement.setTracing(true) : statement;
     }
 
     /** Asks some node for its release version; throws the driver's exception when none answers. */
@@ -112,8 +117,9 @@ public final class CassandraStore implements Store, WarsTracing {
     /**
      * {@code version} (a node's release_version), {@code nodes} (in the local datacenter),
      * {@code replication} (the keyspace's factor there), {@code readconsistency},
-     * {@code writeconsistency}, and {@code failures}: the driver's reasons for failed requests so
-     * far, counted (absent when none failed).
+     * {@code writeconsistency}, {@code fieldtype} (the workload's table's field columns: {@code text},
+     * YCSB's layout, or {@code blob}, openmark's earlier one), and {@code failures}: the driver's
+     * reasons for failed requests so far, counted (absent when none failed).
      */
     @Override
     public Map<String, String> facts() {
@@ -135,11 +141,20 @@ public final class CassandraStore implements Store, WarsTracing {
         }
         facts.put("readconsistency", config.readConsistency().name());
         facts.put("writeconsistency", config.writeConsistency().name());
+        fieldTypes().ifPresent(types -> facts.put("fieldtype", types));
         String failed = failures.summary();
         if (!failed.isEmpty()) {
             facts.put("failures", failed);
         }
         return facts;
+    }
+
+    private Optional<String> fieldTypes() {
+        try {
+            return schema.existing(config.table()).map(t -> t.layout().fieldTypes());
+        } catch (StoreException e) {
+            return Optional.empty(); // dropped and made again in another layout since the store opened
+        }
     }
 
     /** True when the table does not exist or a read of one key finds none; false when unsure. */
@@ -151,8 +166,8 @@ public final class CassandraStore implements Store, WarsTracing {
                 return true;
             }
             return session.execute(t.get().any().bind().setConsistencyLevel(config.scanConsistency())).one() == null;
-        } catch (DriverException e) {
-            return false;
+        } catch (DriverException | StoreException e) {
+            return false; // unreachable, or a table in a layout openmark does not write
         }
     }
 
@@ -174,6 +189,8 @@ public final class CassandraStore implements Store, WarsTracing {
             return tracer.trace(schema.createIfMissing(table), key, values);
         } catch (DriverException e) {
             return Traced.failed(CassandraErrors.reason(e));
+        } catch (StoreException e) {
+            return Traced.failed(e.getMessage()); // a table in a layout openmark does not write
         }
     }
 

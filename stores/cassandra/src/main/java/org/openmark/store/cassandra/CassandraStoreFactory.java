@@ -14,13 +14,19 @@ public final class CassandraStoreFactory implements StoreFactory {
 
     @Override
     public String description() {
-        return "an Apache Cassandra cluster (Java driver 4): YCSB's table layout, consistency levels per operation,"
-                + " scans in token order";
+        return "an Apache Cassandra cluster (Java driver 4): YCSB's cassandra-cql table layout and property names,"
+                + " consistency levels per operation, scans in token order";
     }
 
     @Override
     public Set<String> propertyNames() {
         return CassandraConfig.PROPERTY_NAMES;
+    }
+
+    /** Every property is checked as {@link #open} checks it; the cluster is not contacted. */
+    @Override
+    public void validate(StoreProperties properties) {
+        CassandraConfig.from(properties);
     }
 
     @Override

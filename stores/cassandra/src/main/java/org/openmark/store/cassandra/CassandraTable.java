@@ -3,8 +3,9 @@ package org.openmark.store.cassandra;
 import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.cql.Row;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -12,9 +13,9 @@ import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * One table in YCSB's layout (a text key column and blob field columns) with its prepared
- * statements, prepared on first use and kept per set of fields. Identifiers are quoted, so
- * names keep their case.
+ * One table in a layout openmark writes ({@link TableLayout}: a text key column, text or blob field
+ * columns) with its prepared statements, prepared on first use and kept per set of fields.
+ * Identifiers are quoted, so names keep their case.
  */
 final class CassandraTable {
     /** A scan's start key that means "from the start of the token ring". */
@@ -23,17 +24,16 @@ final class CassandraTable {
     private final CqlSession session;
     private final String qualifiedName;
     private final String name;
+    private final TableLayout layout;
     private final String keyColumn;
-    /** The field columns (the key column left out), in the table's order. */
-    private final Set<String> fieldColumns;
     private final Map<String, PreparedStatement> statements = new ConcurrentHashMap<>();
 
-    CassandraTable(CqlSession session, String keyspace, String name, String keyColumn, Collection<String> fieldColumns) {
+    CassandraTable(CqlSession session, String keyspace, String name, TableLayout layout) {
         this.session = session;
         this.name = name;
         this.qualifiedName = quote(keyspace) + "." + quote(name);
-        this.keyColumn = keyColumn;
-        this.fieldColumns = Set.copyOf(fieldColumns);
+        this.layout = layout;
+        this.keyColumn = layout.keyColumn();
     }
 
     static String quote(String identifier) {
@@ -48,15 +48,38 @@ final class CassandraTable {
         return keyColumn;
     }
 
+    TableLayout layout() {
+        return layout;
+    }
+
     boolean hasField(String field) {
-        return fieldColumns.contains(field);
+        return layout.fields().containsKey(field);
+    }
+
+    /** The value to bind to {@code field}'s column (text or bytes, as the column keeps it). */
+    Object encode(String field, byte[] value) {
+        return layout.fields().get(field).toCql(value);
+    }
+
+    /**
+     * The fields {@code columns} of a row whose first column is the key, decoded as their columns
+     * keep them, into {@code result}; a null column (never written) is left out.
+     */
+    void decode(Row row, List<String> columns, Map<String, byte[]> result) {
+        for (int i = 0; i < columns.size(); i++) {
+            ByteBuffer raw = row.getBytesUnsafe(i + 1);
+            if (raw != null) {
+                String field = columns.get(i);
+                result.put(field, layout.fields().get(field).fromCql(raw));
+            }
+        }
     }
 
     /** The table's fields among {@code requested}, sorted; all fields when {@code requested} is null. */
     List<String> existingFields(Set<String> requested) {
         List<String> fields = new ArrayList<>();
-        for (String field : requested == null ? new TreeSet<>(fieldColumns) : new TreeSet<>(requested)) {
-            if (fieldColumns.contains(field)) {
+        for (String field : requested == null ? new TreeSet<>(layout.fields().keySet()) : new TreeSet<>(requested)) {
+            if (hasField(field)) {
                 fields.add(field);
             }
         }

@@ -8,7 +8,6 @@ import com.datastax.oss.driver.api.core.cql.ResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.uuid.Uuids;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -42,12 +41,17 @@ final class CassandraWarsTracer {
     /** The write and the read, traced; the ids of their traces (write first). */
     Traced trace(CassandraTable table, String key, Map<String, byte[]> values) {
         TreeMap<String, byte[]> sorted = new TreeMap<>(values);
+        for (String field : sorted.keySet()) {
+            if (!table.hasField(field)) {
+                return Traced.failed("table " + table.name() + " has no column " + field);
+            }
+        }
         List<String> fields = List.copyOf(sorted.keySet());
         Object[] bound = new Object[fields.size() + 1];
         bound[0] = key;
         int i = 1;
-        for (byte[] value : sorted.values()) {
-            bound[i++] = ByteBuffer.wrap(value.clone());
+        for (Map.Entry<String, byte[]> field : sorted.entrySet()) {
+            bound[i++] = table.encode(field.getKey(), field.getValue());
         }
         try {
             ResultSet write = session.execute(table.insert(fields).bind(bound)

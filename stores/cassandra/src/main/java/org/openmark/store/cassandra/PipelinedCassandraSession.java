@@ -35,7 +35,7 @@ final class PipelinedCassandraSession extends CassandraSession implements Pipeli
     @Override
     public void startRead(String table, String key, Set<String> fields, Map<String, byte[]> result, Completion done) {
         start(() -> readCall(table, key, fields, result), OpKind.READ, done,
-                ending(done, (rows, call) -> readResult(rows.one(), call.columns(), result)));
+                ending(done, (rows, call) -> readResult(rows.one(), call, result)));
     }
 
     @Override
@@ -113,7 +113,7 @@ final class PipelinedCassandraSession extends CassandraSession implements Pipeli
     private void scanPage(AsyncResultSet rows, Call call, List<Record> result, Completion done) {
         try {
             for (Row row : rows.currentPage()) {
-                addRecord(row, call.columns(), result);
+                addRecord(row, call, result);
             }
         } catch (RuntimeException e) {
             done.completed(statusOf(e));
