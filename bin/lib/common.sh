@@ -64,6 +64,13 @@ openmark_mvn() {
     echo "openmark: Maven (mvn) is not installed; install it (Debian: apt-get install -y maven)." >&2
     return 1
   fi
-  MAVEN_OPTS="${MAVEN_OPTS:-} --sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED" \
-    mvn -B "$@"
+  local opts="${MAVEN_OPTS:-} --sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED"
+  if [ -t 1 ] && [ -t 2 ]; then
+    MAVEN_OPTS="$opts" mvn -B "$@"
+    return
+  fi
+  # Maven's console library writes colour resets (ESC[0m) even in batch mode: none in a log or a pipe
+  local strip=$'s/\x1b\[[0-9;]*m//g'
+  MAVEN_OPTS="$opts" mvn -B "$@" 2> >(sed -u "$strip" >&2) | sed -u "$strip"
+  return "${PIPESTATUS[0]}"
 }
