@@ -18,7 +18,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * Dependencies between core's packages point one way (DESIGN.md's data flow): no package reaches,
+ * Dependencies between core's packages point one way (docs/design.md, "core's packages"): no package reaches,
  * directly or through others, a package that reaches it back. Read from the sources: every
  * {@code org.openmark.X.} a file names, in an import or written out in full.
  */
