@@ -138,13 +138,27 @@ public final class ServicesFixture implements BeforeAllCallback {
         }
     }
 
+    /**
+     * {@code bin/openmark-services} of the openmark checkout named by the system property
+     * {@code openmark.home} or the environment variable {@code OPENMARK_HOME} (a binding in another
+     * repository), else of the first directory above {@code start} that has one (this repository).
+     */
     private static Path findScript(Path start) {
+        String home = System.getProperty("openmark.home", System.getenv("OPENMARK_HOME"));
+        if (home != null && !home.isBlank()) {
+            Path candidate = Path.of(home).resolve("bin/openmark-services");
+            if (Files.isRegularFile(candidate)) {
+                return candidate;
+            }
+            throw new IllegalStateException("bin/openmark-services not found in openmark.home/OPENMARK_HOME=" + home);
+        }
         for (Path dir = start; dir != null; dir = dir.getParent()) {
             Path candidate = dir.resolve("bin/openmark-services");
             if (Files.isRegularFile(candidate)) {
                 return candidate;
             }
         }
-        throw new IllegalStateException("bin/openmark-services not found above " + start);
+        throw new IllegalStateException("bin/openmark-services not found above " + start
+                + "; set -Dopenmark.home (or OPENMARK_HOME) to an openmark checkout");
     }
 }
