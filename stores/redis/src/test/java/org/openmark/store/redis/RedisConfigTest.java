@@ -150,7 +150,7 @@ class RedisConfigTest {
 
         assertEquals("redis.cluster", e.property());
         assertTrue(e.getMessage().startsWith("redis.cluster=true: "), e.getMessage());
-        assertTrue(e.getMessage().contains("-p ycsb.db=site.ycsb.db.RedisClient --ycsb-classpath"), e.getMessage());
+        assertTrue(e.getMessage().contains("-db site.ycsb.db.RedisClient --ycsb-classpath"), e.getMessage());
     }
 
     @Test
