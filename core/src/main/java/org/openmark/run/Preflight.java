@@ -88,18 +88,18 @@ public final class Preflight {
     }
 
     /**
-     * The note a result carries about the calls the pre-flight made, or null when it made none.
+     * The note a result carries about the calls the pre-flight made, if it made any.
      *
      * @param openModel whether the run's sessions each make one more call as they open
      */
-    public static String note(int calls, String table, boolean openModel) {
+    public static java.util.Optional<String> note(int calls, String table, boolean openModel) {
         if (calls == 0) {
-            return null;
+            return java.util.Optional.empty();
         }
-        return String.format(Locale.ROOT, "before anything was measured the pre-flight made %d call%s to the store,"
+        return java.util.Optional.of(String.format(Locale.ROOT, "before anything was measured the pre-flight made %d call%s to the store,"
                 + " each a read of the absent key '%s' in %s (1 to see that it answers%s)%s. None is measured",
                 calls, calls == 1 ? "" : "s", Session.PING_KEY, table, calls == 1 ? "" : ", " + (calls - 1)
                         + " to warm the binding's call path", openModel ? "; the open model's sessions each make one"
-                        + " more as they open, before the schedule starts" : "");
+                        + " more as they open, before the schedule starts" : ""));
     }
 }

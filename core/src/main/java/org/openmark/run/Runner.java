@@ -113,10 +113,7 @@ public final class Runner {
             err.println("openmark " + cfg.phase().name().toLowerCase(Locale.ROOT) + ": store " + cfg.store() + ", "
                     + modelOf(cfg).describe() + ", seed " + cfg.seed());
             List<String> notes = new ArrayList<>();
-            String preflight = Preflight.note(preflightCalls, workload.table(), cfg.model() == ModelChoice.OPEN);
-            if (preflight != null) {
-                notes.add(preflight);
-            }
+            Preflight.note(preflightCalls, workload.table(), cfg.model() == ModelChoice.OPEN).ifPresent(notes::add);
             passedOn.ifPresent(note -> say(notes, note));
             configNotes(cfg).forEach(note -> say(notes, note));
             if (!tasks.realTime() && !store.callsTakeTime()) {
@@ -214,12 +211,9 @@ public final class Runner {
             PhaseHooks hooks) throws InterruptedException, IOException {
         checkTimePasses(cfg, store);
         if (workload instanceof TxnWorkload units && units.config().enabled() && !store.hasTransactions()) {
-            // start/commit/abort would do nothing: figures of them would describe no transaction
-            workload = units.inner();
+            workload = units.inner(); // figures of start/commit/abort would describe no transaction
             notes = new ArrayList<>(notes);
-            notes.add("store '" + cfg.store() + "' has no transactions (start, commit and abort do nothing): the"
-                    + " workload's units of work ran as plain operations, and no START, COMMIT, ABORT or TX- figures"
-                    + " are reported");
+            notes.add(TxnWorkload.withoutTransactionsNote(cfg.store()));
         }
         RunResult result = runPhase(cfg, workload, store, hooks);
         var validation = cfg.phase() == Phase.RUN ? workload.validate(store).orElse(null) : null;

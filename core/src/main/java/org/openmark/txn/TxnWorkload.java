@@ -24,6 +24,12 @@ public final class TxnWorkload implements Workload {
         this.clock = clock;
     }
 
+    /** The note of a run whose store has no transactions, so its units of work ran as plain operations. */
+    public static String withoutTransactionsNote(String store) {
+        return "store '" + store + "' has no transactions (start, commit and abort do nothing): the workload's units"
+                + " of work ran as plain operations, and no START, COMMIT, ABORT or TX- figures are reported";
+    }
+
     /** The wrapped workload. */
     public Workload inner() {
         return inner;
