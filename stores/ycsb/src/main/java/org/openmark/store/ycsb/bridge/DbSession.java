@@ -22,8 +22,9 @@ import site.ycsb.DB;
  * as in YCSB, so libraries that look classes up through it find the binding's, never openmark's.
  * A scanned {@link Record}'s key is null: YCSB's {@code scan} does not return keys.
  *
- * <p>Each call sets and restores the context class loader inline rather than through a helper
- * taking a lambda: this is the measured path, and a capturing lambda per call would allocate.
+ * <p>Each call sets the context class loader with {@link #enter} and restores it in its own
+ * {@code finally} rather than through a helper taking a lambda: this is the measured path, and a
+ * capturing lambda per call would allocate.
  */
 final class DbSession implements Session {
     /** The tally label of a call that threw. */
@@ -52,9 +53,7 @@ final class DbSession implements Session {
         if (table == null || key == null || result == null) {
             return Status.BAD_REQUEST;
         }
-        Thread thread = Thread.currentThread();
-        ClassLoader caller = thread.getContextClassLoader();
-        thread.setContextClassLoader(loader);
+        ClassLoader caller = enter();
         try {
             HashMap<String, ByteIterator> values = new HashMap<>();
             site.ycsb.Status status = db.read(table, key, fields, values);
@@ -63,7 +62,7 @@ final class DbSession implements Session {
         } catch (Exception | LinkageError e) {
             return thrown(e, Status.ERROR);
         } finally {
-            thread.setContextClassLoader(caller);
+            Thread.currentThread().setContextClassLoader(caller);
         }
     }
 
@@ -72,9 +71,7 @@ final class DbSession implements Session {
         if (table == null || startKey == null || recordCount < 0 || result == null) {
             return Status.BAD_REQUEST;
         }
-        Thread thread = Thread.currentThread();
-        ClassLoader caller = thread.getContextClassLoader();
-        thread.setContextClassLoader(loader);
+        ClassLoader caller = enter();
         try {
             Vector<HashMap<String, ByteIterator>> records = new Vector<>();
             site.ycsb.Status status = db.scan(table, startKey, recordCount, fields, records);
@@ -87,7 +84,7 @@ final class DbSession implements Session {
         } catch (Exception | LinkageError e) {
             return thrown(e, Status.ERROR);
         } finally {
-            thread.setContextClassLoader(caller);
+            Thread.currentThread().setContextClassLoader(caller);
         }
     }
 
@@ -98,15 +95,13 @@ final class DbSession implements Session {
         if (iterators == null) {
             return Status.BAD_REQUEST;
         }
-        Thread thread = Thread.currentThread();
-        ClassLoader caller = thread.getContextClassLoader();
-        thread.setContextClassLoader(loader);
+        ClassLoader caller = enter();
         try {
             return outcome(db.update(table, key, iterators));
         } catch (Exception | LinkageError e) {
             return thrown(e, Status.ERROR);
         } finally {
-            thread.setContextClassLoader(caller);
+            Thread.currentThread().setContextClassLoader(caller);
         }
     }
 
@@ -117,15 +112,13 @@ final class DbSession implements Session {
         if (iterators == null) {
             return Status.BAD_REQUEST;
         }
-        Thread thread = Thread.currentThread();
-        ClassLoader caller = thread.getContextClassLoader();
-        thread.setContextClassLoader(loader);
+        ClassLoader caller = enter();
         try {
             return outcome(db.insert(table, key, iterators));
         } catch (Exception | LinkageError e) {
             return thrown(e, Status.ERROR);
         } finally {
-            thread.setContextClassLoader(caller);
+            Thread.currentThread().setContextClassLoader(caller);
         }
     }
 
@@ -134,15 +127,13 @@ final class DbSession implements Session {
         if (table == null || key == null) {
             return Status.BAD_REQUEST;
         }
-        Thread thread = Thread.currentThread();
-        ClassLoader caller = thread.getContextClassLoader();
-        thread.setContextClassLoader(loader);
+        ClassLoader caller = enter();
         try {
             return outcome(db.delete(table, key));
         } catch (Exception | LinkageError e) {
             return thrown(e, Status.ERROR);
         } finally {
-            thread.setContextClassLoader(caller);
+            Thread.currentThread().setContextClassLoader(caller);
         }
     }
 
@@ -176,6 +167,14 @@ final class DbSession implements Session {
         return threw || status == Status.OK ? status : Status.NOT_FOUND;
     }
 
+    /** Makes the binding's class loader the thread's context class loader; returns the one to restore. */
+    private ClassLoader enter() {
+        Thread thread = Thread.currentThread();
+        ClassLoader caller = thread.getContextClassLoader();
+        thread.setContextClassLoader(loader);
+        return caller;
+    }
+
     @Override
     public String lastFailure() {
         return lastFailure;
@@ -188,23 +187,19 @@ final class DbSession implements Session {
             return;
         }
         closed = true;
-        Thread thread = Thread.currentThread();
-        ClassLoader caller = thread.getContextClassLoader();
-        thread.setContextClassLoader(loader);
+        ClassLoader caller = enter();
         try {
             db.cleanup();
         } catch (Exception | LinkageError e) {
             tally.accept(CLEANUP_FAILURES);
             lastFailure = db.getClass().getName() + ".cleanup() failed: " + describe(e);
         } finally {
-            thread.setContextClassLoader(caller);
+            Thread.currentThread().setContextClassLoader(caller);
         }
     }
 
     private Status transaction(java.lang.invoke.MethodHandle method, Status failed) {
-        Thread thread = Thread.currentThread();
-        ClassLoader caller = thread.getContextClassLoader();
-        thread.setContextClassLoader(loader);
+        ClassLoader caller = enter();
         try {
             Object returned = (Object) method.invokeExact(db);
             Status status = returned == null ? Status.OK // void
@@ -218,7 +213,7 @@ final class DbSession implements Session {
         } catch (Throwable e) {
             return thrown(e, failed);
         } finally {
-            thread.setContextClassLoader(caller);
+            Thread.currentThread().setContextClassLoader(caller);
         }
     }
 
