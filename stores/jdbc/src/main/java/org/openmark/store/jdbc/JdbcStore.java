@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import org.openmark.api.Imageable;
+import org.openmark.api.Secrets;
 import org.openmark.api.Session;
 import org.openmark.api.Store;
 import org.openmark.api.StoreException;
@@ -45,7 +46,7 @@ public final class JdbcStore implements Store, Imageable {
     /** The JDBC URL and user, for error messages (never the password). */
     @Override
     public String target() {
-        return config.url() + (config.user() != null ? " as user " + config.user() : "");
+        return Secrets.maskInside(config.url()) + (config.user() != null ? " as user " + config.user() : "");
     }
 
     /** The validated settings. */
