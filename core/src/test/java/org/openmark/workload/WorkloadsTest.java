@@ -1,6 +1,7 @@
 package org.openmark.workload;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -45,5 +46,14 @@ class WorkloadsTest {
                 Clock.system(), OptionalLong.of(10_000));
         // YCSB: insertstart + insertcount + operationcount * insertproportion * 2
         assertEquals(1000 + 1000, w.zipfianMaxKey());
+    }
+
+    @Test
+    void isCore_everyNameOfTheCoreWorkload_trueOthersFalse() {
+        assertTrue(Workloads.isCore("core"));
+        assertTrue(Workloads.isCore("site.ycsb.workloads.CoreWorkload"));
+        assertTrue(Workloads.isCore("com.yahoo.ycsb.workloads.CoreWorkload"));
+        assertFalse(Workloads.isCore("closed_economy"));
+        assertFalse(Workloads.isCore("nosuch"));
     }
 }

@@ -25,7 +25,7 @@ final class LoadShare {
     /** This worker's part of the key range (YCSB's insertstart/insertcount) and of the threads (a shared store). */
     static RunConfig partition(RunConfig cfg, Settings settings) {
         String workload = settings.getString(Workloads.PROPERTY, Workloads.DEFAULT);
-        if (!workload.equals(Workloads.DEFAULT)) {
+        if (!Workloads.isCore(workload)) {
             throw ConfigException.of(Workloads.PROPERTY, workload, "cannot be split over workers that share one store:"
                     + " load it with one process (bin/openmark load without --cluster), then run with --cluster");
         }
