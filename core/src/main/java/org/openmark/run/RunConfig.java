@@ -119,6 +119,7 @@ public record RunConfig(Phase phase, String store, Settings settings, ModelChoic
         if (phase != Phase.RUN) {
             throw new IllegalStateException("the " + phase + " phase has no duration");
         }
+        RunConfigParser.checkDurationGiven(newDuration, PropertyText.of(newDuration));
         RunConfigParser.checkRunEnds(operationCount, newDuration);
         RunConfigParser.checkWarmup(warmup, newDuration);
         Copy c = new Copy(this).changed("duration", PropertyText.of(newDuration));
@@ -133,6 +134,11 @@ public record RunConfig(Phase phase, String store, Settings settings, ModelChoic
      * (where none was given, a second parse would choose another).
      */
     public RunConfig forLoad() {
+        return forLoad(true);
+    }
+
+    /** {@link #forLoad()}, with its status lines shown unless {@code quiet} (a run's automatic load shows them). */
+    public RunConfig forLoad(boolean quiet) {
         Copy c = new Copy(this);
         c.phase = Phase.LOAD;
         c.model = ModelChoice.CLOSED;
@@ -140,7 +146,7 @@ public record RunConfig(Phase phase, String store, Settings settings, ModelChoic
         c.duration = Duration.ZERO;
         c.warmup = Duration.ZERO;
         c.outDir = null;
-        c.quiet = true;
+        c.quiet = quiet;
         return c.build();
     }
 

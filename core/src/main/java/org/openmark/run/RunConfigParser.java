@@ -88,6 +88,9 @@ public final class RunConfigParser {
 
         Duration duration = s.contains("duration") ? duration(s, "duration", Duration.ZERO)
                 : Duration.ofSeconds(s.getLong("maxexecutiontime", 0, 0));
+        if (phase == Phase.RUN && s.contains("duration")) {
+            checkDurationGiven(duration, s.getString("duration", ""));
+        }
         if (duration.isZero() && model == ModelChoice.OPEN && phase == Phase.RUN) {
             duration = schedule.naturalLength();
         }
@@ -142,6 +145,14 @@ public final class RunConfigParser {
         if (!(rate > 0) || rate > RateSchedule.MAX_RATE_PER_SEC) {
             throw ConfigException.of("rate", text, "must be > 0 and <= " + (long) RateSchedule.MAX_RATE_PER_SEC
                     + " ops/s");
+        }
+    }
+
+    /** A duration the user gave is not zero; {@code text} as given. */
+    static void checkDurationGiven(Duration duration, String text) {
+        if (duration.isZero()) {
+            throw ConfigException.of("duration", text, "must be > 0: a run of no time measures nothing (to bound a run"
+                    + " by its operations, give -p operationcount=N and no duration)");
         }
     }
 
