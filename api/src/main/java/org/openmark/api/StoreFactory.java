@@ -52,6 +52,15 @@ public interface StoreFactory {
     }
 
     /**
+     * True when the store keeps the records it is written in this process's heap (an in-memory
+     * store, the simulated store in this process): the harness then refuses a record count whose
+     * records would not fit in it before anything starts. False by default.
+     */
+    default boolean keepsRecordsInHeap(StoreProperties properties) {
+        return false;
+    }
+
+    /**
      * Opens the store.
      *
      * @throws StoreConfigException when a property is invalid (names the property)

@@ -40,6 +40,16 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        // A thread other than main that runs out of heap (a client, a worker, the collector) would
+        // die alone and leave a run that blames the store for the operations it no longer makes.
+        Thread.setDefaultUncaughtExceptionHandler((thread, e) -> {
+            if (e instanceof OutOfMemoryError oom) {
+                System.err.println(outOfMemory(oom, Runtime.getRuntime().maxMemory()));
+                halt(EXIT_FAILED);
+            }
+            System.err.print("Exception in thread \"" + thread.getName() + "\" ");
+            e.printStackTrace();
+        });
         int code = execute(args, System.out, System.err);
         // A command stopped by SIGINT/SIGTERM returns here while its shutdown hook waits: the hook
         // ends the JVM with this code (System.exit would block once shutdown has begun).
@@ -58,7 +68,24 @@ public final class Main {
     /** Runs a command line and returns the exit code (tests call this). */
     public static int execute(String[] args, PrintStream out, PrintStream err) {
         CommandLine cl = commandLine(out, err, java.util.Arrays.asList(args).contains("--debug"));
-        return cl.execute(args);
+        try {
+            return cl.execute(args);
+        } catch (OutOfMemoryError e) {
+            err.println(outOfMemory(e, Runtime.getRuntime().maxMemory()));
+            return EXIT_FAILED;
+        }
+    }
+
+    /**
+     * The one line for a load generator that ran out of heap: its own memory, not the store, ended
+     * the command; the files it had not written yet are absent (each is written whole or not at all).
+     */
+    static String outOfMemory(OutOfMemoryError e, long maxHeapBytes) {
+        return String.format(java.util.Locale.ROOT, "openmark: the load generator ran out of memory (%s; its heap may"
+                + " grow to %d MiB): this process, not the store, ended the command, and its results are not"
+                + " written; lower -threads, --max-in-flight, fieldcount/fieldlength or, for a store in this process,"
+                + " recordcount, or give it more heap (OPENMARK_JAVA_OPTS=-Xmx8g)", e.getMessage() == null
+                ? "OutOfMemoryError" : e.getMessage(), maxHeapBytes >> 20);
     }
 
     static CommandLine commandLine(PrintStream out, PrintStream err) {

@@ -73,7 +73,11 @@ final class PropertySources {
         Path path = Path.of(name);
         Properties p = new Properties();
         if (Files.exists(path)) {
-            if (!Files.isReadable(path) || Files.isDirectory(path)) {
+            if (Files.isDirectory(path)) {
+                throw ConfigException.of("-P", name, "is a directory; give a property file (a YCSB workload file or"
+                        + " name=value lines)");
+            }
+            if (!Files.isReadable(path)) {
                 throw ConfigException.of("-P", name, "the file is not readable");
             }
             refuseBinary(name, path);

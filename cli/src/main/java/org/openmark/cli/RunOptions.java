@@ -105,12 +105,18 @@ final class RunOptions {
     String maxErrorRate;
 
     @Option(names = "--max-stall", paramLabel = "PERCENT", description = "The longest share of the measured time the"
-            + " store may stall (nothing completed while operations were outstanding) before the run is invalid"
-            + " (default 10%%).")
+            + " store may stall (answer nothing while operations wait in it: see --stall-after) before the run is"
+            + " invalid (default 10%%).")
     String maxStall;
 
+    @Option(names = "--stall-after", paramLabel = "DURATION", description = "The store stalls when it answers nothing"
+            + " for this long while operations wait in it (a TIMEOUT is no answer); the whole stretch counts, measured"
+            + " from the operations' own times, whatever the granularity (default 1s).")
+    String stallAfter;
+
     @Option(names = "--granularity", paramLabel = "DURATION", description = "How often measurements are collected"
-            + " into an interval: the resolution of latency.hlog, timeseries.csv, the plots and outages, e.g. 500ms or"
+            + " into an interval: the resolution of latency.hlog, timeseries.csv, the plots and the failure outages (stalls are"
+            + " measured in time), e.g. 500ms or"
             + " 2s; a bare number is milliseconds, as YCSB's timeseries.granularity (default "
             + Defaults.GRANULARITY_MILLIS + "ms).")
     String granularity;
@@ -159,6 +165,7 @@ final class RunOptions {
         put(flags, "maxsendlag", maxSendLag);
         put(flags, "maxerrorrate", maxErrorRate);
         put(flags, "maxstall", maxStall);
+        put(flags, "stallafter", stallAfter);
         put(flags, "timeseries.granularity", granularity);
         if (!ycsbClassPath.isEmpty()) {
             flags.put("ycsb.classpath", String.join(java.io.File.pathSeparator, ycsbClassPath));

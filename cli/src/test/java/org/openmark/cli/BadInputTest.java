@@ -31,6 +31,7 @@ class BadInputTest {
         "bad duration|run --store memory --duration soon|duration=soon: must be a duration",
         "warmup too long|run --store memory --duration 5s --warmup 10s|warmup=10s: must be shorter",
         "no stop condition|run --store memory -p operationcount=0|operationcount=0 and no duration",
+        "duration zero|run --store memory --duration 0|duration=0: must be > 0: a run of no time measures nothing",
         "bad model|run --store memory --model half-open|model=half-open: must be one of open, closed",
         "absurd rate|run --store memory --rate 1e30 --duration 2s|rate=1.0E30: must be > 0 and <= 100000000 ops/s",
         "load with a rate|load --store memory --rate 5000|--rate=5000: the load phase inserts every record once",

@@ -31,6 +31,7 @@ class DefaultsDocumentedTest {
         assertSays(run, "--max-send-lag", "(default " + Durations.format(Defaults.MAX_SEND_LAG) + ")");
         assertSays(run, "--max-error-rate", "(default " + percent(Defaults.MAX_ERROR_RATE) + ")");
         assertSays(run, "--max-stall", "(default " + percent(Defaults.MAX_STALL) + ")");
+        assertSays(run, "--stall-after", "(default " + Durations.format(Defaults.STALL_AFTER) + ")");
         assertSays(run, "--arrival", Defaults.ARRIVAL.describe() + " (default)");
         assertSays(run, "--on-overload", Defaults.ON_OVERLOAD.name().toLowerCase(Locale.ROOT) + " (default;");
     }

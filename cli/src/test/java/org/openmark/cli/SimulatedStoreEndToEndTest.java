@@ -64,6 +64,41 @@ class SimulatedStoreEndToEndTest {
         assertEquals(0, ok.exitCode, ok::toString);
     }
 
+    /**
+     * The issue's example: a 2 s hiccup of the simulated store at 1,000 ops/s. The stall is measured
+     * from the operations' own times, so 100 ms, 1 s and 5 s granularity give one verdict (not
+     * valid: 2 s of 12 s is more than 10 %) and one stall, to the nanosecond. With whole empty
+     * intervals 1 s and 5 s judged it valid and 100 ms invalid.
+     */
+    @Test
+    void run_hiccupAtEveryGranularity_oneVerdictAndOneStall() throws Exception {
+        java.util.Set<String> stalls = new java.util.HashSet<>();
+        for (String granularity : new String[] {"100ms", "1s", "5s"}) {
+            Path out = dir.resolve("g" + granularity);
+            CliRunner r = CliRunner.run("run", "--store", "sim", "-P", "workloads/workloada", "-p", "sim.latency=1ms",
+                    "-p", "sim.maxthroughput=2000", "-p", "sim.hiccups=4s:2s", "--rate", "1000", "--duration", "12s",
+                    "--time", "virtual", "--seed", "42", "--granularity", granularity, "--quiet", "--out",
+                    out.toString());
+            assertEquals(Main.EXIT_NOT_VALID, r.exitCode, granularity + ": " + r);
+            assertTrue(r.err.contains("the store stalled for 2.0 s of the 12.0 s measured"), granularity + ": " + r);
+            JsonNode outages = new ObjectMapper().readTree(out.resolve("result.json").toFile()).get("outages");
+            StringBuilder stall = new StringBuilder();
+            for (JsonNode o : outages) {
+                if (o.get("kind").asText().equals("stall")) {
+                    stall.append(o.get("fromSeconds").asDouble()).append("..").append(o.get("toSeconds").asDouble())
+                            .append(' ');
+                }
+            }
+            stalls.add(stall.toString());
+        }
+        assertEquals(1, stalls.size(), stalls::toString);
+        String only = stalls.iterator().next();
+        assertTrue(only.matches("[0-9.]+\\.\\.[0-9.]+ "), "one stall: " + only);
+        String[] fromTo = only.strip().split("\\.\\.");
+        // the hiccup's 2 s, from the first arrival it caught (at most a few ms after it began)
+        assertEquals(2.0, Double.parseDouble(fromTo[1]) - Double.parseDouble(fromTo[0]), 0.01, only);
+    }
+
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"workloada", "workloadb", "workloadc", "workloadd", "workloade", "workloadf"})
     void run_workloadInProcessAndOverTcp_accountingAddsUp(String workload) throws Exception {

@@ -113,7 +113,10 @@ public final class CoordinatedOmissionExperiment {
             p.put("model", "open");
             p.put("rate", fmt(cfg.rate()));
             p.put("arrival", cfg.arrival());
-            p.put("maxinflight", "1000000");
+            // Never waits for a slot: four times the backlog one hiccup builds, however long the
+            // store takes to drain it (a bound, not a reservation, but the heap must hold it).
+            p.put("maxinflight", String.valueOf(Math.max(10_000,
+                    (long) Math.ceil(4 * cfg.rate() * (cfg.hiccup().toMillis() / 1000.0 + 1)))));
         } else {
             p.put("model", "closed");
             p.put("threadcount", String.valueOf(threads));

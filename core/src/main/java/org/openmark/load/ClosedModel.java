@@ -159,7 +159,7 @@ public final class ClosedModel implements LoadModel {
         for (int i = 0; i < local; i++) {
             long intended = inStore.intendedStart(i);
             if (started.get(i).isAlive() && intended >= 0) {
-                ctx.measurements().recordUnfinished((now - intended) / 1000);
+                ctx.measurements().recordUnfinished(intended, now);
                 unfinished++;
             }
         }

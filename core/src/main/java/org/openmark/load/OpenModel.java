@@ -253,6 +253,6 @@ public final class OpenModel implements LoadModel {
             clock.parkUntil(Math.min(Math.min(graceEnd, now + pollNanos), dispatch.watch(now)));
         }
         long now = clock.nanoTime();
-        return dispatch.forEachInFlight(intended -> ctx.measurements().recordUnfinished((now - intended) / 1000));
+        return dispatch.forEachInFlight(intended -> ctx.measurements().recordUnfinished(intended, now));
     }
 }

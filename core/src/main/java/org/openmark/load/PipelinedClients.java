@@ -208,11 +208,11 @@ final class PipelinedClients {
     /** Records the operations still in the store as unfinished, each once; returns how many. */
     private long unfinished() {
         long now = clock.nanoTime();
-        long n = calls.abandonOutstanding(intended -> ctx.measurements().recordUnfinished((now - intended) / 1000));
+        long n = calls.abandonOutstanding(intended -> ctx.measurements().recordUnfinished(intended, now));
         for (Client c : clients) {
             long intended = c.inStore;
             if (c.onThread && intended >= 0) {
-                ctx.measurements().recordUnfinished((now - intended) / 1000);
+                ctx.measurements().recordUnfinished(intended, now);
                 n++;
             }
         }

@@ -11,10 +11,17 @@ interface CollectedWriter extends MeasurementWriter {
     long issuedCount();
 
     /**
-     * Adds what was recorded since the previous call to the interval's histograms, by channel.
+     * Adds what was recorded since the previous call to the interval's histograms, by channel, and
+     * its evidence of stalls to {@code stalls}.
      * Called by the one collector thread only; the writers go on while it runs.
      */
-    void drainInto(Map<Channel, Histogram> response, Map<Channel, Histogram> service, Histogram sendLag);
+    void drainInto(Map<Channel, Histogram> response, Map<Channel, Histogram> service, Histogram sendLag,
+            StallEvidence stalls);
+
+    /** {@link #drainInto(Map, Map, Histogram, StallEvidence)} without the evidence of stalls. */
+    default void drainInto(Map<Channel, Histogram> response, Map<Channel, Histogram> service, Histogram sendLag) {
+        drainInto(response, service, sendLag, new StallEvidence(Long.MAX_VALUE));
+    }
 
     /** The channels this writer recorded so far. */
     List<Channel> channels();

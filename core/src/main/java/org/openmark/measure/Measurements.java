@@ -25,6 +25,13 @@ public final class Measurements {
     public static final int SIGNIFICANT_DIGITS = 3;
 
     private final List<CollectedWriter> writers = new CopyOnWriteArrayList<>();
+    private final long stallAfterNanos;
+    /** The stalls, from every writer's evidence (the collector's). */
+    private final Stalls stalls;
+    /** Every writer's evidence of one collection, gathered before it goes to {@link #stalls}. */
+    private final StallEvidence collected;
+    /** Operations outstanding when the run stopped: {since, until} (until: when they were given up). */
+    private final List<long[]> unfinishedWaits = new ArrayList<>();
     /**
      * The shared writer is striped: each operation's thread starts at a stripe picked by its id,
      * so concurrent completions rarely meet on one stripe (a contended one costs a cache line
@@ -38,16 +45,25 @@ public final class Measurements {
     /** What {@link #issued} was at the previous {@link #collectInterval} (only the collector touches it). */
     private long issuedAtLastCollect;
 
+    /** Measurements whose stalls are {@link Stalls#DEFAULT_AFTER} long at least. */
     public Measurements() {
+        this(Stalls.DEFAULT_AFTER);
+    }
+
+    /** @param stallAfter how long the store must answer nothing while operations wait for that to be a stall */
+    public Measurements(java.time.Duration stallAfter) {
+        this.stalls = new Stalls(stallAfter);
+        this.stallAfterNanos = stalls.afterNanos();
+        this.collected = new StallEvidence(stallAfterNanos);
         for (int i = 0; i < stripes.length; i++) {
-            stripes[i] = new SharedWriter();
+            stripes[i] = new SharedWriter(stallAfterNanos);
             writers.add(stripes[i]);
         }
     }
 
     /** A writer for the calling thread only (closed-model client threads). */
     public MeasurementWriter newThreadWriter() {
-        ThreadWriter w = new ThreadWriter();
+        ThreadWriter w = new ThreadWriter(stallAfterNanos);
         writers.add(w);
         return w;
     }
@@ -74,6 +90,29 @@ public final class Measurements {
         unfinished.recordValue(Math.max(0, waitedMicros));
     }
 
+    /**
+     * Records an operation that had not finished when the run stopped at {@code nowNanos}, waiting
+     * since {@code sinceNanos} (its intended start: the load models keep no other for an operation
+     * in the store): how long it had been waiting (as {@link #recordUnfinished(long)}), and a wait
+     * that runs to the end of the phase for the stalls.
+     */
+    public synchronized void recordUnfinished(long sinceNanos, long nowNanos) {
+        recordUnfinished((nowNanos - sinceNanos) / 1000);
+        unfinishedWaits.add(new long[] {sinceNanos, nowNanos});
+    }
+
+    /**
+     * The stalls of the phase that started at {@code startNanos} and ended at {@code endNanos}
+     * ({@link Stalls}), seconds since its start; after the last collection.
+     */
+    public synchronized List<Outage> stalls(long startNanos, long endNanos) {
+        for (long[] w : unfinishedWaits) {
+            stalls.waited(w[0], Math.max(w[1], endNanos), 1);
+        }
+        unfinishedWaits.clear();
+        return stalls.outages(startNanos, endNanos);
+    }
+
     /** A copy of the unfinished-operations histogram. */
     public synchronized Histogram unfinished() {
         return unfinished.copy();
@@ -90,8 +129,10 @@ public final class Measurements {
         Map<Channel, Histogram> service = new TreeMap<>();
         Histogram sendLag = newHistogram();
         for (CollectedWriter w : writers) {
-            w.drainInto(response, service, sendLag);
+            w.drainInto(response, service, sendLag, collected);
         }
+        collected.addTo(stalls);
+        collected.clear();
         for (Histogram h : response.values()) {
             h.setStartTimeStamp(startMillis);
             h.setEndTimeStamp(endMillis);

@@ -9,10 +9,13 @@ import org.openmark.api.Status;
  * A stretch of a run in which the store failed: operations ended with errors ({@link Kind#ERRORS}),
  * or none completed while some were outstanding ({@link Kind#STALL}).
  *
- * @param fromSeconds when it began, seconds since the phase started (interval resolution)
+ * @param fromSeconds when it began, seconds since the phase started: for failures at the intervals'
+ *     resolution, for a stall at the clock's ({@link Stalls})
  * @param toSeconds when it ended
  * @param statuses the failures in it, per status (empty for a stall)
- * @param operations operations that failed in it (for a stall: outstanding at its end)
+ * @param operations operations that failed in it; for a stall measured in time, those that waited in
+ *     it at least {@code --stall-after} or timed out (waits that overlap counted together); for one
+ *     found in intervals, those outstanding at its end
  */
 public record Outage(Kind kind, double fromSeconds, double toSeconds, Map<Status, Long> statuses, long operations) {
 

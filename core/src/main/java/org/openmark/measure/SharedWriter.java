@@ -41,9 +41,18 @@ final class SharedWriter implements CollectedWriter {
     /** The holder's; the collector swaps it for {@link #spareSendLags}. */
     private SendLags sendLags = new SendLags();
     private SendLags spareSendLags = new SendLags();
+    /** The holder's; the collector swaps it for {@link #spareStalls}. */
+    private StallEvidence stalls;
+    private StallEvidence spareStalls;
     private final LongAdder issued = new LongAdder();
     /** Collectors take turns. */
     private final Object readerLock = new Object();
+
+    /** @param stallAfterNanos how long without an answer is a stall ({@link Stalls}) */
+    SharedWriter(long stallAfterNanos) {
+        stalls = new StallEvidence(stallAfterNanos);
+        spareStalls = new StallEvidence(stallAfterNanos);
+    }
 
     @Override
     public void issued() {
@@ -64,6 +73,7 @@ final class SharedWriter implements CollectedWriter {
             channels.of(op, status, false).record(Measurements.micros(intendedStartNanos, completedNanos),
                     Measurements.micros(actualStartNanos, completedNanos), intendedStartNanos == actualStartNanos);
             sendLags.record(Measurements.micros(intendedStartNanos, actualStartNanos));
+            stalls.record(status, actualStartNanos, completedNanos);
         } finally {
             release();
         }
@@ -77,6 +87,7 @@ final class SharedWriter implements CollectedWriter {
         }
         try {
             channels.of(op, status, true).both.recordValue(Measurements.micros(startNanos, completedNanos));
+            stalls.record(status, startNanos, completedNanos);
         } finally {
             release();
         }
@@ -99,10 +110,13 @@ final class SharedWriter implements CollectedWriter {
     }
 
     @Override
-    public void drainInto(Map<Channel, Histogram> response, Map<Channel, Histogram> service, Histogram lag) {
+    public void drainInto(Map<Channel, Histogram> response, Map<Channel, Histogram> service, Histogram lag,
+            StallEvidence stallsInto) {
         synchronized (readerLock) {
             spareSendLags.clear();
+            spareStalls.clear();
             SendLags lagsTaken;
+            StallEvidence stallsTaken;
             List<ChannelHistograms> taken;
             hold();
             try {
@@ -114,6 +128,9 @@ final class SharedWriter implements CollectedWriter {
                 lagsTaken = sendLags;
                 sendLags = spareSendLags;
                 spareSendLags = lagsTaken;
+                stallsTaken = stalls;
+                stalls = spareStalls;
+                spareStalls = stallsTaken;
             } finally {
                 release();
             }
@@ -122,6 +139,7 @@ final class SharedWriter implements CollectedWriter {
                 h.addTakenTo(response, service);
             }
             lagsTaken.addTo(lag);
+            stallsTaken.addTo(stallsInto);
         }
     }
 

@@ -29,7 +29,20 @@ final class ThreadWriter implements CollectedWriter {
     private final List<Chain> chains = new CopyOnWriteArrayList<>();
     private volatile SendLags sendLags = new SendLags();
     private SendLags spareSendLags = new SendLags();
+    private volatile StallEvidence stalls;
+    private StallEvidence spareStalls;
     private final AtomicLong issued = new AtomicLong();
+
+    /** A writer whose evidence of stalls uses the default length ({@link Stalls#DEFAULT_AFTER}). */
+    ThreadWriter() {
+        this(Stalls.DEFAULT_AFTER.toNanos());
+    }
+
+    /** @param stallAfterNanos how long without an answer is a stall ({@link Stalls}) */
+    ThreadWriter(long stallAfterNanos) {
+        stalls = new StallEvidence(stallAfterNanos);
+        spareStalls = new StallEvidence(stallAfterNanos);
+    }
 
     @Override
     public void issued() {
@@ -53,6 +66,7 @@ final class ThreadWriter implements CollectedWriter {
             channels.of(op, status, false).record(responseMicros, serviceMicros,
                     intendedStartNanos == actualStartNanos);
             sendLags.record(sendLagMicros);
+            stalls.record(status, actualStartNanos, completedNanos);
         } finally {
             phase.exit(token);
         }
@@ -71,9 +85,11 @@ final class ThreadWriter implements CollectedWriter {
             for (int i = 0; i < from; i++) {
                 channels.of(operations.name(i), operations.status(i), false); // its channel, for channels()
             }
+            StallEvidence evidence = stalls;
             for (int i = from; i < n; i++) {
                 long micros = Measurements.micros(operations.start(i), operations.end(i));
                 channels.of(operations.name(i), operations.status(i), false).both.recordValue(micros);
+                evidence.record(operations.status(i), operations.start(i), operations.end(i));
             }
             sendLags.addZeros(n - from);
         } finally {
@@ -96,13 +112,15 @@ final class ThreadWriter implements CollectedWriter {
         long token = phase.enter();
         try {
             channels.of(op, status, true).both.recordValue(micros);
+            stalls.record(status, startNanos, completedNanos);
         } finally {
             phase.exit(token);
         }
     }
 
     @Override
-    public void drainInto(Map<Channel, Histogram> response, Map<Channel, Histogram> service, Histogram lag) {
+    public void drainInto(Map<Channel, Histogram> response, Map<Channel, Histogram> service, Histogram lag,
+            StallEvidence stallsInto) {
         synchronized (readerLock) {
             // A channel the writer adds after this snapshot keeps its values until the next call.
             List<ChannelHistograms> taken = List.copyOf(channels.all());
@@ -113,14 +131,19 @@ final class ThreadWriter implements CollectedWriter {
             spareSendLags.clear();
             sendLags = spareSendLags;
             spareSendLags = lagsTaken;
+            StallEvidence stallsTaken = stalls;
+            spareStalls.clear();
+            stalls = spareStalls;
+            spareStalls = stallsTaken;
             phase.awaitWriter();
             // Every record that could still use a swapped-out histogram has ended.
             for (ChannelHistograms h : taken) {
                 h.addTakenTo(response, service);
             }
             lagsTaken.addTo(lag);
+            stallsTaken.addTo(stallsInto);
             for (Chain c : chains) {
-                c.takeInto(response, service, lag);
+                c.takeInto(response, service, lag, stallsInto);
             }
         }
     }
@@ -137,9 +160,11 @@ final class ThreadWriter implements CollectedWriter {
      * ended before this collection, and a stalled call must not hide them.
      */
     private record Chain(BackToBack running, BackToBack copy) {
-        void takeInto(Map<Channel, Histogram> response, Map<Channel, Histogram> service, Histogram lag) {
+        void takeInto(Map<Channel, Histogram> response, Map<Channel, Histogram> service, Histogram lag,
+                StallEvidence stalls) {
             int n = running.takeInto(copy);
             for (int i = 0; i < n; i++) {
+                stalls.record(copy.status(i), copy.start(i), copy.end(i));
                 long micros = Measurements.micros(copy.start(i), copy.end(i));
                 Channel channel = new Channel(copy.name(i), copy.status(i), false);
                 response.computeIfAbsent(channel, c -> Measurements.newHistogram()).recordValue(micros);

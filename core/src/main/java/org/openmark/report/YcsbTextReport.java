@@ -84,7 +84,7 @@ public final class YcsbTextReport {
         }
         for (org.openmark.measure.Outage o : r.outages()) {
             line(b, "OUTAGE", o.describe(), o.kind() == org.openmark.measure.Outage.Kind.STALL
-                    ? o.operations() + " operations outstanding" : o.operations() + " operations failed");
+                    ? o.operations() + " operations held up" : o.operations() + " operations failed");
         }
         for (org.openmark.event.EventOutcome e : r.events()) {
             line(b, "EVENT", e.spec().toString(), event(e));

@@ -48,6 +48,11 @@ public final class Defaults {
     public static final double MAX_ERROR_RATE = 0.01;
     /** The share of the measured time the store may stall before a run is invalid. */
     public static final double MAX_STALL = 0.10;
+    /**
+     * How long the store must answer nothing while operations wait for that to be a stall: long
+     * enough that a slow call or a pause of the load process itself is not one.
+     */
+    public static final Duration STALL_AFTER = org.openmark.measure.Stalls.DEFAULT_AFTER;
     /** Open model: the send-lag p99 above which the generator blames itself and the run is invalid. */
     public static final Duration MAX_SEND_LAG = Duration.ofMillis(1);
     /** How long the load phase waits for any answer before it gives up on a store that stopped answering. */

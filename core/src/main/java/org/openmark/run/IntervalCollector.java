@@ -35,7 +35,8 @@ final class IntervalCollector {
     private final long expectedOps;
     private final long deadlineNanos;
     private final List<String> sinkErrors = new ArrayList<>();
-    private final OutageDetector outages = new OutageDetector();
+    /** The intervals in which the store failed (stalls are measured in time: {@link Measurements#stalls}). */
+    private final OutageDetector outages = OutageDetector.failuresOnly();
     /** The intervals collected since the last status line (merged for it). */
     private final List<IntervalSnapshot> sinceStatus = new ArrayList<>();
     /** Send lag of the measured intervals in which the store was in trouble, and of the others. */
@@ -145,7 +146,7 @@ final class IntervalCollector {
         return troubledIntervals;
     }
 
-    /** The outages found in the intervals collected so far. */
+    /** The failures found in the intervals collected so far. */
     List<Outage> outages() {
         return outages.outages();
     }

@@ -85,7 +85,7 @@ public final class PhaseRunner {
         Map<String, String> facts = StoreFacts.ask(store, StoreFacts.LIMIT, tasks.realTime());
         gate.awaitStart();
         GcPauses gc = tasks.realTime() ? GcPauses.listen() : null;
-        Measurements measurements = new Measurements();
+        Measurements measurements = new Measurements(cfg.stallAfter());
         Gauges gauges = new Gauges();
         RunLimits limits = new RunLimits(operationCount, duration, cfg.grace(),
                 duration.isZero() ? cfg.loadStallTimeout() : Duration.ZERO);
@@ -150,7 +150,9 @@ public final class PhaseRunner {
                 notes.add(gc.describe());
             }
         }
-        List<Outage> outages = collector.outages();
+        List<Outage> outages = new ArrayList<>(collector.outages());
+        outages.addAll(measurements.stalls(startNanos, endNanos));
+        outages.sort(java.util.Comparator.comparingDouble(Outage::fromSeconds));
         if (tasks.realTime() && cpuBefore >= 0 && cpuAfter >= 0) {
             double busy = (cpuAfter - cpuBefore) / ((endNanos - startNanos) * (double) ProcessCpu.cores());
             if (busy > 0.9 && stats != null) {

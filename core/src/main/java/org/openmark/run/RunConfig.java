@@ -37,7 +37,7 @@ import org.openmark.load.Share;
  * @param warmup time at the start excluded from the final histograms
  * @param statusInterval how often the status line is printed
  * @param granularity how often the measurements are collected into an interval (the interval log,
- *     the time series, the plots and outage detection have this resolution)
+ *     the time series, the plots and the failure outages have this resolution; stalls are measured in time)
  * @param grace how long outstanding operations may finish after the phase stops
  * @param seed the seed of every random choice
  * @param seedChosen true when the user gave no seed and one was chosen
@@ -53,6 +53,8 @@ import org.openmark.load.Share;
  *     allows), not real time
  * @param maxStall the longest share of the measured time the store may stall (nothing completed while
  *     operations were outstanding) before the run is invalid
+ * @param stallAfter how long the store must answer nothing while operations wait in it for that to be
+ *     a stall (the whole stretch counts; {@link org.openmark.measure.Stalls})
  * @param loadStallTimeout the load phase gives up when no operation was answered for this long (the
  *     load phase has no duration: a store that stopped answering would hold it forever)
  * @param changedProperties the properties {@code with…} copies changed, written as a user writes them
@@ -63,7 +65,8 @@ public record RunConfig(Phase phase, String store, Settings settings, ModelChoic
         OverloadPolicy onOverload, long operationCount, Duration duration, Duration warmup, Duration statusInterval,
         Duration granularity, Duration grace, long seed, boolean seedChosen, Path outDir, List<Double> percentiles,
         boolean autoLoad, Duration maxSendLag, double maxErrorRate, boolean quiet, Share share,
-        boolean virtualTime, double maxStall, Duration loadStallTimeout, Map<String, String> changedProperties) {
+        boolean virtualTime, double maxStall, Duration stallAfter, Duration loadStallTimeout,
+        Map<String, String> changedProperties) {
 
     public RunConfig {
         changedProperties = Map.copyOf(changedProperties);
@@ -116,6 +119,7 @@ public record RunConfig(Phase phase, String store, Settings settings, ModelChoic
         if (phase != Phase.RUN) {
             throw new IllegalStateException("the " + phase + " phase has no duration");
         }
+        RunConfigParser.checkDurationGiven(newDuration, PropertyText.of(newDuration));
         RunConfigParser.checkRunEnds(operationCount, newDuration);
         RunConfigParser.checkWarmup(warmup, newDuration);
         Copy c = new Copy(this).changed("duration", PropertyText.of(newDuration));
@@ -130,6 +134,11 @@ public record RunConfig(Phase phase, String store, Settings settings, ModelChoic
      * (where none was given, a second parse would choose another).
      */
     public RunConfig forLoad() {
+        return forLoad(true);
+    }
+
+    /** {@link #forLoad()}, with its status lines shown unless {@code quiet} (a run's automatic load shows them). */
+    public RunConfig forLoad(boolean quiet) {
         Copy c = new Copy(this);
         c.phase = Phase.LOAD;
         c.model = ModelChoice.CLOSED;
@@ -137,7 +146,7 @@ public record RunConfig(Phase phase, String store, Settings settings, ModelChoic
         c.duration = Duration.ZERO;
         c.warmup = Duration.ZERO;
         c.outDir = null;
-        c.quiet = true;
+        c.quiet = quiet;
         return c.build();
     }
 
@@ -181,6 +190,7 @@ public record RunConfig(Phase phase, String store, Settings settings, ModelChoic
         private Share share;
         private boolean virtualTime;
         private double maxStall;
+        private Duration stallAfter;
         private Duration loadStallTimeout;
         private Map<String, String> changedProperties;
 
@@ -213,6 +223,7 @@ public record RunConfig(Phase phase, String store, Settings settings, ModelChoic
             share = c.share;
             virtualTime = c.virtualTime;
             maxStall = c.maxStall;
+            stallAfter = c.stallAfter;
             loadStallTimeout = c.loadStallTimeout;
             changedProperties = new HashMap<>(c.changedProperties);
         }
@@ -227,7 +238,7 @@ public record RunConfig(Phase phase, String store, Settings settings, ModelChoic
             return new RunConfig(phase, store, settings, model, threads, targetPerSec, thinkTime, arrival, rateSchedule,
                     maxInFlight, onOverload, operationCount, duration, warmup, statusInterval, granularity, grace, seed,
                     seedChosen, outDir, percentiles, autoLoad, maxSendLag, maxErrorRate, quiet, share, virtualTime,
-                    maxStall, loadStallTimeout, changedProperties);
+                    maxStall, stallAfter, loadStallTimeout, changedProperties);
         }
     }
 }

@@ -39,6 +39,7 @@ import org.openmark.load.Share;
  * <tr><td>timeseries.granularity (milliseconds, YCSB's name)</td><td>--granularity</td><td>1000</td></tr>
  * <tr><td>maxerrorrate</td><td>--max-error-rate</td><td>1%</td></tr>
  * <tr><td>maxstall</td><td>--max-stall</td><td>10%</td></tr>
+ * <tr><td>stallafter</td><td>--stall-after</td><td>1s</td></tr>
  * <tr><td>grace</td><td>--grace</td><td>5s</td></tr>
  * <tr><td>seed</td><td>--seed</td><td>chosen and printed</td></tr>
  * <tr><td>hdrhistogram.percentiles</td><td>-p</td><td>50,95,99,99.9</td></tr>
@@ -87,6 +88,9 @@ public final class RunConfigParser {
 
         Duration duration = s.contains("duration") ? duration(s, "duration", Duration.ZERO)
                 : Duration.ofSeconds(s.getLong("maxexecutiontime", 0, 0));
+        if (phase == Phase.RUN && s.contains("duration")) {
+            checkDurationGiven(duration, s.getString("duration", ""));
+        }
         if (duration.isZero() && model == ModelChoice.OPEN && phase == Phase.RUN) {
             duration = schedule.naturalLength();
         }
@@ -108,6 +112,11 @@ public final class RunConfigParser {
         long granularityMs = granularityMillis(s);
         double maxErrorRate = percent(s, "maxerrorrate", Defaults.MAX_ERROR_RATE);
         double maxStall = percent(s, "maxstall", Defaults.MAX_STALL);
+        Duration stallAfter = duration(s, "stallafter", Defaults.STALL_AFTER);
+        if (stallAfter.isZero()) {
+            throw ConfigException.of("stallafter", s.getString("stallafter", ""), "must be > 0 (the store stalls when"
+                    + " it answers nothing for this long while operations wait; e.g. 1s)");
+        }
         Duration grace = duration(s, "grace", Defaults.GRACE);
         boolean seedChosen = !s.contains("seed");
         long seed = seedChosen ? new SplittableRandom().nextLong() & Long.MAX_VALUE : s.getLong("seed", 0);
@@ -128,7 +137,7 @@ public final class RunConfigParser {
         return new RunConfig(phase, store, s, model, threads, target, think, arrival, schedule, maxInFlight, overload,
                 operationCount, duration, warmup, Duration.ofSeconds(intervalSeconds), Duration.ofMillis(granularityMs),
                 grace, seed, seedChosen, outDir, percentiles, autoLoad, maxSendLag, maxErrorRate, quiet, share,
-                virtualTime, maxStall, loadStallTimeout, java.util.Map.of());
+                virtualTime, maxStall, stallAfter, loadStallTimeout, java.util.Map.of());
     }
 
     /** An open model's rate is above zero and at most the highest rate openmark schedules; {@code text} as given. */
@@ -136,6 +145,14 @@ public final class RunConfigParser {
         if (!(rate > 0) || rate > RateSchedule.MAX_RATE_PER_SEC) {
             throw ConfigException.of("rate", text, "must be > 0 and <= " + (long) RateSchedule.MAX_RATE_PER_SEC
                     + " ops/s");
+        }
+    }
+
+    /** A duration the user gave is not zero; {@code text} as given. */
+    static void checkDurationGiven(Duration duration, String text) {
+        if (duration.isZero()) {
+            throw ConfigException.of("duration", text, "must be > 0: a run of no time measures nothing (to bound a run"
+                    + " by its operations, give -p operationcount=N and no duration)");
         }
     }
 

@@ -73,6 +73,15 @@ public record RunResult(String openmarkVersion, long seed, boolean seedChosen, P
                 events);
     }
 
+    /** This result with {@code more} notes after its own. */
+    public RunResult withNotes(String... more) {
+        List<String> all = new java.util.ArrayList<>(notes);
+        all.addAll(List.of(more));
+        return new RunResult(openmarkVersion, seed, seedChosen, phase, model, paced, openModel, store, storeFacts,
+                config, startEpochMs, runtimeMs, throughput, operations, accounting, schedule, unfinishedLatency,
+                warnings, all, valid, interrupted, validation, percentiles, sections, workers, outages, events);
+    }
+
     /** This result with the actions run during it. */
     public RunResult withEvents(List<EventOutcome> newEvents) {
         return new RunResult(openmarkVersion, seed, seedChosen, phase, model, paced, openModel, store, storeFacts,

@@ -92,6 +92,8 @@ public final class Runner {
     public RunResult execute(RunConfig cfg, PhaseHooks hooks) throws InterruptedException, IOException {
         StoreFactory factory = stores.get("store", cfg.store());
         Workload workload = createWorkload(cfg);
+        HeapBudget.check(cfg, workload, factory.keepsRecordsInHeap(StoreProperties.of(cfg.settings().asMap())),
+                cfg.phase() == Phase.RUN && cfg.autoLoad() ? loadThreads(cfg) : 0, Runtime.getRuntime().maxMemory());
         if (cfg.outDir() != null) {
             OutputPaths.checkDirectory("--out", cfg.outDir());
         }
@@ -122,8 +124,19 @@ public final class Runner {
                         + " models latency (--store sim -p sim.latency=1ms)");
             }
             if (cfg.phase() == Phase.RUN && cfg.autoLoad() && store.isKnownEmpty(workload.table())) {
+                err.println(String.format(Locale.ROOT, "openmark: store '%s' is empty: loading %,d records first with"
+                        + " %d threads (-p autoload=false skips this)", cfg.store(), workload.loadOperationCount(),
+                        loadThreads(cfg)));
                 RunResult load = load(cfg, workload, store);
-                if (!load.interrupted() && (load.accounting().unfinished() > 0
+                if (load.interrupted()) {
+                    // Stopped while loading: what was loaded is the result; nothing was run.
+                    String note = String.format(Locale.ROOT, "the automatic load was interrupted after %,d of %,d"
+                            + " records; nothing was run", load.accounting().completed(),
+                            workload.loadOperationCount());
+                    err.println("openmark: " + note);
+                    return load.withNotes(note);
+                }
+                if ((load.accounting().unfinished() > 0
                         || load.accounting().issued() < workload.loadOperationCount())) {
                     // A store that stopped answering while it was loaded is not run against.
                     String why = load.warnings().stream().filter(w -> w.contains("(loadstalltimeout)")).findFirst()
@@ -312,10 +325,15 @@ public final class Runner {
 
     /** Loads the workload's records with as many threads as there are cores (at least -threads). */
     public RunResult load(RunConfig cfg, Workload workload, Store store) throws InterruptedException {
-        int threads = Math.max(cfg.threads(), Runtime.getRuntime().availableProcessors());
-        LoadModel model = new ClosedModel(threads, 0, Duration.ZERO, true);
-        return new PhaseRunner(clock, tasks, stop, null).run(cfg.forLoad(), model, workload, store,
-                workload.loadOperationCount(), Duration.ZERO, List.of());
+        LoadModel model = new ClosedModel(loadThreads(cfg), 0, Duration.ZERO, true);
+        // Its progress shows as the load command's does, unless the run is quiet.
+        return new PhaseRunner(clock, tasks, stop, cfg.quiet() ? null : err).run(cfg.forLoad(cfg.quiet()), model,
+                workload, store, workload.loadOperationCount(), Duration.ZERO, List.of());
+    }
+
+    /** The threads of an automatic load: one per core, at least the run's -threads. */
+    private static int loadThreads(RunConfig cfg) {
+        return Math.max(cfg.threads(), Runtime.getRuntime().availableProcessors());
     }
 
     private RunResult runPhase(RunConfig cfg, Workload workload, Store store, PhaseHooks hooks)

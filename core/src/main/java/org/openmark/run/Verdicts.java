@@ -193,8 +193,9 @@ public final class Verdicts {
             stalled += Math.max(0, Math.min(o.toSeconds(), measuredToSeconds)
                     - Math.max(o.fromSeconds(), measuredFromSeconds));
         }
-        String stallText = stalls.stream().map(o -> o.describe() + " (" + o.operations() + " outstanding)")
-                .collect(Collectors.joining("; "));
+        String stallText = stalls.stream().limit(STALLS_LISTED).map(Outage::describe).collect(Collectors.joining("; "))
+                + (stalls.size() > STALLS_LISTED ? "; and " + (stalls.size() - STALLS_LISTED) + " more (result.json's"
+                        + " outages)" : "");
         if (valid && measured > 0 && stalled > cfg.maxStall() * measured) {
             warnings.add(String.format(Locale.ROOT, "the store stalled for %.1f s of the %.1f s measured (%.0f%%, more"
                     + " than %s, --max-stall): %s; the run is not valid", stalled, measured, 100 * stalled / measured,
@@ -210,6 +211,9 @@ public final class Verdicts {
         }
         return valid;
     }
+
+    /** The stalls a warning or note lists by name; result.json has them all. */
+    static final int STALLS_LISTED = 5;
 
     /** Completed operations per second below this share of the rate offered: the store could not keep up. */
     static final double KEPT_UP_SHARE = 0.9;

@@ -56,6 +56,16 @@ public final class TxnWorkload implements Workload {
     }
 
     @Override
+    public long recordBytes() {
+        return inner.recordBytes();
+    }
+
+    @Override
+    public long operationBytes() {
+        return inner.operationBytes();
+    }
+
+    @Override
     public WorkloadClient newClient(int clientIndex, int clientCount, long seed) {
         WorkloadClient client = inner.newClient(clientIndex, clientCount, seed);
         if (!config.enabled()) {

@@ -80,6 +80,24 @@ public record CoreWorkloadConfig(
     static final List<String> PROPORTION_PROPERTIES = List.of("readproportion", "updateproportion",
             "insertproportion", "scanproportion", "readmodifywriteproportion", "deleteproportion");
 
+    /**
+     * Refuses a run of the core workload that does not say how many records the store holds: its
+     * keys are chosen among them. YCSB reads a missing or zero {@code recordcount} as 2^31 - 1
+     * records for the run (and loads none), so a property file without it would have a run read
+     * keys nobody loaded and an automatic load insert two billion records.
+     */
+    public static void requireRecordCount(Settings s) {
+        String why = "the core workload chooses its keys among recordcount records (YCSB reads a missing or zero"
+                + " recordcount as " + UNSET_RECORD_COUNT + " records, which nobody loaded); give -p recordcount=N"
+                + " (the bundled workloads say 1000) or a workload file that sets it";
+        if (!s.contains("recordcount")) {
+            throw new ConfigException("recordcount is not set (no -P file sets it, nor -p): " + why);
+        }
+        if (s.getLong("recordcount", 0, 0) == 0) {
+            throw ConfigException.of("recordcount", "0", "must be >= 1: " + why);
+        }
+    }
+
     /** Reads and validates all core workload properties. */
     public static CoreWorkloadConfig from(Settings s) {
         String table = s.getString("table", "usertable");

@@ -7,8 +7,10 @@ import java.util.Map;
 public final class CoreWorkloads implements WorkloadProvider {
     @Override
     public Map<String, Workloads.Factory> workloads() {
-        Workloads.Factory core = (settings, clock, operationCount) ->
-                new CoreWorkload(CoreWorkloadConfig.from(settings), clock, operationCount);
+        Workloads.Factory core = (settings, clock, operationCount) -> {
+            CoreWorkloadConfig.requireRecordCount(settings);
+            return new CoreWorkload(CoreWorkloadConfig.from(settings), clock, operationCount);
+        };
         Map<String, Workloads.Factory> m = new LinkedHashMap<>();
         m.put(Workloads.DEFAULT, core);
         m.put("site.ycsb.workloads.CoreWorkload", core);

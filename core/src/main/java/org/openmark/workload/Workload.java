@@ -36,6 +36,23 @@ public interface Workload {
         return Optional.empty();
     }
 
+    /**
+     * About how many bytes of heap one record of this workload takes in a store that keeps it in
+     * memory (its values and their per-field overhead); 0 when it does not say.
+     */
+    default long recordBytes() {
+        return 0;
+    }
+
+    /**
+     * About how many bytes of heap the load generator holds for one operation of this workload in
+     * flight: its record's values as made, as the store's client copies them and as a read gives
+     * them back, or a scan's records; 0 when it does not say.
+     */
+    default long operationBytes() {
+        return 0;
+    }
+
     /** Figures the workload kept during the run (e.g. transaction outcomes), for the reports. */
     default java.util.List<ReportSection> reportSections() {
         return java.util.List.of();

@@ -100,7 +100,7 @@ class RunConfigTest {
 
         assertEquals(parseError("model", "closed", "duration", "2s", "warmup", "2s"),
                 assertThrows(ConfigException.class, () -> base.withDuration(Duration.ofSeconds(2))).getMessage());
-        assertEquals(parseError("model", "closed", "duration", "0s", "warmup", "2s"),
+        assertEquals(parseError("model", "closed", "duration", "0ms", "warmup", "2s"),
                 assertThrows(ConfigException.class, () -> base.withDuration(Duration.ZERO)).getMessage());
     }
 

@@ -26,11 +26,21 @@ public final class LatencyStore implements Store {
     private final Histogram truth = new Histogram(3);
     private final AtomicInteger inside = new AtomicInteger();
     private final AtomicInteger maxInside = new AtomicInteger();
+    private final long timeoutNanos;
 
     /** @param completionAt maps a call's start (clock nanos) to its completion time */
     public LatencyStore(Clock clock, LongUnaryOperator completionAt) {
+        this(clock, completionAt, Long.MAX_VALUE);
+    }
+
+    /**
+     * A store whose client gives up on a call after {@code timeoutNanos}: the call ends then, as
+     * TIMEOUT (a driver's timeout, as Redis's client has one).
+     */
+    public LatencyStore(Clock clock, LongUnaryOperator completionAt, long timeoutNanos) {
         this.clock = clock;
         this.completionAt = completionAt;
+        this.timeoutNanos = timeoutNanos;
         truth.setAutoResize(true);
     }
 
@@ -67,6 +77,11 @@ public final class LatencyStore implements Store {
     private Status serveOne() {
         long start = clock.nanoTime();
         long end = completionAt.applyAsLong(start);
+        Status status = Status.OK;
+        if (end - start > timeoutNanos) {
+            end = start + timeoutNanos;
+            status = Status.TIMEOUT;
+        }
         try {
             clock.parkUntil(end);
         } catch (InterruptedException e) {
@@ -76,7 +91,7 @@ public final class LatencyStore implements Store {
         synchronized (this) {
             truth.recordValue((end - start) / 1000);
         }
-        return Status.OK;
+        return status;
     }
 
     @Override

@@ -22,6 +22,12 @@ public final class MemoryStoreFactory implements StoreFactory {
         return Set.of();
     }
 
+    /** Its records are maps in this heap. */
+    @Override
+    public boolean keepsRecordsInHeap(StoreProperties properties) {
+        return true;
+    }
+
     @Override
     public MemoryStore open(StoreProperties properties) {
         return new MemoryStore();

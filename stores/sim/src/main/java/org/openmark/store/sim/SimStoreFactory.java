@@ -41,6 +41,12 @@ public final class SimStoreFactory implements StoreFactory {
         }
     }
 
+    /** In this process (no sim.host/sim.port) its nodes keep their records in this heap. */
+    @Override
+    public boolean keepsRecordsInHeap(StoreProperties p) {
+        return !SimProperties.isRemote(p);
+    }
+
     @Override
     public Store open(StoreProperties properties) {
         return open(properties, Clock.system());
