@@ -45,30 +45,49 @@ final class ClusterResult {
         }
         LoadSpec model = Runner.modelOf(cfg.withShare(Share.WHOLE)).spec();
         List<RunResult> parts = new ArrayList<>();
-        List<WorkerReport> reports = new ArrayList<>();
-        List<String> warnings = new ArrayList<>();
-        List<String> notes = new ArrayList<>(Runner.configNotes(cfg));
-        boolean valid = true;
-        WorkerFindings workerWarnings = new WorkerFindings();
-        WorkerFindings workerNotes = new WorkerFindings();
+        List<ClusterSpan.Worker> ends = new ArrayList<>();
         for (WorkerSlot w : done.workers()) {
             RunResult part = w.result() != null ? w.result()
                     : ResultMerge.lostPart(cfg, model, w.totals(), w.issuedSoFar(), runtimeMs);
             parts.add(part);
-            reports.add(report(cfg, w, part, options.workers()));
-            String who = w.name() + " (" + w.address() + ")";
+            // The coordinator's own stop is the run's, not a worker's: only a worker that stopped on its own ended early.
+            String stopReason = done.stopped() ? null : w.stopReason();
+            ends.add(new ClusterSpan.Worker(who(w), new Share(w.index(), options.workers()), part, w.lost(),
+                    w.lastIntervalEndMs(), stopReason, w.lostReason()));
+        }
+        ClusterSpan span = done.timeline() == null ? null : new ClusterSpan(cfg, done.timeline(), ends);
+        List<WorkerReport> reports = new ArrayList<>();
+        List<String> warnings = new ArrayList<>();
+        List<String> notes = new ArrayList<>(Runner.configNotes(cfg));
+        boolean valid = true;
+        boolean interrupted = stop.isStopped() || done.stopped();
+        WorkerFindings workerWarnings = new WorkerFindings();
+        WorkerFindings workerNotes = new WorkerFindings();
+        for (int i = 0; i < parts.size(); i++) {
+            WorkerSlot w = done.workers().get(i);
+            RunResult part = parts.get(i);
+            ClusterSpan.Worker end = ends.get(i);
+            reports.add(report(cfg, w, part, options.workers(), span, end));
             if (w.lost()) {
                 valid = false;
-                warnings.add(lossWarning(cfg, w, part, options.workers()));
+                warnings.add(lossWarning(w, part, span == null ? "not known" : span.unseen(end)));
             } else {
                 // Every worker's own findings, valid or not: a store that could not keep up, that
                 // stalled or that was not loaded is said by the worker that saw it.
-                workerWarnings.add(who, part.warnings());
-                workerNotes.add(who, part.notes());
-                if (!part.valid()) {
+                workerWarnings.add(end.who(), part.warnings());
+                workerNotes.add(end.who(), part.notes());
+                if (end.stopReason() != null) {
+                    // A part stopped on its machine: the run as a whole was interrupted, as a run in one process would be.
+                    valid = false;
+                    interrupted = true;
+                    warnings.add(String.format(Locale.ROOT, "%s stopped its part %s: %s; what it measured until"
+                            + " then is in the result, and the run is interrupted", end.who(), span == null ? "early"
+                            : String.format(Locale.ROOT, "at %.1f s", (span.endEpochMs(end)
+                                    - done.timeline().startEpochMillis()) / 1000.0), end.stopReason()));
+                } else if (!part.valid()) {
                     valid = false;
                     if (part.warnings().isEmpty()) {
-                        workerWarnings.add(who, List.of("its run was not valid"
+                        workerWarnings.add(end.who(), List.of("its run was not valid"
                                 + (done.stopped() ? " (stopped: " + done.stopReason() + ")" : "")));
                     }
                 }
@@ -84,61 +103,62 @@ final class ClusterResult {
         }
         warnings.addAll(workerWarnings.lines());
         notes.addAll(workerNotes.lines());
-        long lostWorkers = done.workers().stream().filter(WorkerSlot::lost).count();
-        if (lostWorkers > 0 && cfg.model() == ModelChoice.OPEN && cfg.phase() == Phase.RUN
-                && options.onLoss() == OnWorkerLoss.CONTINUE) {
-            double offered = 0;
-            for (WorkerSlot w : done.workers()) {
-                if (!w.lost()) {
-                    offered += cfg.rateSchedule().rateAt(0) / options.workers();
-                }
-            }
-            notes.add(String.format(Locale.ROOT, "after the loss the run offered %.0f ops/s instead of %.0f ops/s"
-                    + " (%d of %d workers)", offered, cfg.rateSchedule().rateAt(0), options.workers() - lostWorkers,
-                    options.workers()));
+        ResultMerge.Span merged = span == null ? null : span.span();
+        if (span != null && (options.onLoss() == OnWorkerLoss.CONTINUE || done.workers().stream()
+                .noneMatch(WorkerSlot::lost))) {
+            notes.addAll(span.notes(merged));
         }
         if (done.stopped()) {
             valid = false;
             notes.add("stopped: " + done.stopReason());
         }
-        boolean interrupted = stop.isStopped();
         RunResult first = parts.get(0);
-        RunResult merged = ResultMerge.merge(cfg, model, first.paced(), first.openModel(), parts, reports, warnings,
-                notes, valid, interrupted, outages);
-        if (!merged.accounting().addsUp()) {
-            List<String> w = new ArrayList<>(merged.warnings());
-            w.add("the accounting does not add up across the workers: " + merged.accounting());
-            merged = ResultMerge.merge(cfg, model, first.paced(), first.openModel(), parts, reports, w, notes, false,
-                    interrupted, outages);
+        RunResult result = merge(cfg, model, first, parts, reports, warnings, notes, valid, interrupted, outages,
+                merged);
+        if (!result.accounting().addsUp()) {
+            List<String> w = new ArrayList<>(result.warnings());
+            w.add("the accounting does not add up across the workers: " + result.accounting());
+            result = merge(cfg, model, first, parts, reports, w, notes, false, interrupted, outages, merged);
         }
-        return merged;
+        return result;
+    }
+
+    private static RunResult merge(RunConfig cfg, LoadSpec model, RunResult first, List<RunResult> parts,
+            List<WorkerReport> reports, List<String> warnings, List<String> notes, boolean valid, boolean interrupted,
+            List<Outage> outages, ResultMerge.Span span) {
+        return span == null
+                ? ResultMerge.merge(cfg, model, first.paced(), first.openModel(), parts, reports, warnings, notes, valid,
+                        interrupted, outages)
+                : ResultMerge.merge(cfg, model, first.paced(), first.openModel(), parts, reports, warnings, notes, valid,
+                        interrupted, outages, span);
+    }
+
+    private static String who(WorkerSlot w) {
+        return w.name() + " (" + w.address() + ")";
     }
 
     /** What is known of a lost worker's part, and what is not. */
-    private static String lossWarning(RunConfig cfg, WorkerSlot w, RunResult part, int count) {
-        // What it issued after its last interval never reached the coordinator: it is not in
-        // the accounting. Under the open model the schedule bounds it.
-        String unseen = cfg.model() == ModelChoice.OPEN && cfg.phase() == Phase.RUN
-                ? String.format(Locale.ROOT, "; what it issued after its last interval is not known here (at"
-                        + " most about %.0f operations: its rate over the %.1f s before it was found"
-                        + " unreachable)", cfg.rateSchedule().rateAt(0) / count
-                                * w.silentBeforeLossMs() / 1000.0, w.silentBeforeLossMs() / 1000.0)
-                : "; what it issued after its last interval is not known here";
-        return String.format(Locale.ROOT, "%s (%s) was lost (%s): what it delivered until then is in the"
-                + " result; its %d operations not reported finished are counted as lost with it%s", w.name(),
-                w.address(), w.lostReason(), part.accounting().lostWithWorker(), unseen);
+    private static String lossWarning(WorkerSlot w, RunResult part, String unseen) {
+        // What it issued after its last interval never reached the coordinator: it is not in the accounting.
+        return String.format(Locale.ROOT, "%s was lost (%s): what it delivered until then is in the result; its %d"
+                + " operations not reported finished are counted as lost with it; what it issued after its last"
+                + " interval is not known here: %s", who(w), w.lostReason(), part.accounting().lostWithWorker(),
+                unseen);
     }
 
-    private static WorkerReport report(RunConfig cfg, WorkerSlot w, RunResult part, int count) {
+    private static WorkerReport report(RunConfig cfg, WorkerSlot w, RunResult part, int count, ClusterSpan span,
+            ClusterSpan.Worker end) {
         Histogram lag = part.schedule() != null ? part.schedule().sendLag() : w.sendLagSoFar();
         double target = part.schedule() != null ? part.schedule().targetRate() : 0;
         double achieved = part.schedule() != null ? part.schedule().achievedRate() : part.throughput();
         double cpu = w.cpuPercent();
+        long start = span == null ? 0 : span.runStartEpochMs();
+        long endedAfterMs = span == null ? -1 : Math.max(0, span.endEpochMs(end) - start);
         if (w.lost()) {
             // No final result: its share of the schedule, and its rate and CPU while it delivered.
             boolean open = cfg.model() == ModelChoice.OPEN && cfg.phase() == Phase.RUN;
             target = open ? cfg.rateSchedule().rateAt(0) / count : 0;
-            achieved = w.lostAfterMs() > 0 ? part.accounting().issued() / (w.lostAfterMs() / 1000.0) : 0;
+            achieved = endedAfterMs > 0 ? part.accounting().issued() / (endedAfterMs / 1000.0) : 0;
             cpu = w.meanIntervalCpuPercent();
         }
         List<String> warnings = new ArrayList<>(part.warnings());
@@ -147,6 +167,7 @@ final class ClusterResult {
         }
         return new WorkerReport(w.name(), w.address(), (w.index() + 1) + "/" + count, part.accounting().issued(), target,
                 achieved, lag == null ? Measurements.newHistogram() : lag, cpu, w.offsetMicros(),
-                w.roundTripMicros(), part.valid() && !w.lost(), w.lost(), w.lostAfterMs(), warnings);
+                w.roundTripMicros(), part.valid() && !w.lost(), w.lost(), w.lostAfterMs(), endedAfterMs,
+                w.lost() ? "lost" : end.stopReason(), warnings);
     }
 }

@@ -149,7 +149,8 @@ public final class ClusterSession implements AutoCloseable {
         RunOutput output = new RunOutput(cfg, err);
         MergeCosts costs = new MergeCosts();
         CompletableFuture<CoordinatorOutcome> outcome = new CompletableFuture<>();
-        system.tell(new CoordinatorActor.BeginRun(new RunSetup(cfg.phase().name(), workerProperties(cfg), START_MARGIN,
+        system.tell(new CoordinatorActor.BeginRun(new RunSetup(cfg.phase().name(), workerProperties(cfg),
+                cfg.granularity(), cfg.warmup(), START_MARGIN,
                 cfg.grace().plusSeconds(30), output, costs, outcome)));
         try {
             CoordinatorOutcome done = await(outcome, null);
@@ -188,7 +189,8 @@ public final class ClusterSession implements AutoCloseable {
         CompletableFuture<CoordinatorOutcome> outcome = new CompletableFuture<>();
         Duration expected = Duration.ofNanos(Math.round(plan.config().writes() / plan.config().writeRatePerSec() * 1e9))
                 .plus(plan.config().horizon());
-        system.tell(new CoordinatorActor.BeginRun(new RunSetup(StalenessPlan.PHASE, plan.toSettings(), START_MARGIN,
+        system.tell(new CoordinatorActor.BeginRun(new RunSetup(StalenessPlan.PHASE, plan.toSettings(),
+                Duration.ofSeconds(1), Duration.ZERO, START_MARGIN,
                 expected.plusSeconds(30), NO_INTERVALS, new MergeCosts(), outcome)));
         try {
             CoordinatorOutcome done = await(outcome, null);

@@ -129,6 +129,8 @@ public final class JsonReport {
         m.put("valid", w.valid());
         m.put("lost", w.lost());
         m.put("lostAfterMs", w.lost() ? w.lostAfterMs() : null);
+        m.put("endedAfterMs", w.endedAfterMs() < 0 ? null : w.endedAfterMs());
+        m.put("stopReason", w.stopReason());
         m.put("warnings", w.warnings());
         return m;
     }
@@ -201,6 +203,21 @@ public final class JsonReport {
         m.put("dropped", s.dropped());
         m.put("sessions", s.sessions());
         m.put("maxInFlight", s.maxInFlight());
+        if (!s.offered().isEmpty()) {
+            // A cluster run whose workers did not all run to the end: what it offered instead of the plan.
+            m.put("offeredRate", Percentiles.round(s.offeredRate()));
+            m.put("offered", s.offered().stream().map(JsonReport::offered).toList());
+        }
+        return m;
+    }
+
+    private static Map<String, Object> offered(org.openmark.run.OfferedChange c) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("fromSeconds", Percentiles.round(c.fromSeconds()));
+        m.put("workers", c.workers());
+        m.put("of", c.of());
+        m.put("ratePerSec", Percentiles.round(c.ratePerSec()));
+        m.put("why", c.why());
         return m;
     }
 }

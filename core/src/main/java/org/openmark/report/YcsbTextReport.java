@@ -97,7 +97,9 @@ public final class YcsbTextReport {
                     lag.getTotalCount() == 0 ? "" : ", send-lag p99 " + lag.getValueAtPercentile(99) + " us",
                     w.cpuPercent() < 0 ? "" : String.format(java.util.Locale.ROOT, ", CPU %.0f%%", w.cpuPercent()),
                     w.clockOffsetMicros(), w.valid(),
-                    w.lost() ? String.format(java.util.Locale.ROOT, ", LOST after %.1f s", w.lostAfterMs() / 1000.0) : ""));
+                    w.lost() ? String.format(java.util.Locale.ROOT, ", LOST after %.1f s", w.lostAfterMs() / 1000.0)
+                            : w.stopReason() != null && w.endedAfterMs() >= 0 ? String.format(java.util.Locale.ROOT,
+                                    ", STOPPED at %.1f s: %s", w.endedAfterMs() / 1000.0, w.stopReason()) : ""));
         }
         for (String n : r.notes()) {
             line(b, "NOTE", n.replace('\n', ' '), "");
@@ -172,6 +174,13 @@ public final class YcsbTextReport {
         line(b, "SCHEDULE", "WaitedForSlot", String.valueOf(s.waitedForSlot()));
         line(b, "SCHEDULE", "Dropped", String.valueOf(s.dropped()));
         line(b, "SCHEDULE", "Sessions", String.valueOf(s.sessions()));
+        for (org.openmark.run.OfferedChange c : s.offered()) {
+            line(b, "SCHEDULE", String.format(java.util.Locale.ROOT, "OfferedFrom%.1fs(ops/sec)", c.fromSeconds()),
+                    number(c.ratePerSec()));
+        }
+        if (!s.offered().isEmpty()) {
+            line(b, "SCHEDULE", "OfferedRate(ops/sec)", number(s.offeredRate()));
+        }
     }
 
     private static void line(List<ReportLine> b, String section, String metric, String value) {

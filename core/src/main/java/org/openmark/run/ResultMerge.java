@@ -13,10 +13,29 @@ import org.openmark.measure.Totals;
 /**
  * The results of the processes that shared one run (a cluster run's workers), merged into one
  * result of the same shape as a run in one process: histograms are added (HdrHistogram's
- * lossless {@code add}; no percentile is ever averaged), counts are summed, rates are summed.
+ * lossless {@code add}; no percentile is ever averaged), counts are summed, and rates are the
+ * summed operations over the run's span on one clock ({@link Span}), never a sum of the
+ * processes' rates (a process that ran shorter would count its operations over its own span).
  */
 public final class ResultMerge {
     private ResultMerge() {
+    }
+
+    /**
+     * What only the coordinator of a run knows: its span on its own clock, and what the schedule
+     * planned and offered over all processes, lost ones included.
+     *
+     * @param startEpochMs the common start instant (the warm-up's start)
+     * @param runtimeMs from the end of the warm-up to the end of the last process's part
+     * @param issueSeconds from the start to the last operation issued by any process
+     * @param scheduledSeconds from the start to the last intended start of any process
+     * @param targetRate the planned schedule's mean rate over the issuing span, every share counted
+     * @param maxInFlight the in-flight bound over every share, lost ones included
+     * @param offeredRate what was offered over the whole span when a process stopped early, else 0
+     * @param offered when processes stopped early and what was offered from then on
+     */
+    public record Span(long startEpochMs, long runtimeMs, double issueSeconds, double scheduledSeconds,
+            double targetRate, int maxInFlight, double offeredRate, List<OfferedChange> offered) {
     }
 
     /**
@@ -63,20 +82,58 @@ public final class ResultMerge {
     public static RunResult merge(RunConfig cfg, org.openmark.load.LoadSpec model, boolean paced, boolean openModel,
             List<RunResult> parts, List<WorkerReport> workers, List<String> warnings, List<String> notes,
             boolean valid, boolean interrupted, List<org.openmark.measure.Outage> outages) {
-        if (parts.isEmpty()) {
-            throw new IllegalArgumentException("nothing to merge: no worker delivered a result");
-        }
+        return merge(cfg, model, paced, openModel, parts, workers, warnings, notes, valid, interrupted, outages,
+                spanOfLongest(parts));
+    }
+
+    /**
+     * The span of parts that started together, when no coordinator measured it: the longest
+     * part's, and the sums of what each part planned.
+     */
+    static Span spanOfLongest(List<RunResult> parts) {
         long start = Long.MAX_VALUE;
         long runtime = 0;
-        double throughput = 0;
-        Histogram unfinished = Measurements.newHistogram();
-        Map<String, String> facts = new TreeMap<>();
+        double issue = 0;
+        double scheduled = 0;
+        double target = 0;
+        long maxInFlight = 0;
         for (RunResult p : parts) {
             if (p.startEpochMs() > 0) {
                 start = Math.min(start, p.startEpochMs());
             }
             runtime = Math.max(runtime, p.runtimeMs());
-            throughput += p.throughput();
+            ScheduleReport s = p.schedule();
+            if (s != null) {
+                issue = Math.max(issue, seconds(p.accounting().issued(), s.achievedRate()));
+                scheduled = Math.max(scheduled, seconds(p.accounting().issued(), s.scheduledRate()));
+                target += s.targetRate();
+                maxInFlight += s.maxInFlight();
+            }
+        }
+        return new Span(start == Long.MAX_VALUE ? 0 : start, runtime, issue, scheduled, target,
+                (int) Math.min(Integer.MAX_VALUE, maxInFlight), 0, List.of());
+    }
+
+    /** How long {@code operations} at {@code perSecond} took (0 when the rate is not positive). */
+    static double seconds(long operations, double perSecond) {
+        return perSecond > 0 ? operations / perSecond : 0;
+    }
+
+    /**
+     * One result for the whole run over the span its coordinator measured: throughput is the
+     * operations completed after the warm-up over {@code span.runtimeMs()}, the achieved and
+     * scheduled rates the operations issued over the issuing and scheduled spans, and the target and
+     * in-flight bound the plan's.
+     */
+    public static RunResult merge(RunConfig cfg, org.openmark.load.LoadSpec model, boolean paced, boolean openModel,
+            List<RunResult> parts, List<WorkerReport> workers, List<String> warnings, List<String> notes,
+            boolean valid, boolean interrupted, List<org.openmark.measure.Outage> outages, Span span) {
+        if (parts.isEmpty()) {
+            throw new IllegalArgumentException("nothing to merge: no worker delivered a result");
+        }
+        Histogram unfinished = Measurements.newHistogram();
+        Map<String, String> facts = new TreeMap<>();
+        for (RunResult p : parts) {
             if (p.unfinishedLatency() != null) {
                 unfinished.add(p.unfinishedLatency());
             }
@@ -84,11 +141,12 @@ public final class ResultMerge {
                 facts.putAll(p.storeFacts());
             }
         }
+        Accounting accounting = accounting(parts);
+        double throughput = span.runtimeMs() > 0 ? accounting.completed() / (span.runtimeMs() / 1000.0) : 0;
         return new RunResult(Version.current(), cfg.seed(), cfg.seedChosen(), cfg.phase(), model, paced, openModel,
-                cfg.store(), facts, ResultBuilder.maskedConfig(cfg.recordedProperties()),
-                start == Long.MAX_VALUE ? 0 : start, runtime, throughput, operations(parts), accounting(parts),
-                schedule(parts), unfinished, warnings, notes, valid, interrupted, null, cfg.percentiles(), List.of(),
-                workers, outages);
+                cfg.store(), facts, ResultBuilder.maskedConfig(cfg.recordedProperties()), span.startEpochMs(),
+                span.runtimeMs(), throughput, operations(parts), accounting, schedule(parts, accounting, span),
+                unfinished, warnings, notes, valid, interrupted, null, cfg.percentiles(), List.of(), workers, outages);
     }
 
     private static List<OpResult> operations(List<RunResult> parts) {
@@ -141,16 +199,13 @@ public final class ResultMerge {
         return new Accounting(issued, warmUp, statuses, unfinished, dropped, lost);
     }
 
-    private static ScheduleReport schedule(List<RunResult> parts) {
-        double target = 0;
-        double scheduled = 0;
-        double achieved = 0;
+    /** The open model's schedule over every part: counts and send lag summed, rates over the span. */
+    private static ScheduleReport schedule(List<RunResult> parts, Accounting accounting, Span span) {
         Histogram sendLag = Measurements.newHistogram();
         long waited = 0;
         double slotWaitMs = 0;
         long dropped = 0;
         int sessions = 0;
-        long maxInFlight = 0;
         boolean any = false;
         for (RunResult p : parts) {
             ScheduleReport s = p.schedule();
@@ -158,18 +213,19 @@ public final class ResultMerge {
                 continue;
             }
             any = true;
-            target += s.targetRate();
-            scheduled += s.scheduledRate();
-            achieved += s.achievedRate();
             sendLag.add(s.sendLag());
             waited += s.waitedForSlot();
             slotWaitMs += s.slotWaitMs();
             dropped += s.dropped();
             sessions += s.sessions();
-            maxInFlight += s.maxInFlight();
         }
-        return any ? new ScheduleReport(target, scheduled, achieved, sendLag, waited, slotWaitMs, dropped, sessions,
-                (int) Math.min(Integer.MAX_VALUE, maxInFlight))
-                : null;
+        if (!any) {
+            return null;
+        }
+        double achieved = span.issueSeconds() > 0 ? accounting.issued() / span.issueSeconds() : 0;
+        double scheduled = span.scheduledSeconds() > 0 ? accounting.issued() / span.scheduledSeconds()
+                : span.targetRate();
+        return new ScheduleReport(span.targetRate(), scheduled, achieved, sendLag, waited, slotWaitMs, dropped,
+                sessions, span.maxInFlight(), span.offeredRate(), span.offered());
     }
 }

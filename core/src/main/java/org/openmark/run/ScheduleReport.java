@@ -1,5 +1,6 @@
 package org.openmark.run;
 
+import java.util.List;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -17,7 +18,23 @@ import org.HdrHistogram.Histogram;
  * @param maxInFlight the bound on operations in flight that was kept (over all processes of a
  *     cluster run): {@code --max-in-flight}, or lower where the store's client allows fewer
  *     requests at once ({@link org.openmark.api.Store#maxOutstandingRequests})
+ * @param offeredRate what a cluster run offered over its whole span when a worker stopped before
+ *     the end (ops/s), else 0: the planned target counts the stopped workers' shares, this does not
+ * @param offered when a cluster run's workers stopped before the end, and what the run offered from
+ *     then on, in time order (empty when every worker ran its part to the end)
  */
-public record ScheduleReport(double targetRate, double scheduledRate, double achievedRate, Histogram sendLag, long waitedForSlot,
-        double slotWaitMs, long dropped, int sessions, int maxInFlight) {
+public record ScheduleReport(double targetRate, double scheduledRate, double achievedRate, Histogram sendLag,
+        long waitedForSlot, double slotWaitMs, long dropped, int sessions, int maxInFlight, double offeredRate,
+        List<OfferedChange> offered) {
+
+    public ScheduleReport {
+        offered = List.copyOf(offered);
+    }
+
+    /** A schedule that was offered as planned (a run in one process, or every worker to its end). */
+    public ScheduleReport(double targetRate, double scheduledRate, double achievedRate, Histogram sendLag,
+            long waitedForSlot, double slotWaitMs, long dropped, int sessions, int maxInFlight) {
+        this(targetRate, scheduledRate, achievedRate, sendLag, waitedForSlot, slotWaitMs, dropped, sessions,
+                maxInFlight, 0, List.of());
+    }
 }

@@ -20,12 +20,16 @@ import org.HdrHistogram.Histogram;
  * @param roundTripMicros the round trip of that measurement (the offset's uncertainty is half of it)
  * @param valid whether its own run was valid
  * @param lost whether it went away during the run
- * @param lostAfterMs when it was found gone, ms after the phase started (-1 when not lost)
+ * @param lostAfterMs when it was last heard from, ms after the phase started (-1 when not lost)
+ * @param endedAfterMs when its part ended (its last interval), ms after the phase started on the
+ *     coordinator's clock (-1 unknown)
+ * @param stopReason why its part stopped before its end (a signal on its machine, lost), or null
+ *     when it ran to the end or the whole run was stopped
  * @param warnings its own warnings
  */
 public record WorkerReport(String name, String address, String share, long issued, double targetRate,
         double achievedRate, Histogram sendLag, double cpuPercent, long clockOffsetMicros, long roundTripMicros,
-        boolean valid, boolean lost, long lostAfterMs, List<String> warnings) {
+        boolean valid, boolean lost, long lostAfterMs, long endedAfterMs, String stopReason, List<String> warnings) {
 
     public WorkerReport {
         Objects.requireNonNull(name, "name");

@@ -8,10 +8,12 @@ import java.util.List;
  *
  * @param runStartNanos the common start instant, by the coordinator's clock
  *     ({@link org.openmark.api.Clock#nanoTime()})
+ * @param timeline the run's intervals on the coordinator's clock (null when it never started)
  * @param stopped whether the run was stopped (Ctrl-C, or a lost worker under --on-worker-loss abort)
  * @param stopReason why, when stopped
  */
-public record CoordinatorOutcome(List<WorkerSlot> workers, long runStartNanos, boolean stopped, String stopReason) {
+public record CoordinatorOutcome(List<WorkerSlot> workers, long runStartNanos, RunTimeline timeline, boolean stopped,
+        String stopReason) {
 
     /** The run could not be carried out; the message says why and what to do. */
     public static final class Failure extends RuntimeException {

@@ -53,7 +53,8 @@ final class PhaseRun {
     private final Clock clock;
     private final PrintStream err;
     private final Owner owner;
-    private final IntervalMerger merger;
+    /** Made when the start instant is set (null before). */
+    private IntervalMerger merger;
     private Step step = Step.PREPARING;
     /** The common start instant, by the coordinator's clock ({@link Clock#nanoTime()}). */
     private long runStartNanos;
@@ -70,7 +71,6 @@ final class PhaseRun {
         this.clock = clock;
         this.err = err;
         this.owner = owner;
-        this.merger = new IntervalMerger(workers.size());
     }
 
     int number() {
@@ -149,6 +149,8 @@ final class PhaseRun {
                 x.ref.tell(new StartAt(number, startMicros + x.offsetMicros));
             }
             runStartNanos = EpochMicrosClock.toNanoTime(startMicros, clock);
+            merger = new IntervalMerger(RunTimeline.of(startMicros / 1000, setup.granularity(), setup.warmup()),
+                    workers.size());
             say("all " + workers.size() + " workers ready; the run starts at "
                     + Instant.ofEpochSecond(startMicros / 1_000_000, (startMicros % 1_000_000) * 1000));
         }
@@ -156,8 +158,8 @@ final class PhaseRun {
 
     void interval(IntervalReport r) {
         WorkerSlot w = stillReporting(r.index());
-        if (w == null) {
-            return;
+        if (w == null || merger == null || !merger.accepts(w.index, r.seq())) {
+            return; // a worker's queued interval sent again is counted once
         }
         long t0 = clock.nanoTime();
         IntervalSnapshot s = r.interval().toSnapshot(-w.offsetMicros / 1000);
@@ -177,7 +179,8 @@ final class PhaseRun {
         }
         w.result = d.result().toRunResult(-w.offsetMicros / 1000);
         w.cpuPercent = d.cpuPercent();
-        emit(merger.close(w.index));
+        w.stopReason = d.stopReason();
+        closeMerger(w);
         maybeFinish();
     }
 
@@ -190,7 +193,7 @@ final class PhaseRun {
         w.storeFacts = d.storeFacts() == null ? Map.of() : Map.copyOf(d.storeFacts());
         w.cpuPercent = d.cpuPercent();
         w.liveness.heard(clock.nanoTime());
-        emit(merger.close(w.index));
+        closeMerger(w);
         maybeFinish();
     }
 
@@ -198,6 +201,12 @@ final class PhaseRun {
     private WorkerSlot stillReporting(int index) {
         WorkerSlot w = workers.byIndex(index);
         return w == null || w.lost() || w.reported() ? null : w;
+    }
+
+    private void closeMerger(WorkerSlot w) {
+        if (merger != null) {
+            emit(merger.close(w.index));
+        }
     }
 
     private void emit(List<IntervalMerger.Merged> merged) {
@@ -251,7 +260,7 @@ final class PhaseRun {
         }
         w.liveness.lose(why, clock.nanoTime(), runStartNanos);
         say("worker " + w.name() + " (" + w.address + ") lost: " + w.lostReason());
-        emit(merger.close(w.index));
+        closeMerger(w);
         if (onLoss == OnWorkerLoss.ABORT) {
             stopAll("worker " + w.name() + " was lost (--on-worker-loss abort)");
         }
@@ -268,10 +277,17 @@ final class PhaseRun {
             }
         }
         timers.cancel(new DoneTimedOut(number));
-        emit(merger.flush());
+        if (merger != null) {
+            emit(merger.flush());
+            if (merger.movedLater() > 0) {
+                say(merger.movedLater() + " worker interval(s) came after their span had been written and went"
+                        + " into the next one");
+            }
+        }
         step = Step.ENDED;
         owner.ended(workers.any(WorkerSlot::lost));
-        setup.outcome().complete(new CoordinatorOutcome(workers.copy(), runStartNanos, stopping, stopReason));
+        setup.outcome().complete(new CoordinatorOutcome(workers.copy(), runStartNanos,
+                merger == null ? null : merger.timeline(), stopping, stopReason));
     }
 
     /** The run cannot go on (a worker could not prepare, or it was stopped before it started); the session can. */

@@ -9,12 +9,15 @@ import java.util.concurrent.CompletableFuture;
  *
  * @param phase {@code LOAD}, {@code RUN} or a staleness measurement's
  * @param settings the run's resolved properties (each worker gets them with its share)
+ * @param granularity how long each merged interval is (the run's {@code --granularity})
+ * @param warmup the run's warm-up (its end is a boundary of the merged intervals too)
  * @param startMargin how long after the last worker is ready the run starts (plus two round trips)
  * @param doneTimeout how long after a stop the workers have to report before they are counted lost
  * @param output where the merged intervals go
  * @param costs what merging costs the coordinator
  * @param outcome completed when the run is over
  */
-public record RunSetup(String phase, Map<String, String> settings, Duration startMargin, Duration doneTimeout,
+public record RunSetup(String phase, Map<String, String> settings, Duration granularity, Duration warmup,
+        Duration startMargin, Duration doneTimeout,
         MergedOutput output, MergeCosts costs, CompletableFuture<CoordinatorOutcome> outcome) {
 }

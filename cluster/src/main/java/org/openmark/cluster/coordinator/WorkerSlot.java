@@ -42,6 +42,10 @@ public final class WorkerSlot {
     int intervals;
     /** The last interval it delivered, for its line in the live progress. */
     IntervalSnapshot lastInterval;
+    /** The latest end of an interval it delivered, by the coordinator's wall clock (epoch ms), or -1. */
+    long lastIntervalEndMs = -1;
+    /** Why its part stopped before its end (a signal on its machine, the coordinator's stop), or null. */
+    String stopReason;
     Histogram sendLagSoFar = Measurements.newHistogram();
 
     WorkerSlot(int index, ActorRef<ToWorker> ref, String address, String host, int cores, long pid) {
@@ -132,6 +136,16 @@ public final class WorkerSlot {
         return lastInterval;
     }
 
+    /** The latest end of an interval it delivered, by the coordinator's wall clock (epoch ms), or -1. */
+    public long lastIntervalEndMs() {
+        return lastIntervalEndMs;
+    }
+
+    /** Why its part stopped before its end, as it said, or null. */
+    public String stopReason() {
+        return stopReason;
+    }
+
     public Histogram sendLagSoFar() {
         return sendLagSoFar;
     }
@@ -154,6 +168,8 @@ public final class WorkerSlot {
         issuedSoFar = 0;
         intervals = 0;
         lastInterval = null;
+        lastIntervalEndMs = -1;
+        stopReason = null;
         sendLagSoFar = Measurements.newHistogram();
     }
 
@@ -178,6 +194,7 @@ public final class WorkerSlot {
         issuedSoFar += s.issued();
         intervals++;
         lastInterval = s;
+        lastIntervalEndMs = Math.max(lastIntervalEndMs, s.endMillis());
         lastIntervalCpuPercent = cpuPercent;
         if (cpuPercent >= 0) {
             intervalCpuSum += cpuPercent;

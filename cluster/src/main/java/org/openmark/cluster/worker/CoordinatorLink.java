@@ -40,6 +40,8 @@ final class CoordinatorLink {
     /** Set when the coordinator's Finish arrived: its leaving afterwards is the normal end. */
     private volatile boolean sessionEnded;
     private volatile boolean refused;
+    /** Why this worker stopped its part on its own (a signal on its machine), or null. */
+    private volatile String ownStopReason;
     private final StopSignal stop;
     private final Clock clock;
     private final PrintStream err;
@@ -70,6 +72,19 @@ final class CoordinatorLink {
             sessionEnded = true;
         }
         inbox.add(message);
+    }
+
+    /** This worker stops its part on its own (Ctrl-C or SIGTERM on its machine): stop issuing, report. */
+    void stopHere(String reason) {
+        if (ownStopReason == null) {
+            ownStopReason = reason;
+        }
+        stop.stop();
+    }
+
+    /** Why this worker stopped its part on its own, or null (it ran to the end, or the coordinator stopped it). */
+    String ownStopReason() {
+        return ownStopReason;
     }
 
     /** The coordinator stopped the run: stop issuing, report what there is. */

@@ -125,7 +125,8 @@ final class PhaseJob {
             if (link.gone()) {
                 return partial(result);
             }
-            coordinator.tell(new Done(p.run(), index, ResultWire.of(result), cpuPercent));
+            coordinator.tell(new Done(p.run(), index, ResultWire.of(result), cpuPercent,
+                    result.interrupted() ? link.ownStopReason() : null));
             return 0;
         } catch (LostException e) {
             return partial(result);

@@ -58,7 +58,7 @@ final class WorkerJob {
 
     /** Ctrl-C on the worker: stop issuing, report what there is. */
     void interrupt() {
-        stop.stop();
+        link.stopHere("interrupted on its machine (SIGINT or SIGTERM)");
     }
 
     /** Does the worker's part of every run of the session; returns its exit code. */

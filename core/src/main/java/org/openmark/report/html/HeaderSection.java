@@ -24,6 +24,7 @@ final class HeaderSection {
         facts(b, r);
         accounting(b, r.path("accounting"), r.path("unfinishedLatencyUs"));
         schedule(b, r.path("schedule"));
+        WorkersTable.render(b, r.path("workers"));
         validation(b, r.path("validation"));
         list(b, r.path("notes"), "notes", "Notes");
         return b.append("</header>\n").toString();
@@ -105,7 +106,10 @@ final class HeaderSection {
         b.append("<div><dt>").append(e(name)).append("</dt><dd>").append(e(value)).append("</dd></div>\n");
     }
 
-    /** issued = warm-up + Σ statuses + unfinished, with the sum checked here as well. */
+    /**
+     * issued = warm-up + Σ statuses + unfinished (+ lost with a worker, in a cluster run), with the
+     * sum checked here as well: the same identity result.json's {@code addsUp} and result.txt say.
+     */
     static void accounting(StringBuilder b, JsonNode a, JsonNode unfinishedLatency) {
         if (!a.isObject()) {
             return;
@@ -122,6 +126,11 @@ final class HeaderSection {
         }
         sum += a.path("unfinished").asLong();
         terms.add("unfinished " + Units.count(a.path("unfinished").asLong()));
+        long lost = a.path("lostWithWorker").asLong();
+        if (lost > 0) {
+            sum += lost;
+            terms.add("lost with a worker " + Units.count(lost));
+        }
         boolean addsUp = sum == issued && a.path("addsUp").asBoolean(true);
         b.append("<p class=\"accounting ").append(addsUp ? "ok" : "bad").append("\"><strong>Accounting</strong> issued ")
                 .append(Units.count(issued)).append(" = ").append(e(String.join(" + ", terms)));
@@ -160,7 +169,21 @@ final class HeaderSection {
         cell(b, Units.count(s.path("waitedForSlot").asLong()) + (s.path("waitedForSlot").asLong() > 0
                 ? " (" + Units.durationUs(s.path("slotWaitMs").asDouble() * 1000) + " in all)" : ""));
         cell(b, Units.count(s.path("dropped").asLong()));
-        b.append("</tr>\n</table>\n");
+        b.append("</tr>\n");
+        JsonNode offered = s.path("offered");
+        if (offered.isArray() && !offered.isEmpty()) {
+            // A cluster run whose workers did not all run to the end: the plan above, what was offered here.
+            b.append("<tr><td colspan=\"9\" class=\"offered\">offered instead of the plan: ");
+            List<String> changes = new ArrayList<>();
+            for (JsonNode c : offered) {
+                changes.add(String.format(java.util.Locale.ROOT, "from %.1f s %s (%d of %d workers; %s)",
+                        c.path("fromSeconds").asDouble(), Units.rate(c.path("ratePerSec").asDouble()),
+                        c.path("workers").asInt(), c.path("of").asInt(), c.path("why").asText()));
+            }
+            b.append(e(String.join("; ", changes))).append("; ").append(e(Units.rate(s.path("offeredRate")
+                    .asDouble()))).append(" over the whole run</td></tr>\n");
+        }
+        b.append("</table>\n");
     }
 
     private static void validation(StringBuilder b, JsonNode v) {

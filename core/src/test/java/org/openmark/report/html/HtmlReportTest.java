@@ -279,4 +279,42 @@ class HtmlReportTest {
         assertTrue(e.getMessage().startsWith(dir.resolve("result.json") + ": operations.READ.histograms.response.OK"),
                 e.getMessage());
     }
+
+    /**
+     * A cluster run that lost a worker: the accounting line counts what was lost with it (as
+     * result.json's addsUp and result.txt do), the schedule says what was offered instead of the
+     * plan, and every worker has a row.
+     */
+    @Test
+    void render_aClusterRunThatLostAWorker_accountsForItAndTablesTheWorkers() throws Exception {
+        ObjectNode r = golden();
+        ObjectNode a = (ObjectNode) r.get("accounting");
+        a.put("issued", 14).put("lostWithWorker", 3).put("addsUp", true);
+        ObjectNode schedule = (ObjectNode) r.get("schedule");
+        schedule.put("offeredRate", 833.3);
+        ObjectNode change = schedule.putArray("offered").addObject();
+        change.put("fromSeconds", 5.2).put("workers", 2).put("of", 3).put("ratePerSec", 666.7)
+                .put("why", "worker-3 (127.0.0.1:4003) was lost");
+        ArrayNode workers = r.putArray("workers");
+        for (int i = 1; i <= 3; i++) {
+            ObjectNode w = workers.addObject();
+            w.put("name", "worker-" + i).put("address", "127.0.0.1:400" + i).put("share", i + "/3").put("issued", 5)
+                    .put("targetRate", 333.3).put("achievedRate", 333.1).put("cpuPercent", 12.5)
+                    .put("clockOffsetUs", -180).put("roundTripUs", 410).put("valid", i < 3).put("lost", i == 3);
+            w.putObject("sendLagUs").put("p50", 40).put("p99", 97).put("p999", 190).put("max", 2900);
+            if (i == 3) {
+                w.put("lostAfterMs", 5200).put("stopReason", "lost");
+            }
+        }
+        String html = HtmlReport.render(r, syntheticRows());
+        parseXml(html);
+        assertTrue(html.contains("issued 14 = warm-up 1 + OK 8 + ERROR 1 + unfinished 1 + lost with a worker 3"), html);
+        assertTrue(html.contains("✓ adds up") && !html.contains("does not add up"));
+        assertTrue(html.contains("Load generators (cluster run)"));
+        assertEquals(3, html.split("<td>127.0.0.1:400", -1).length - 1, "a row per worker");
+        assertTrue(html.contains("LOST (last heard 5.2 s into the run)"));
+        assertTrue(html.contains("-180 µs ± 205 µs"), "the clock offset with its uncertainty");
+        assertTrue(html.contains("from 5.2 s 666.7 ops/s (2 of 3 workers; worker-3 (127.0.0.1:4003) was lost);"
+                + " 833.3 ops/s over the whole run"));
+    }
 }
