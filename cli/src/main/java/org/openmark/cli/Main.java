@@ -117,6 +117,10 @@ public final class Main {
                 err.println("openmark: I/O error: " + ex.getMessage());
                 return EXIT_FAILED;
             }
+            if (ex instanceof java.io.UncheckedIOException u) {
+                err.println("openmark: I/O error: " + u.getCause().getMessage());
+                return EXIT_FAILED;
+            }
             // Not an expected outcome: one line (a bug report can ask for --debug).
             err.println("openmark: error: " + ex.getClass().getSimpleName()
                     + (ex.getMessage() == null ? "" : ": " + ex.getMessage())

@@ -40,6 +40,11 @@ abstract class PhaseCommand implements Callable<Integer> {
             + " DIR/events/event-N.log, and report.html marks it on the plots over time.")
     java.util.List<String> events = new java.util.ArrayList<>();
 
+    @Option(names = "--replace", description = "With --out: delete the files another run wrote into that directory"
+            + " (and nothing else) before this one writes its own. Without it a directory that holds another run's"
+            + " results is refused, so that no report stands beside another run's result.")
+    boolean replace;
+
     @Option(names = "-load", description = "YCSB compatibility: run the load phase.")
     boolean loadFlag;
 
@@ -93,6 +98,12 @@ abstract class PhaseCommand implements Callable<Integer> {
             throw org.openmark.config.ConfigException.of("--event", events.get(0), "needs --time real: a command"
                     + " runs in real time");
         }
+        if (replace && cfg.outDir() == null) {
+            throw org.openmark.config.ConfigException.of("--replace", "true", "replaces the results in --out DIR;"
+                    + " give --out");
+        }
+        java.util.List<Path> previous = cfg.outDir() == null ? java.util.List.of()
+                : org.openmark.output.OutputDirectory.claim("--out", cfg.outDir(), replace, "--replace");
         StopSignal stop = new StopSignal();
         java.util.List<org.openmark.event.EventOutcome> eventOutcomes = null;
         try (Interruption interruption = Interruption.stopping(err, "stopping, waiting up to "
@@ -102,6 +113,7 @@ abstract class PhaseCommand implements Callable<Integer> {
                 refuseRunOnlyFlags();
             }
             RunResult result;
+            java.util.List<IOException> failures = new java.util.ArrayList<>();
             if (cluster.requested() && cfg.virtualTime()) {
                 throw org.openmark.config.ConfigException.of("--time", "virtual", "must be real with"
                         + " --cluster/--local-workers (virtual time runs in one process)");
@@ -112,12 +124,13 @@ abstract class PhaseCommand implements Callable<Integer> {
                 // the workload and the store's properties exactly as a run in one process would.
                 new Runner(StoreRegistry.discover(), Workloads::create, Clock.system(), Tasks.real(), stop, err)
                         .check(cfg);
+                clear(cfg.outDir(), previous);
                 result = new org.openmark.cluster.ClusterRun(opts, stop, err).execute(cfg);
             } else {
                 org.openmark.timing.Timing timing = cfg.virtualTime() ? org.openmark.timing.Timing.virtual()
                         : org.openmark.timing.Timing.real();
                 Runner runner = new Runner(StoreRegistry.discover(), Workloads::create, timing.clock(), timing.tasks(),
-                        stop, err);
+                        stop, err).beforeOutputs(dir -> clear(dir, previous));
                 org.openmark.event.EventSchedule schedule = new org.openmark.event.EventSchedule(eventSpecs,
                         timing.clock(), org.openmark.event.CommandLauncher.shell(),
                         cfg.outDir() == null ? null : cfg.outDir().resolve("events"));
@@ -132,26 +145,33 @@ abstract class PhaseCommand implements Callable<Integer> {
                         eventOutcomes = schedule.finish(cfg.grace());
                     }
                 }
+                failures.addAll(runner.outputFailures());
                 if (eventOutcomes != null) {
                     result = result.withEvents(eventOutcomes);
                 }
             }
+            // The answer first, on stdout, before any result file: a full disk must not take it away.
             java.util.List<org.openmark.report.ReportLine> lines = YcsbTextReport.lines(result);
             out.print(export.forStdout(lines));
             out.flush();
             if (cfg.outDir() != null) {
                 Path dir = cfg.outDir();
-                AtomicFiles.writeString(dir.resolve("result.json"), JsonReport.render(result));
-                AtomicFiles.writeString(dir.resolve("result.txt"), org.openmark.report.YcsbExporter.TEXT.render(lines));
-                try {
-                    org.openmark.report.html.HtmlReport.write(dir, result);
-                } catch (IOException | RuntimeException e) {
-                    // The run finished and its data files are written: a report problem must not fail it.
-                    err.println("openmark: warning: report.html was not written: " + e.getMessage());
-                }
+                RunResult written = result;
+                write(failures, () -> AtomicFiles.writeString(dir.resolve("result.json"), JsonReport.render(written)));
+                write(failures, () -> AtomicFiles.writeString(dir.resolve("result.txt"),
+                        org.openmark.report.YcsbExporter.TEXT.render(lines)));
+                write(failures, () -> {
+                    try {
+                        org.openmark.report.html.HtmlReport.write(dir, written);
+                    } catch (RuntimeException e) {
+                        throw new IOException(dir.resolve("report.html") + ": " + e.getMessage() + " (not written)", e);
+                    }
+                });
+                write(failures, () -> org.openmark.output.OutputDirectory.finish(dir,
+                        org.openmark.output.RunId.of(written.startEpochMs(), written.seed())));
                 err.println("openmark: results in " + dir.toAbsolutePath());
             }
-            export.writeFile(lines);
+            write(failures, () -> export.writeFile(lines));
             for (String w : result.warnings()) {
                 err.println("openmark: warning: " + w);
             }
@@ -160,6 +180,13 @@ abstract class PhaseCommand implements Callable<Integer> {
                     err.println("openmark: warning: event " + e.spec() + ": " + (e.exitCode() != null
                             ? "ended with exit code " + e.exitCode() : e.note()));
                 }
+            }
+            if (!failures.isEmpty()) {
+                // Every file that could not be written, named; the others are complete.
+                for (IOException f : failures) {
+                    err.println("openmark: I/O error: " + f.getMessage());
+                }
+                return Main.EXIT_FAILED;
             }
             if (result.interrupted()) {
                 return Main.EXIT_INTERRUPTED;
@@ -171,6 +198,30 @@ abstract class PhaseCommand implements Callable<Integer> {
                 return Main.EXIT_NOT_VALID;
             }
             return 0;
+        }
+    }
+
+    /** A write of a result file; a failure (naming its file) is kept, and the next file is still written. */
+    @FunctionalInterface
+    private interface Write {
+        void run() throws IOException;
+    }
+
+    private static void write(java.util.List<IOException> failures, Write w) {
+        try {
+            w.run();
+        } catch (IOException e) {
+            failures.add(e);
+        }
+    }
+
+    /** Deletes what another run wrote into {@code dir} ({@code --replace}), once this one is about to write. */
+    private static void clear(Path dir, java.util.List<Path> previous) {
+        try {
+            org.openmark.output.OutputDirectory.clear(dir, previous);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(new IOException("--replace: cannot delete the previous run's files in "
+                    + dir + ": " + e.getMessage(), e));
         }
     }
 

@@ -65,6 +65,8 @@ class OutputFailuresEndToEndTest {
         CliRunner r = CliRunner.run("run", "--store", "memory", "-p", "recordcount=100", "--rate", "3000",
                 "--duration", "4s", "--quiet", "--out", out.toString());
         assertEquals(Main.EXIT_FAILED, r.exitCode, r::toString);
+        // the answer is on stdout whatever the disk did
+        assertTrue(r.out.contains("[OVERALL], Throughput(ops/sec), ") && r.out.contains("[RUN], Valid, "), r::toString);
         Matcher m = Pattern.compile("openmark: I/O error: (\\S+): No space left on device").matcher(r.err);
         assertTrue(m.find(), r::toString);
         Path named = Path.of(m.group(1));
@@ -80,6 +82,30 @@ class OutputFailuresEndToEndTest {
             }
         }
         assertFalse(Files.exists(out.resolve("result.json")) && !isComplete(out.resolve("result.json")));
+    }
+
+    /**
+     * report.html cannot be written (its temporary file is /dev/full: every write fails with ENOSPC):
+     * the run's other files are written, the text report is on stdout, and the command fails
+     * naming report.html (exit 1), not a warning with exit 0.
+     */
+    @Test
+    void run_reportCannotBeWritten_exitOneNamingItAndTheOtherFilesWritten() throws Exception {
+        Path out = dir.resolve("results");
+        Files.createDirectories(out);
+        Files.createSymbolicLink(out.resolve(".report.html.tmp"), Path.of("/dev/full"));
+        CliRunner r = CliRunner.run("run", "--store", "memory", "-p", "recordcount=100", "--rate", "1000",
+                "--duration", "2s", "--time", "virtual", "--quiet", "--out", out.toString());
+        assertEquals(Main.EXIT_FAILED, r.exitCode, r::toString);
+        assertTrue(r.out.contains("[OVERALL], Throughput(ops/sec), "), r::toString);
+        assertTrue(r.err.contains("openmark: I/O error: " + out.resolve("report.html") + ": No space left on device"
+                + " (not written)"), r::toString);
+        assertFalse(Files.exists(out.resolve("report.html")));
+        assertFalse(Files.exists(out.resolve(".report.html.tmp"), java.nio.file.LinkOption.NOFOLLOW_LINKS));
+        for (String written : new String[] {"result.json", "result.txt", "latency.hlog", "timeseries.csv"}) {
+            assertTrue(Files.exists(out.resolve(written)), written + ": " + r);
+        }
+        assertTrue(isComplete(out.resolve("result.json")));
     }
 
     private static boolean isComplete(Path json) throws IOException {

@@ -24,17 +24,51 @@ import org.openmark.measure.LatencyKind;
  */
 public final class HlogSink implements IntervalSink {
     private final Path target;
+    /** The run's seed, for its name in the log (when {@link #named}). */
+    private final long seed;
+    private final boolean named;
     private final FirstError failure;
     private final PrintStream out;
     private final HistogramLogWriter writer;
+    private boolean started;
 
-    /** Opens the log at {@code target} (written under a temporary name until closed). */
+    /** Opens the log at {@code target} (written under a temporary name until closed), starting at {@code startEpochMs}. */
     public HlogSink(Path target, long startEpochMs) throws IOException {
+        this(target, 0, false);
+        started(startEpochMs);
+    }
+
+    private HlogSink(Path target, long seed, boolean named) throws IOException {
         this.target = target;
+        this.seed = seed;
+        this.named = named;
         this.failure = new FirstError(new java.io.BufferedOutputStream(AtomicFiles.open(target), 1 << 16));
         this.out = new PrintStream(failure, false, java.nio.charset.StandardCharsets.UTF_8);
         this.writer = new HistogramLogWriter(out);
+    }
+
+    /**
+     * The log of one run's phase at {@code target}, named by the run: its header, with the phase's
+     * start, is written when the phase starts ({@link #started}).
+     */
+    public static HlogSink ofRun(Path target, long seed) throws IOException {
+        return new HlogSink(target, seed, true);
+    }
+
+    /**
+     * The header: StartTime and BaseTime are the phase's measured start, the {@code startEpochMs}
+     * of result.json, so the log's intervals line up with timeseries.csv, the outages and the events.
+     */
+    @Override
+    public void started(long startEpochMs) {
+        if (started) {
+            return;
+        }
+        started = true;
         writer.outputComment("openmark latency log; values in microseconds; tags OP.STATUS.KIND");
+        if (named) {
+            writer.outputComment("openmark run " + RunId.of(startEpochMs, seed));
+        }
         writer.outputLogFormatVersion();
         writer.setBaseTime(startEpochMs);
         writer.outputStartTime(startEpochMs);
@@ -44,6 +78,9 @@ public final class HlogSink implements IntervalSink {
 
     @Override
     public void interval(IntervalSnapshot s, double elapsedSeconds, long inFlight, boolean warmUp) throws IOException {
+        if (!started) {
+            started(s.startMillis());
+        }
         write(s.response(), LatencyKind.RESPONSE);
         write(s.service(), LatencyKind.SERVICE);
         Histogram lag = HistogramCodec.canonical(s.sendLag());

@@ -7,6 +7,14 @@ import org.openmark.measure.IntervalSnapshot;
 public interface IntervalSink extends AutoCloseable {
 
     /**
+     * The phase's measured start, on the wall clock of its result ({@code startEpochMs}), taken
+     * before its first interval: a sink whose file carries the start writes it now. The default
+     * does nothing.
+     */
+    default void started(long startEpochMs) throws IOException {
+    }
+
+    /**
      * One interval.
      *
      * @param elapsedSeconds seconds since the phase started, at the interval's end

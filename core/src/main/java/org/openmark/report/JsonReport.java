@@ -16,7 +16,7 @@ import org.openmark.run.ScheduleReport;
 
 /**
  * {@code result.json}: the machine-readable result. Schema (documented in docs/results.md):
- * openmarkVersion, seed, phase, model (display text), load (the model's fields), store, storeFacts, config, startEpochMs, runtimeMs, throughput,
+ * openmarkVersion, runId, seed, phase, model (display text), load (the model's fields), store, storeFacts, config, startEpochMs, runtimeMs, throughput,
  * operations{NAME: {count, statuses, latencyUs, serviceTimeUs, histograms{response{STATUS},
  * service{STATUS}}}}, accounting, schedule, warnings, notes, valid, interrupted, validation, and for a
  * run spread over several processes workers[].
@@ -46,6 +46,7 @@ public final class JsonReport {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("schemaVersion", SCHEMA_VERSION);
         m.put("openmarkVersion", r.openmarkVersion());
+        m.put("runId", org.openmark.output.RunId.of(r.startEpochMs(), r.seed()));
         m.put("seed", r.seed());
         m.put("phase", r.phase().name().toLowerCase(java.util.Locale.ROOT));
         m.put("model", r.model().display());

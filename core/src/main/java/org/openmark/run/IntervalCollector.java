@@ -160,6 +160,19 @@ final class IntervalCollector {
         return sinkErrors;
     }
 
+    /** Tells the sinks the phase's measured start ({@link IntervalSink#started}). */
+    void started(long startEpochMs) {
+        for (IntervalSink sink : sinks) {
+            try {
+                sink.started(startEpochMs);
+            } catch (IOException e) {
+                if (sinkErrors.isEmpty()) {
+                    sinkErrors.add("could not write an interval file: " + e.getMessage());
+                }
+            }
+        }
+    }
+
     /** Takes the final interval, ending now, and prints the last status line if intervals are pending. */
     void collectFinal() {
         long now = clock.nanoTime();

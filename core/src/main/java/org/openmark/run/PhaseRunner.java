@@ -97,6 +97,7 @@ public final class PhaseRunner {
                 cfg.quiet() ? null : status, new StatusLine(StatusLine.Latency.of(model instanceof OpenModel,
                         cfg.model() == ModelChoice.CLOSED && cfg.targetPerSec() > 0 && cfg.phase() == Phase.RUN)),
                 startNanos, warmupEnd, operationCount, limits.deadlineNanos(startNanos));
+        collector.started(startMillis);
         Thread ticker = tasks.startBackground("openmark-status", () -> collector.tick(cfg.granularity().toNanos(),
                 cfg.statusInterval().toNanos()));
         PhaseOutcome outcome;

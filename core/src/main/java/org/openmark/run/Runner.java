@@ -64,6 +64,8 @@ public final class Runner {
     private final Tasks tasks;
     private final StopSignal stop;
     private final PrintStream err;
+    private final List<IOException> outputFailures = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private java.util.function.Consumer<Path> beforeOutputs = dir -> { };
 
     public Runner(StoreRegistry stores, WorkloadFactory workloads, Clock clock, Tasks tasks, StopSignal stop,
             PrintStream err) {
@@ -73,6 +75,15 @@ public final class Runner {
         this.tasks = tasks;
         this.stop = stop;
         this.err = err;
+    }
+
+    /**
+     * Has {@code action} run on the output directory once the store answered and before anything is
+     * written into it (a command that replaces another run's files deletes them then).
+     */
+    public Runner beforeOutputs(java.util.function.Consumer<Path> action) {
+        this.beforeOutputs = action;
+        return this;
     }
 
     /** True once the user stopped the command (Ctrl-C, SIGTERM): nothing more should start. */
@@ -111,6 +122,7 @@ public final class Runner {
             // Only now, with the store known to answer: a refused store leaves nothing behind.
             if (cfg.outDir() != null) {
                 prepareOutDir(cfg.outDir());
+                beforeOutputs.accept(cfg.outDir());
             }
             err.println("openmark " + cfg.phase().name().toLowerCase(Locale.ROOT) + ": store " + cfg.store() + ", "
                     + modelOf(cfg).describe() + ", seed " + cfg.seed());
@@ -345,30 +357,49 @@ public final class Runner {
             throw new ConfigException("recordcount/insertcount is 0: the load phase has nothing to insert");
         }
         List<IntervalSink> sinks = new ArrayList<>();
+        RunResult result;
         try {
             if (cfg.outDir() != null) {
-                sinks.add(new HlogSink(cfg.outDir().resolve("latency.hlog"), clock.currentTimeMillis()));
+                sinks.add(HlogSink.ofRun(cfg.outDir().resolve("latency.hlog"), cfg.seed()));
                 sinks.add(new TimeSeriesSink(cfg.outDir().resolve("timeseries.csv")));
             }
             List<IntervalSink> all = new ArrayList<>(sinks);
             all.addAll(hooks.sinks());
-            return new PhaseRunner(clock, tasks, stop, err).run(cfg, model, workload, store, count, duration, all,
+            result = new PhaseRunner(clock, tasks, stop, err).run(cfg, model, workload, store, count, duration, all,
                     hooks.gate());
-        } finally {
-            // Every sink is closed (each renames its file into place or deletes it); the first
-            // failure, naming its file, ends the command.
-            IOException first = null;
+        } catch (IOException | InterruptedException | RuntimeException e) {
             for (IntervalSink s : sinks) {
-                try {
-                    s.close();
-                } catch (IOException e) {
-                    first = first == null ? e : first;
-                }
+                closeQuietly(s);
             }
-            if (first != null) {
-                throw first;
+            throw e;
+        }
+        // Every sink is closed (each renames its file into place or deletes it). A file that could
+        // not be written is absent, named in the result's warnings and in outputFailures(): the
+        // command still reports the run, then fails naming the file.
+        List<String> warnings = new ArrayList<>(result.warnings());
+        for (IntervalSink s : sinks) {
+            try {
+                s.close();
+            } catch (IOException e) {
+                outputFailures.add(e);
+                warnings.add("an output file was not written: " + e.getMessage());
             }
         }
+        return warnings.size() == result.warnings().size() ? result
+                : result.withVerdict(warnings, result.valid(), result.outages());
+    }
+
+    private static void closeQuietly(IntervalSink s) {
+        try {
+            s.close();
+        } catch (IOException e) {
+            // the phase's own failure is the one to report
+        }
+    }
+
+    /** The output files of the phases run so far that could not be written, each naming its file. */
+    public List<IOException> outputFailures() {
+        return List.copyOf(outputFailures);
     }
 
     /** The load model a configuration asks for. */
