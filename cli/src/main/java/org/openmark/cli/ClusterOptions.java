@@ -42,7 +42,7 @@ final class ClusterOptions {
     String joinTimeout;
 
     @Option(names = "--cluster-config", paramLabel = "FILE", description = "A Pekko configuration file that"
-            + " overrides openmark's cluster settings (e.g. Artery TLS).")
+            + " overrides openmark's cluster settings (Artery TLS, the failure detector); --local-workers get it too.")
     Path pekkoConfig;
 
     @Option(names = "--max-clock-offset", paramLabel = "DURATION", description = "Warn when a worker's clock is"
@@ -99,6 +99,6 @@ final class ClusterOptions {
         Duration offset = maxClockOffset == null ? Duration.ofMillis(5)
                 : Durations.parse("--max-clock-offset", maxClockOffset);
         return new ClusterSession.Options(bind, count, secret, loss, join, pekkoConfig, offset, local,
-                LocalWorkers.sameJvm(Main.class.getName()));
+                LocalWorkers.sameJvm(Main.class.getName(), secretFile));
     }
 }

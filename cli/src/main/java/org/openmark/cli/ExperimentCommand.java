@@ -92,6 +92,11 @@ final class ExperimentCommand implements Callable<Integer> {
             default -> throw org.openmark.config.ConfigException.of("--time", time, "must be real or virtual");
         };
         validateUpFront();
+        if (quick && clustered && time == null) {
+            // --quick alone means virtual time, which is one process's: say that this one takes real minutes.
+            parent.err.println("experiment: --quick on a cluster runs in real time (virtual time is one process's):"
+                    + " each row takes its operations at the experiment's rate, a few minutes in all");
+        }
         ExperimentConfig base = quick ? ExperimentConfig.quick(out, seed, virtual) : ExperimentConfig.paper(out, seed, virtual);
         ExperimentConfig cfg = new ExperimentConfig(rate != null ? rate : base.rate(), ops != null ? ops : base.ops(),
                 maxThroughput != null ? maxThroughput : base.maxThroughput(),

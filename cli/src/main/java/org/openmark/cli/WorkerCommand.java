@@ -44,6 +44,11 @@ final class WorkerCommand implements Callable<Integer> {
             + " ./openmark-worker-PID).")
     Path out;
 
+    @Option(names = "--keep", description = "Serve one session after another until stopped (SIGINT/SIGTERM): after"
+            + " a coordinator's session ends, join the next coordinator at --join, waiting for it as long as it"
+            + " takes. Each session's files go to DIR/session-K/.")
+    boolean keep;
+
     @Override
     public Integer call() throws InterruptedException {
         HostPort joinAt = HostPort.parse("--join", join);
@@ -57,7 +62,7 @@ final class WorkerCommand implements Callable<Integer> {
         try (Interruption interruption = Interruption.stopping(parent.err, "stopping this worker's part, then"
                 + " reporting it", Duration.ofSeconds(50), () -> signalled.set(true))) {
             int code = WorkerNode.run(new WorkerNode.Options(joinAt, bindAt, secret, timeout, pekkoConfig, partial,
-                    out), parent.err);
+                    out, keep), parent.err);
             return signalled.get() ? Main.EXIT_INTERRUPTED : code;
         }
     }

@@ -262,6 +262,23 @@ class ClusterEndToEndTest {
         assertTrue(!result.get("valid").asBoolean());
         assertTrue(r.out.contains("LOST after"), r::toString);
         assertTrue(result.get("notes").toString().contains("offered 400 ops/s instead of 600 ops/s"), r::toString);
+        assertEquals(600, result.at("/schedule/targetRate").asDouble(), 1e-9, "the schedule keeps the plan");
+        assertEquals(400, result.at("/schedule/offered/0/ratePerSec").asDouble(), 1e-9, r::toString);
+        // Poisson arrivals: what it issued unseen is an estimate, and said to be one.
+        assertTrue(result.get("warnings").toString().contains("not known here: about "), r::toString);
+        assertTrue(result.get("warnings").toString().contains("an estimate"), r::toString);
+        // One account in all three outputs: result.txt and report.html count what was lost with it too.
+        long lostWith = result.at("/accounting/lostWithWorker").asLong(0);
+        String text = Files.readString(out.resolve("result.txt"));
+        assertTrue(text.contains("[ACCOUNTING], AddsUp, true"), text);
+        if (lostWith > 0) {
+            assertTrue(text.contains("[ACCOUNTING], LostWithWorker, " + lostWith), text);
+        }
+        String html = Files.readString(out.resolve("report.html"));
+        assertTrue(html.contains("✓ adds up") && !html.contains("does not add up"), "report.html's accounting");
+        assertTrue(!html.contains("lost with a worker") == (lostWith == 0), "report.html counts " + lostWith);
+        assertTrue(html.contains("Load generators (cluster run)") && html.contains("LOST (last heard"),
+                "report.html's table of workers");
         // The others ran the whole 25 s.
         result.get("workers").forEach(w -> {
             if (!w.get("lost").asBoolean()) {
@@ -301,12 +318,13 @@ class ClusterEndToEndTest {
             coordinator.destroyForcibly().waitFor();
             for (int i = 0; i < 2; i++) {
                 Process w = workers.get(i);
-                assertTrue(w.waitFor(30, TimeUnit.SECONDS), "worker " + (i + 1) + " ended");
+                assertTrue(w.waitFor(45, TimeUnit.SECONDS), "worker " + (i + 1) + " ended");
                 double seconds = (System.nanoTime() - killed) / 1e9;
                 String log = Files.readString(dir.resolve("w" + (i + 1) + ".log"));
                 assertEquals(1, w.exitValue(), log);
-                // Noticing takes the failure detector (≤ 10 s here), then 1 s of grace and the exit.
-                assertTrue(seconds < 20, "worker " + (i + 1) + " ended " + seconds + " s after the kill\n" + log);
+                // Noticing takes the failure detector and the split-brain resolver (10 s of silence, then
+                // 7 s stable: a worker rides out a shorter stall), then 1 s of grace and the exit.
+                assertTrue(seconds < 35, "worker " + (i + 1) + " ended " + seconds + " s after the kill\n" + log);
                 assertTrue(log.contains("stopping now"), log);
                 JsonNode partial = JSON.readTree(dir.resolve("w" + (i + 1)).resolve("result.json").toFile());
                 assertTrue(partial.get("interrupted").asBoolean(), partial.toString());
@@ -348,7 +366,8 @@ class ClusterEndToEndTest {
             result.get("workers").forEach(w -> assertTrue(w.get("issued").asLong() > 400, w.toString()));
             // The workers were told to stop and reported: none was cut off by the coordinator's shutdown.
             result.get("workers").forEach(w -> assertFalse(w.get("lost").asBoolean(), w.toString()));
-            assertFalse(text.contains("unreachable"), text);
+            // (Pekko's own warning of a starved heartbeat on a loaded machine mentions the word too.)
+            assertFalse(text.contains(") is unreachable"), text);
         } finally {
             coordinator.descendants().forEach(ProcessHandle::destroyForcibly);
             coordinator.destroyForcibly();

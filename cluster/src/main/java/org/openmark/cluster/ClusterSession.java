@@ -121,7 +121,8 @@ public final class ClusterSession implements AutoCloseable {
                 : ": bin/openmark worker --join " + at
                 + (options.secret() != null ? " --cluster-secret-file FILE" : "")));
         if (options.localWorkers() > 0) {
-            local = LocalWorkers.start(options.launcher(), options.localWorkers(), at, err, clock);
+            local = LocalWorkers.start(options.launcher(), options.localWorkers(), at, options.pekkoConfig(), err,
+                    clock);
             localWorkers.complete(local);
         }
         workers = await(joined, admitted);

@@ -40,6 +40,14 @@ public final class LocalWorkers {
      * spaces), else a modest heap.
      */
     public static Launcher sameJvm(String mainClass) {
+        return sameJvm(mainClass, null);
+    }
+
+    /**
+     * As {@link #sameJvm(String)}, each worker given {@code secretFile} (the coordinator's
+     * {@code --cluster-secret-file}, or null).
+     */
+    public static Launcher sameJvm(String mainClass, Path secretFile) {
         String java = ProcessHandle.current().info().command().orElse("java");
         String classPath = System.getProperty("java.class.path");
         String env = System.getenv("OPENMARK_WORKER_JAVA_OPTS");
@@ -57,13 +65,21 @@ public final class LocalWorkers {
             cmd.add(classPath);
             cmd.add(mainClass);
             cmd.add("worker");
+            if (secretFile != null) {
+                cmd.add("--cluster-secret-file");
+                cmd.add(secretFile.toAbsolutePath().toString());
+            }
             return cmd;
         };
     }
 
-    /** Starts {@code count} workers that join {@code address} on loopback; {@code clock} times their stop. */
-    static LocalWorkers start(Launcher launcher, int count, String address, PrintStream err, Clock clock)
-            throws IOException {
+    /**
+     * Starts {@code count} workers that join {@code address} on loopback, with the coordinator's
+     * Pekko configuration file (TLS, the failure detector's settings) when it has one, so what a
+     * deployment will use can be tried on one machine; {@code clock} times their stop.
+     */
+    static LocalWorkers start(Launcher launcher, int count, String address, Path pekkoConfig, PrintStream err,
+            Clock clock) throws IOException {
         Path dir = Files.createTempDirectory("openmark-local-workers-");
         LocalWorkers w = new LocalWorkers(clock, dir, err);
         for (int i = 0; i < count; i++) {
@@ -72,6 +88,10 @@ public final class LocalWorkers {
             cmd.add(address);
             cmd.add("--bind");
             cmd.add("127.0.0.1:0");
+            if (pekkoConfig != null) {
+                cmd.add("--cluster-config");
+                cmd.add(pekkoConfig.toAbsolutePath().toString());
+            }
             // a worker that loses its coordinator writes its partial result here, beside its log, not in the cwd
             cmd.add("--out");
             cmd.add(dir.resolve("worker-" + (i + 1)).toString());

@@ -17,16 +17,24 @@ public final class Nodes {
     public static <T> ActorSystem<T> start(Behavior<T> guardian, HostPort self, Path pekkoConfig) {
         try {
             return ActorSystem.create(guardian, ClusterConfig.SYSTEM, ClusterConfig.of(self, pekkoConfig));
-        } catch (RuntimeException e) {
+        } catch (Exception e) { // Pekko's bind timeout is a checked TimeoutException, thrown from Scala undeclared
             Throwable root = e;
             while (root.getCause() != null) {
                 root = root.getCause();
+            }
+            if (root instanceof java.util.concurrent.TimeoutException) {
+                throw new ClusterException("this node could not start listening at " + self + " in time (" + root
+                        .getMessage() + "): the machine is too busy; raise pekko.remote.artery.bind.bind-timeout with"
+                        + " --cluster-config", e);
             }
             if (root instanceof java.net.BindException || String.valueOf(root.getMessage()).contains("bind")) {
                 throw ConfigException.of("--cluster/--bind", self.toString(), "cannot be listened on ("
                         + root.getMessage() + "): is the port in use, or the address not this machine's?");
             }
-            throw e;
+            if (e instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new ClusterException("this node could not start: " + e, e);
         }
     }
 

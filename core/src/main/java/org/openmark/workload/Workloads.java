@@ -52,12 +52,6 @@ public final class Workloads {
         return new ArrayList<>(FACTORIES.keySet());
     }
 
-    /** Whether {@code name} is the core workload, by any of its names ({@code core}, YCSB's class names). */
-    public static boolean isCore(String name) {
-        Factory factory = FACTORIES.get(name);
-        return factory != null && factory == FACTORIES.get(DEFAULT);
-    }
-
     /** The workload the settings name, for a run whose length is not known in operations. */
     public static Workload create(Settings settings, Clock clock) {
         return create(settings, clock, OptionalLong.empty());

@@ -50,10 +50,10 @@ class WorkloadsTest {
 
     @Test
     void isCore_everyNameOfTheCoreWorkload_trueOthersFalse() {
-        assertTrue(Workloads.isCore("core"));
-        assertTrue(Workloads.isCore("site.ycsb.workloads.CoreWorkload"));
-        assertTrue(Workloads.isCore("com.yahoo.ycsb.workloads.CoreWorkload"));
-        assertFalse(Workloads.isCore("closed_economy"));
-        assertFalse(Workloads.isCore("nosuch"));
+        assertTrue(CoreWorkloads.isCore("core"));
+        assertTrue(CoreWorkloads.isCore("site.ycsb.workloads.CoreWorkload"));
+        assertTrue(CoreWorkloads.isCore("com.yahoo.ycsb.workloads.CoreWorkload"));
+        assertFalse(CoreWorkloads.isCore("closed_economy"));
+        assertFalse(CoreWorkloads.isCore("nosuch"));
     }
 }

@@ -47,11 +47,15 @@ final class Admission {
      *
      * @param joining whether the session still admits workers
      * @param joinedAlready whether a worker of the same node was admitted before
+     * @param givenUp why the session ended before it had all its workers, or null
      */
-    String refusal(Hello h, boolean joining, boolean joinedAlready) {
+    String refusal(Hello h, boolean joining, boolean joinedAlready, String givenUp) {
         if (!Version.current().equals(h.version())) {
             return "this worker runs openmark " + h.version() + ", the coordinator " + Version.current()
                     + ": run the same openmark version everywhere";
+        }
+        if (!joining && givenUp != null) {
+            return "the session was given up (" + givenUp + "): a worker cannot join it";
         }
         if (!joining) {
             return "the session has its " + count + " workers and has started: a worker cannot join late";
@@ -78,8 +82,11 @@ final class Admission {
         return nonce;
     }
 
-    /** Checks a worker's proof of the secret; {@code joining}: whether the session still admits workers. */
-    Answer register(Register r, boolean joining) {
+    /**
+     * Checks a worker's proof of the secret; {@code joining}: whether the session still admits workers;
+     * {@code givenUp}: why the session ended before it had them all, or null.
+     */
+    Answer register(Register r, boolean joining, String givenUp) {
         String nonce = challenged.remove(r.worker());
         WorkerSlot candidate = pendingHellos.remove(r.worker());
         if (nonce == null || candidate == null) {
@@ -92,7 +99,8 @@ final class Admission {
             return new Answer(candidate, why, true);
         }
         if (!joining) {
-            return new Answer(candidate, "the session has started: a worker cannot join late", false);
+            return new Answer(candidate, givenUp != null ? "the session was given up (" + givenUp + "): a worker"
+                    + " cannot join it" : "the session has started: a worker cannot join late", false);
         }
         return new Answer(candidate, null, false);
     }

@@ -147,7 +147,8 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
     // --- joining
 
     private Behavior<CoordinatorCommand> onHello(Hello h) {
-        String refusal = admission.refusal(h, stage == Stage.JOINING, workers.at(h.worker().path().address()) != null);
+        String refusal = admission.refusal(h, stage == Stage.JOINING, workers.at(h.worker().path().address()) != null,
+                sessionBroken);
         if (refusal != null) {
             h.worker().tell(new Refused(refusal));
             say("refused a worker at " + Admission.address(h.worker()) + ": " + refusal);
@@ -164,7 +165,7 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
     }
 
     private Behavior<CoordinatorCommand> onRegister(Register r) {
-        Admission.Answer answer = admission.register(r, stage == Stage.JOINING);
+        Admission.Answer answer = admission.register(r, stage == Stage.JOINING, sessionBroken);
         if (answer.refusal() != null) {
             r.worker().tell(new Refused(answer.refusal()));
             if (answer.logged()) {
@@ -332,7 +333,7 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
     private Behavior<CoordinatorCommand> onEndSession(EndSession e) {
         for (WorkerSlot w : workers) {
             if (!w.lost()) {
-                w.ref.tell(new Finish(e.success()));
+                w.ref.tell(new Finish(e.success(), e.success() ? null : "the coordinator's command failed"));
             }
         }
         stage = Stage.CLOSED;
@@ -355,7 +356,7 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
         }
         for (WorkerSlot w : workers) {
             if (!w.lost()) {
-                w.ref.tell(new Finish(false));
+                w.ref.tell(new Finish(false, message));
             }
         }
     }

@@ -66,19 +66,27 @@ public record RunTimeline(long startEpochMillis, long granularityMillis, long wa
     }
 
     /**
-     * The span an interval {@code [startMillis, endMillis]} (ms since the run's start) belongs to:
-     * the one that holds the middle of its last span-length of time. An interval of about one span
-     * goes where most of it lies, however its worker's clock or collector was off; a short one (the
-     * last of a run, or one of the slivers a collector takes when it catches up) where it lies; a long
-     * one (its worker was stopped or starved of CPU, and its collector woke late) at its end, where
-     * its operations completed by and where the catch-up after a stall happened.
+     * The span an interval {@code [startMillis, endMillis]} (ms since the run's start) belongs to.
+     * One of up to 1.5 spans goes to the span that holds the middle of its last span-length of time:
+     * an interval of about one span where most of it lies, however its worker's clock or collector
+     * was off; a short one (the last of a run, or one of the slivers a collector takes when it
+     * catches up) where it lies. A longer one (its worker was stopped or starved of CPU, and its
+     * collector woke late) goes to the span that holds its end: its collector ran as soon as the
+     * process did, so its end is when the stall ended, and the catch-up after a stall (the open
+     * model's backlog, issued at once) completed in the moment before it.
      *
      * @param warmUp whether the worker counted it in its warm-up: it then stays in the warm-up's spans,
      *     and a measured one stays out of them, so the merged spans keep the workers' split
      */
     public int spanOf(long startMillis, long endMillis, boolean warmUp) {
-        long from = Math.max(startMillis, endMillis - granularityMillis);
-        int span = spanAt(from + (endMillis - from) / 2);
+        long at;
+        if (endMillis - startMillis > granularityMillis * 3 / 2) {
+            at = endMillis - 1; // an end on a boundary closes the span before it
+        } else {
+            long from = Math.max(startMillis, endMillis - granularityMillis);
+            at = from + (endMillis - from) / 2;
+        }
+        int span = spanAt(at);
         int lastWarmUp = lastWarmUpSpan();
         if (warmUp && lastWarmUp >= 0) {
             return Math.min(span, lastWarmUp);

@@ -13,15 +13,26 @@ final class WorkerLiveness {
     private long silentBeforeLossMs;
     private String lostReason;
     private long unreachableSinceNanos = -1;
+    /**
+     * The first time it was found unreachable since it last delivered something (-1: not since): a
+     * worker that flaps (unreachable, reachable, unreachable) went silent at the first of them.
+     */
+    private long firstUnreachableNanos = -1;
     private long lastHeardNanos = -1;
 
     /** It delivered something at {@code nowNanos}. */
     void heard(long nowNanos) {
         lastHeardNanos = nowNanos;
+        if (unreachableSinceNanos < 0) {
+            firstUnreachableNanos = -1;
+        }
     }
 
     /** The failure detector finds it unreachable; true when it was not already. */
     boolean unreachable(long nowNanos) {
+        if (firstUnreachableNanos < 0) {
+            firstUnreachableNanos = nowNanos;
+        }
         if (unreachableSinceNanos >= 0) {
             return false;
         }
@@ -47,13 +58,15 @@ final class WorkerLiveness {
      * never was).
      */
     void lose(String why, long nowNanos, long runStartNanos) {
-        long found = unreachableSinceNanos >= 0 ? unreachableSinceNanos : nowNanos;
-        long lastHeard = lastHeardNanos >= 0 ? lastHeardNanos : runStartNanos;
+        long found = firstUnreachableNanos >= 0 ? firstUnreachableNanos : nowNanos;
+        long lastHeard = Math.max(runStartNanos, lastHeardNanos >= 0 ? lastHeardNanos : runStartNanos);
         lost = true;
         lostAfterMs = Math.max(0, (lastHeard - runStartNanos) / 1_000_000);
         silentBeforeLossMs = Math.max(0, (found - lastHeard) / 1_000_000);
-        lostReason = String.format(Locale.ROOT, "%s; last heard %.1f s into the run, found unreachable at %.1f s",
-                why, (lastHeard - runStartNanos) / 1e9, (found - runStartNanos) / 1e9);
+        String when = found < runStartNanos ? "found unreachable before the run started"
+                : String.format(Locale.ROOT, "found unreachable at %.1f s", (found - runStartNanos) / 1e9);
+        lostReason = String.format(Locale.ROOT, "%s; last heard %.1f s into the run, %s", why,
+                (lastHeard - runStartNanos) / 1e9, when);
     }
 
     /** Forgets what it delivered in the previous run (a lost worker stays lost). */
@@ -62,6 +75,7 @@ final class WorkerLiveness {
         silentBeforeLossMs = 0;
         lostReason = null;
         lastHeardNanos = -1;
+        firstUnreachableNanos = unreachableSinceNanos;
     }
 
     boolean lost() {

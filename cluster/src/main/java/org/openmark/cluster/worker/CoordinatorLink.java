@@ -7,20 +7,25 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.apache.pekko.actor.typed.ActorRef;
 import org.openmark.api.Clock;
 import org.openmark.cluster.protocol.Accepted;
 import org.openmark.cluster.protocol.Finish;
 import org.openmark.cluster.protocol.Go;
 import org.openmark.cluster.protocol.Plan;
 import org.openmark.cluster.protocol.StartAt;
+import org.openmark.cluster.protocol.ToCoordinator;
 import org.openmark.timing.StopSignal;
 
 /**
  * A worker's link to its coordinator, between the actor, which passes on what the coordinator
  * says (from the actor's thread), and the job, which waits for it (on its own thread): the
  * admission, the instructions in the order they came, and whether the coordinator is still
- * there. Every wait ends with a {@link LostException} once the coordinator is lost or refuses
- * this worker; losing it also stops the job's issuing at once.
+ * there. A coordinator that is merely unreachable (a stall of either process, a short partition)
+ * is waited out: the run goes on and its intervals are held ({@link Outbox}) until it is
+ * reachable again. Every wait ends with a {@link LostException} once the coordinator is lost
+ * (downed, gone, or unreachable beyond the worker's limit) or refuses this worker; losing it also
+ * stops the job's issuing at once.
  */
 final class CoordinatorLink {
     /** The coordinator is gone (or refused this worker): the message says why. */
@@ -45,6 +50,9 @@ final class CoordinatorLink {
     private final StopSignal stop;
     private final Clock clock;
     private final PrintStream err;
+    /** The intervals sent while the coordinator is unreachable; sized by the actor from the node's settings. */
+    private volatile Outbox outbox = new Outbox(10_000);
+    private volatile boolean unreachable;
 
     /**
      * @param stop the job's stop signal: a Stop from the coordinator, or its loss, stops the issuing
@@ -57,6 +65,32 @@ final class CoordinatorLink {
     }
 
     // --- from the actor
+
+    /** How many intervals it holds at most while the coordinator is unreachable (the node's settings). */
+    void holdAtMost(int intervals) {
+        outbox = new Outbox(intervals);
+    }
+
+    /** The coordinator is unreachable (not gone): the run goes on, its intervals are held. */
+    void coordinatorUnreachable(String reason) {
+        if (!unreachable && !lost.isDone()) {
+            unreachable = true;
+            outbox.hold();
+            say(reason + ": going on, holding the intervals until it is reachable again");
+        }
+    }
+
+    /** The coordinator is reachable again: what was held goes out, in order. */
+    void coordinatorReachable() {
+        if (unreachable) {
+            // What was held goes out before the job may send its result (awaitReachable), so the result comes last.
+            int n = outbox.release();
+            unreachable = false;
+            long dropped = outbox.dropped();
+            say("the coordinator is reachable again; delivered the " + n + " interval(s) held"
+                    + (dropped > 0 ? " (" + dropped + " more were dropped: more were held than allowed)" : ""));
+        }
+    }
 
     void accepted(Accepted a) {
         accepted.complete(a);
@@ -107,6 +141,28 @@ final class CoordinatorLink {
 
     // --- for the job
 
+    /** Sends an interval of the run now, or holds it while the coordinator is unreachable. */
+    void sendInterval(ActorRef<ToCoordinator> coordinator, ToCoordinator message) {
+        outbox.send(() -> coordinator.tell(message));
+    }
+
+    /**
+     * Waits while the coordinator is unreachable (the actor's limit bounds it); true once it is
+     * reachable, false when it was lost instead.
+     */
+    boolean awaitReachable() throws InterruptedException {
+        while (unreachable && !lost.isDone()) {
+            try {
+                lost.get(100, TimeUnit.MILLISECONDS);
+            } catch (TimeoutException e) {
+                // look again
+            } catch (ExecutionException e) {
+                throw new IllegalStateException(e.getCause());
+            }
+        }
+        return !lost.isDone();
+    }
+
     /** True when the coordinator went away (or refused this worker). */
     boolean gone() {
         return lost.isDone();
@@ -122,11 +178,14 @@ final class CoordinatorLink {
         return refused;
     }
 
-    /** Waits to be admitted. */
+    /** Waits to be admitted; a stop on this machine (Ctrl-C) ends the wait. */
     Accepted awaitAccepted(Duration timeout) throws InterruptedException, TimeoutException {
         long deadline = clock.nanoTime() + timeout.toNanos();
         while (true) {
             throwIfGone();
+            if (stop.isStopped() && !accepted.isDone()) {
+                throw new LostException("stopped before a coordinator admitted this worker");
+            }
             try {
                 return accepted.get(Math.min(100_000_000L, Math.max(1, deadline - clock.nanoTime())),
                         TimeUnit.NANOSECONDS);

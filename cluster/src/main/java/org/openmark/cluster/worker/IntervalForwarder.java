@@ -8,15 +8,20 @@ import org.openmark.cluster.protocol.ToCoordinator;
 import org.openmark.measure.IntervalSnapshot;
 import org.openmark.output.IntervalSink;
 
-/** Streams every interval of a worker's run to the coordinator, numbered, with the process's CPU use over it. */
+/**
+ * Streams every interval of a worker's run to the coordinator, numbered, with the process's CPU use
+ * over it; while the coordinator is unreachable the link holds them ({@link CoordinatorLink#sendInterval}).
+ */
 final class IntervalForwarder implements IntervalSink {
+    private final CoordinatorLink link;
     private final ActorRef<ToCoordinator> coordinator;
     private final int run;
     private final int index;
     private final CpuMeter cpu;
     private int seq;
 
-    IntervalForwarder(ActorRef<ToCoordinator> coordinator, int run, int index, Clock clock) {
+    IntervalForwarder(CoordinatorLink link, ActorRef<ToCoordinator> coordinator, int run, int index, Clock clock) {
+        this.link = link;
         this.coordinator = coordinator;
         this.run = run;
         this.index = index;
@@ -26,8 +31,8 @@ final class IntervalForwarder implements IntervalSink {
     @Override
     public void interval(IntervalSnapshot s, double elapsedSeconds, long inFlight, boolean warmUp) {
         double percent = cpu.lap();
-        coordinator.tell(new IntervalReport(run, index, seq++, IntervalWire.of(s), elapsedSeconds, inFlight, warmUp,
-                percent));
+        link.sendInterval(coordinator, new IntervalReport(run, index, seq++, IntervalWire.of(s), elapsedSeconds,
+                inFlight, warmUp, percent));
     }
 
     @Override

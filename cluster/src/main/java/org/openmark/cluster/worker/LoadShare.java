@@ -8,6 +8,7 @@ import org.openmark.run.Phase;
 import org.openmark.run.RunConfig;
 import org.openmark.run.RunConfigParser;
 import org.openmark.workload.CoreWorkloadConfig;
+import org.openmark.workload.CoreWorkloads;
 import org.openmark.workload.Workloads;
 
 /** A worker's part of a load phase, as a load configuration of its own ({@code cfg.share()} says which part). */
@@ -25,7 +26,7 @@ final class LoadShare {
     /** This worker's part of the key range (YCSB's insertstart/insertcount) and of the threads (a shared store). */
     static RunConfig partition(RunConfig cfg, Settings settings) {
         String workload = settings.getString(Workloads.PROPERTY, Workloads.DEFAULT);
-        if (!Workloads.isCore(workload)) {
+        if (!CoreWorkloads.isCore(workload)) {
             throw ConfigException.of(Workloads.PROPERTY, workload, "cannot be split over workers that share one store:"
                     + " load it with one process (bin/openmark load without --cluster), then run with --cluster");
         }

@@ -91,7 +91,7 @@ final class PhaseJob {
             Workload workload = runner.createWorkload(cfg);
             coordinator.tell(new Prepared(p.run(), index, store.isKnownEmpty(workload.table()), store.isEmbedded()));
             String load = link.expect(Go.class, p.run()).load();
-            IntervalForwarder forwarder = new IntervalForwarder(coordinator, p.run(), index, clock);
+            IntervalForwarder forwarder = new IntervalForwarder(link, coordinator, p.run(), index, clock);
             List<IntervalSink> sinks = new ArrayList<>(List.of(forwarder));
             if (ownLogs != null) {
                 ownLog = new OwnIntervalLog(ownLogs.resolve("run-" + p.run()).resolve("latency.hlog"));
@@ -122,7 +122,8 @@ final class PhaseJob {
                 result = runner.runOn(cfg, workload, store, List.of(), List.of(), hooks);
             }
             double cpuPercent = cpu.lap();
-            if (link.gone()) {
+            // An unreachable coordinator gets the result once it is reachable again (its intervals go first).
+            if (link.gone() || !link.awaitReachable()) {
                 return partial(result);
             }
             coordinator.tell(new Done(p.run(), index, ResultWire.of(result), cpuPercent,

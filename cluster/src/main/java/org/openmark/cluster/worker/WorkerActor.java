@@ -9,6 +9,7 @@ import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
+import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
 import org.apache.pekko.actor.typed.receptionist.Receptionist;
 import org.apache.pekko.cluster.ClusterEvent;
 import org.apache.pekko.cluster.typed.Cluster;
@@ -36,11 +37,15 @@ import org.openmark.run.Version;
  * A worker's actor: finds the coordinator through the receptionist, introduces itself, answers
  * the secret's challenge and the clock probes, and passes the coordinator's instructions on through
  * the {@link CoordinatorLink} to the {@link WorkerJob}, which does the blocking work on a thread of
- * its own. It also watches the coordinator: unreachable or gone, the job stops issuing at once.
+ * its own. It also watches the coordinator: merely unreachable, the run goes on (its intervals are
+ * held); downed or gone, or unreachable beyond {@code openmark.worker.coordinator-unreachable-limit},
+ * the job stops issuing at once.
  */
 final class WorkerActor extends AbstractBehavior<WorkerCommand> {
     private final CoordinatorLink link;
     private final byte[] secret;
+    private final TimerScheduler<WorkerCommand> timers;
+    private final java.time.Duration unreachableLimit;
     private ActorRef<ToCoordinator> coordinator;
     private int index = -1;
 
@@ -53,10 +58,19 @@ final class WorkerActor extends AbstractBehavior<WorkerCommand> {
     private record ReachabilityChange(ClusterEvent.ReachabilityEvent event) implements WorkerCommand {
     }
 
-    private WorkerActor(ActorContext<WorkerCommand> ctx, CoordinatorLink link, byte[] secret) {
+    /** The coordinator has been unreachable for the whole limit. */
+    private record UnreachableTooLong() implements WorkerCommand {
+    }
+
+    private WorkerActor(ActorContext<WorkerCommand> ctx, TimerScheduler<WorkerCommand> timers, CoordinatorLink link,
+            byte[] secret) {
         super(ctx);
         this.link = link;
         this.secret = secret;
+        this.timers = timers;
+        com.typesafe.config.Config settings = ctx.getSystem().settings().config();
+        this.unreachableLimit = settings.getDuration("openmark.worker.coordinator-unreachable-limit");
+        link.holdAtMost(settings.getInt("openmark.worker.undelivered-intervals"));
         ctx.getSystem().receptionist().tell(Receptionist.subscribe(CoordinatorActor.KEY,
                 ctx.messageAdapter(Receptionist.Listing.class, Listing::new)));
         Cluster cluster = Cluster.get(ctx.getSystem());
@@ -68,7 +82,7 @@ final class WorkerActor extends AbstractBehavior<WorkerCommand> {
     }
 
     static Behavior<WorkerCommand> create(CoordinatorLink link, byte[] secret) {
-        return Behaviors.setup(ctx -> new WorkerActor(ctx, link, secret));
+        return Behaviors.setup(ctx -> Behaviors.withTimers(timers -> new WorkerActor(ctx, timers, link, secret)));
     }
 
     @Override
@@ -104,6 +118,11 @@ final class WorkerActor extends AbstractBehavior<WorkerCommand> {
                 })
                 .onMessage(MemberChange.class, this::onMember)
                 .onMessage(ReachabilityChange.class, this::onReachability)
+                .onMessage(UnreachableTooLong.class, t -> {
+                    link.coordinatorLost("the coordinator was unreachable for " + unreachableLimit.toSeconds()
+                            + " s (openmark.worker.coordinator-unreachable-limit)");
+                    return this;
+                })
                 .build();
     }
 
@@ -141,9 +160,17 @@ final class WorkerActor extends AbstractBehavior<WorkerCommand> {
         return coordinator != null && coordinator.path().address().equals(a);
     }
 
+    /** Unreachable is not gone: a stall or a short partition is ridden out, within the limit. */
     private Behavior<WorkerCommand> onReachability(ReachabilityChange c) {
-        if (c.event() instanceof ClusterEvent.UnreachableMember && isCoordinator(c.event().member().address())) {
-            link.coordinatorLost("the coordinator at " + c.event().member().address() + " is unreachable");
+        if (!isCoordinator(c.event().member().address())) {
+            return this;
+        }
+        if (c.event() instanceof ClusterEvent.UnreachableMember) {
+            link.coordinatorUnreachable("the coordinator at " + c.event().member().address() + " is unreachable");
+            timers.startSingleTimer(new UnreachableTooLong(), unreachableLimit);
+        } else if (c.event() instanceof ClusterEvent.ReachableMember) {
+            timers.cancel(new UnreachableTooLong());
+            link.coordinatorReachable();
         }
         return this;
     }

@@ -81,6 +81,9 @@ final class WorkerJob {
             while (true) {
                 Object next = link.next(Duration.ofHours(24));
                 if (next instanceof Finish f) {
+                    if (!f.success() && f.reason() != null) {
+                        say("the coordinator ended the session: " + f.reason());
+                    }
                     return f.success() ? code : Math.max(code, 1);
                 }
                 if (next instanceof Plan p) {

@@ -6,6 +6,8 @@ import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.pekko.actor.Address;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.cluster.typed.Cluster;
@@ -18,7 +20,8 @@ import org.openmark.config.ConfigException;
 
 /**
  * A load-generator process of a cluster run ({@code bin/openmark worker --join HOST:PORT}): joins
- * the coordinator's cluster, does the share of the run it is given, and exits.
+ * the coordinator's cluster, does the share of the run it is given, and exits (or, with
+ * {@code --keep}, joins the next coordinator at the address, until stopped).
  */
 public final class WorkerNode {
 
@@ -31,13 +34,23 @@ public final class WorkerNode {
      * @param partialDir where a partial result goes when the coordinator is lost
      * @param ownLogs where the worker keeps its own interval log of each run ({@code run-N/latency.hlog},
      *     in its own clock), or null for none
+     * @param keep serve one session after another until stopped (each session's files then go to
+     *     {@code session-K/} under {@code partialDir} and {@code ownLogs})
      */
     public record Options(HostPort join, HostPort bind, byte[] secret, Duration joinTimeout, Path pekkoConfig,
-            Path partialDir, Path ownLogs) {
+            Path partialDir, Path ownLogs, boolean keep) {
+
+        /** A worker that serves one session. */
+        public Options(HostPort join, HostPort bind, byte[] secret, Duration joinTimeout, Path pekkoConfig,
+                Path partialDir, Path ownLogs) {
+            this(join, bind, secret, joinTimeout, pekkoConfig, partialDir, ownLogs, false);
+        }
     }
 
     /** How long Ctrl-C on a worker waits for it to stop and report before the process ends. */
     private static final Duration INTERRUPT_WAIT = Duration.ofSeconds(40);
+    /** How long a kept worker waits before it tries again after a coordinator refused it. */
+    private static final Duration AFTER_REFUSAL = Duration.ofSeconds(5);
 
     private WorkerNode() {
     }
@@ -47,20 +60,29 @@ public final class WorkerNode {
         return run(o, err, Clock.system());
     }
 
-    /** As {@link #run(Options, PrintStream)}, every run of the worker reading time from {@code clock}. */
+    /**
+     * As {@link #run(Options, PrintStream)}, every run of the worker reading time from {@code clock}.
+     * A kept worker ({@link Options#keep}) joins the coordinator's address again after each session
+     * (a node that left a cluster cannot join another, so each session has a node of its own), waits
+     * for the next coordinator there as long as it takes, and ends only when stopped: it then returns
+     * the last session's code.
+     */
     public static int run(Options o, PrintStream err, Clock clock) throws InterruptedException {
         HostPort bind = o.bind() != null ? o.bind() : defaultBind(o.join());
         if (!bind.loopback() && o.secret() == null) {
             throw ConfigException.of("--bind", bind.toString(), "is not a loopback address: a worker reachable from"
                     + " other machines needs --cluster-secret-file (the coordinator's secret)");
         }
-        WorkerJob job = new WorkerJob(o.joinTimeout(), o.partialDir(), o.ownLogs(), err, clock);
-        ActorSystem<WorkerCommand> system = Nodes.start(WorkerActor.create(job.link(), o.secret()), bind,
-                o.pekkoConfig());
+        AtomicBoolean stopped = new AtomicBoolean();
+        AtomicReference<WorkerJob> current = new AtomicReference<>();
         java.util.concurrent.CountDownLatch ended = new java.util.concurrent.CountDownLatch(1);
         // Ctrl-C: stop issuing, then let the job report (and the node leave) before the JVM ends.
         Thread hook = new Thread(() -> {
-            job.interrupt();
+            stopped.set(true);
+            WorkerJob job = current.get();
+            if (job != null) {
+                job.interrupt();
+            }
             try {
                 ended.await(INTERRUPT_WAIT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
             } catch (InterruptedException e) {
@@ -69,6 +91,48 @@ public final class WorkerNode {
         }, "openmark-worker-interrupt");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
+            if (!o.keep()) {
+                return session(o, bind, o.partialDir(), o.ownLogs(), current, stopped, err, clock);
+            }
+            int code = 0;
+            for (int n = 1; !stopped.get(); n++) {
+                String dir = "session-" + n;
+                code = session(o, bind, o.partialDir().resolve(dir),
+                        o.ownLogs() == null ? null : o.ownLogs().resolve(dir), current, stopped, err, clock);
+                if (stopped.get()) {
+                    break;
+                }
+                err.println("openmark worker: session " + n + " ended (exit code " + code + "); --keep: waiting for"
+                        + " the next coordinator at " + o.join());
+                if (code == 2) {
+                    clock.parkUntil(clock.nanoTime() + AFTER_REFUSAL.toNanos());
+                }
+            }
+            return code;
+        } finally {
+            ended.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException e) {
+                // Shutting down already.
+            }
+        }
+    }
+
+    /** One session: a node of its own joins the coordinator and does its part of every run. */
+    private static int session(Options o, HostPort bind, Path partialDir, Path ownLogs,
+            AtomicReference<WorkerJob> current, AtomicBoolean stopped, PrintStream err,
+            Clock clock) throws InterruptedException {
+        // A kept worker waits for its next coordinator as long as it takes (a day of runs has gaps).
+        Duration joinTimeout = o.keep() ? Duration.ofDays(365) : o.joinTimeout();
+        WorkerJob job = new WorkerJob(joinTimeout, partialDir, ownLogs, err, clock);
+        current.set(job);
+        if (stopped.get()) {
+            job.interrupt(); // stopped while the previous session ended
+        }
+        ActorSystem<WorkerCommand> system = Nodes.start(WorkerActor.create(job.link(), o.secret()), bind,
+                o.pekkoConfig());
+        try {
             Address seed = new Address("pekko", system.name(), o.join().host(), o.join().port());
             Cluster.get(system).manager().tell(new JoinSeedNodes(List.of(seed)));
             err.println("openmark worker: listening at " + Nodes.address(system) + ", joining the coordinator at "
@@ -76,12 +140,6 @@ public final class WorkerNode {
             return job.run(o.join().toString());
         } finally {
             Nodes.stop(system, Duration.ofSeconds(10), !job.coordinatorGone());
-            ended.countDown();
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException e) {
-                // Shutting down already.
-            }
         }
     }
 

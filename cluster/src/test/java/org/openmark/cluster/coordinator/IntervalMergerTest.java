@@ -226,7 +226,10 @@ class IntervalMergerTest {
         RunTimeline t = new RunTimeline(START, 1000, 0);
         assertEquals(3, t.spanOf(2995, 4003, false), "one span long, a little late: the span most of it lies in");
         assertEquals(3, t.spanOf(3004, 3996, false));
-        assertEquals(8, t.spanOf(5000, 8520, false), "3.5 s long: its last second is in span 8");
+        assertEquals(8, t.spanOf(5000, 8520, false), "3.5 s long: where it ends");
+        assertEquals(8, t.spanOf(5000, 8020, false), "its catch-up completed in the 20 ms before it ended");
+        assertEquals(7, t.spanOf(5000, 8000, false), "an end on a boundary closes the span before it");
+        assertEquals(3, t.spanOf(2600, 4050, false), "1.45 s long: the middle of its last second");
         assertEquals(8, t.spanOf(8520, 8530, false), "a sliver");
         assertEquals(20, t.spanOf(20_000, 20_300, false), "the run's last, short interval");
         assertEquals(0, t.spanOf(-3, 997, false), "a worker whose clock is a little early");

@@ -60,4 +60,28 @@ class WorkerLivenessTest {
         assertEquals(0, l.silentBeforeLossMs());
         assertNull(l.lostReason());
     }
+
+    @Test
+    void lose_afterFlappingUnreachable_saysWhenItWasFirstFoundUnreachable() {
+        WorkerLiveness l = new WorkerLiveness();
+        l.heard(START + 12_000 * MS);
+        l.unreachable(START + 13_400 * MS);
+        l.reachable();
+        l.unreachable(START + 15_700 * MS);
+        l.lose("left the cluster (removed)", START + 23_000 * MS, START);
+
+        assertEquals("left the cluster (removed); last heard 12.0 s into the run, found unreachable at 13.4 s",
+                l.lostReason());
+        assertEquals(1_400, l.silentBeforeLossMs());
+    }
+
+    @Test
+    void lose_unreachableBeforeTheRunStarted_saysSoInsteadOfANegativeTime() {
+        WorkerLiveness l = new WorkerLiveness();
+        l.unreachable(START - 500 * MS);
+        l.lose("left the cluster (downed)", START + 9_000 * MS, START);
+
+        assertEquals("left the cluster (downed); last heard 0.0 s into the run, found unreachable before the run"
+                + " started", l.lostReason());
+    }
 }
