@@ -66,9 +66,20 @@ class CassandraMembershipTest {
                 "model", "closed", "seed", "3"));
         RunResult load = new Harness().run(Phase.LOAD, p);
         assertEquals(Map.of(Status.OK, (long) RECORDS), load.accounting().statuses(), load.warnings().toString());
+        CassandraStore before = CassandraCluster.open("cassandra.keyspace=" + KEYSPACE);
+        assertEquals("3", before.facts().get("nodes"));
 
         CLUSTER.services("add-node", "cassandra");
         added = true;
+
+        // a run's facts describe the cluster it began on, and tell the node that joined meanwhile
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (before.facts().get("nodesAtEnd") == null && System.nanoTime() < deadline) {
+            Thread.sleep(200);
+        }
+        assertEquals("3", before.facts().get("nodes"));
+        assertEquals("4", before.facts().get("nodesAtEnd"), before.facts().toString());
+        before.close();
 
         String said = Files.readString(SERVICES.resolve("add-node-cassandra.err"), StandardCharsets.UTF_8);
         Matcher received = RECEIVED.matcher(said);
