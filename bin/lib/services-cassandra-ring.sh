@@ -7,6 +7,44 @@
 # decommissioned or removed has had its ranges streamed to the others. Each prints what it took
 # and what moved (from the nodes' logs: the streaming sessions' own byte counts).
 
+# A node's slot is up (its process runs), down (kill-node stopped it; its data stays) or removed
+# (decommission-node or remove-node took it out of the ring; add-node may use the slot again).
+cassandra_node_removed() { # DIR I
+  [[ -f $1/node$2/removed ]]
+}
+
+# The slots that are members of the ring (up or down), one number a line.
+cassandra_members() { # DIR
+  local n i
+  n=$(state_value "$1/state" nodes)
+  for ((i = 1; i <= ${n:-0}; i++)); do
+    cassandra_node_removed "$1" "$i" || echo "$i"
+  done
+}
+
+# The members expected to run (not killed), one number a line.
+cassandra_live() { # DIR
+  local i
+  for i in $(cassandra_members "$1"); do
+    [[ -f $1/node$i/down ]] || echo "$i"
+  done
+}
+
+cassandra_status() { # DIR
+  local n i line=""
+  n=$(state_value "$1/state" nodes)
+  for ((i = 1; i <= ${n:-0}; i++)); do
+    if cassandra_node_removed "$1" "$i"; then
+      line+=" node$i=removed"
+    elif cassandra_node_alive "$1" "$i"; then
+      line+=" node$i=up"
+    else
+      line+=" node$i=down"
+    fi
+  done
+  echo "${line# }"
+}
+
 cassandra_require() { # NAME
   local dir="$BASE_DIR/$1"
   [[ $(kind_of "$dir") == cassandra ]] || die "no cassandra service named '$1' under $BASE_DIR (start one: openmark-services start cassandra)"

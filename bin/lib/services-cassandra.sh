@@ -307,29 +307,6 @@ cassandra_wait_cql() { # DIR I
   done
 }
 
-# A node's slot is up (its process runs), down (kill-node stopped it; its data stays) or removed
-# (decommission-node or remove-node took it out of the ring; add-node may use the slot again).
-cassandra_node_removed() { # DIR I
-  [[ -f $1/node$2/removed ]]
-}
-
-# The slots that are members of the ring (up or down), one number a line.
-cassandra_members() { # DIR
-  local n i
-  n=$(state_value "$1/state" nodes)
-  for ((i = 1; i <= ${n:-0}; i++)); do
-    cassandra_node_removed "$1" "$i" || echo "$i"
-  done
-}
-
-# The members expected to run (not killed), one number a line.
-cassandra_live() { # DIR
-  local i
-  for i in $(cassandra_members "$1"); do
-    [[ -f $1/node$i/down ]] || echo "$i"
-  done
-}
-
 # Waits until every live node sees every live node Up and Normal (UN in its nodetool status): a
 # client learns the cluster from the peers of whichever node it reaches first, and right after a
 # start one node can already see all while another does not yet.
@@ -427,21 +404,6 @@ stop_cassandra() { # DIR
   local n i
   n=$(state_value "$1/state" nodes)
   for ((i = 1; i <= ${n:-0}; i++)); do cassandra_kill_node "$1" "$i"; done
-}
-
-cassandra_status() { # DIR
-  local n i line=""
-  n=$(state_value "$1/state" nodes)
-  for ((i = 1; i <= ${n:-0}; i++)); do
-    if cassandra_node_removed "$1" "$i"; then
-      line+=" node$i=removed"
-    elif cassandra_node_alive "$1" "$i"; then
-      line+=" node$i=up"
-    else
-      line+=" node$i=down"
-    fi
-  done
-  echo "${line# }"
 }
 
 # Membership changes: add-node, kill-node, start-node, decommission-node, remove-node.
