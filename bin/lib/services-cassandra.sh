@@ -23,9 +23,19 @@ CASSANDRA_TIMEOUT_SECONDS="${OPENMARK_SERVICES_TIMEOUT:-240}"
 CASSANDRA_DATACENTER=datacenter1
 # More than this many nodes and loopback addresses become hard to tell from other users' servers.
 CASSANDRA_MAX_NODES=9
-# Fast start for a throwaway cluster: the defaults (30 s ring delay, waiting for gossip to
-# settle) guard production clusters against split views, at a cost of minutes per node.
-CASSANDRA_FAST_START=(-Dcassandra.ring_delay_ms=1000 -Dcassandra.skip_wait_for_gossip_to_settle=0)
+# Ring delay (ms): how long a node trusts gossip to have spread. Every node gets Cassandra's
+# default, 30 s, because it is on both sides of a join: a joining node waits up to it for the
+# cluster's schema and sleeps it so that the others learn its pending ranges before it streams,
+# and the others drop a joining node that stayed silent that long ("FatClient ... removing from
+# gossip"). With the 1 s this script once gave every node, node 4 declared its schema complete
+# 5.6 s before it had pulled the workload's keyspace, and the others dropped it two to three times
+# while it joined (issue 39): a join that streams nothing, or misses the writes made meanwhile.
+CASSANDRA_RING_DELAY_MS="${OPENMARK_CASSANDRA_RING_DELAY_MS:-30000}"
+# How long a node keeps hints in memory before they are in a file (Cassandra's default
+# hints_flush_period): start-node counts the hints kept for a node from the files.
+CASSANDRA_HINTS_FLUSH_SECONDS=10
+# The first nodes start together, none bootstrapping: there is no gossip to wait for to settle.
+CASSANDRA_FIRST_START=(-Dcassandra.skip_wait_for_gossip_to_settle=0)
 
 # The module exports and opens of Cassandra 5.0's conf/jvm17-server.options, which a JDK 17
 # needs for the server and for nodetool.
@@ -236,12 +246,15 @@ auto_snapshot: false
 # the traces openmark reads for PBS live a day, not the default week
 trace_type_query_ttl: 1d
 trace_type_repair_ttl: 1d
+# hints wait in memory this long before listpendinghints (and start-node) sees them
+hints_flush_period: ${CASSANDRA_HINTS_FLUSH_SECONDS}s
 EOF
 }
 
-# Starts node I in the background (its files must exist).
-cassandra_launch_node() { # DIR I
+# Starts node I in the background (its files must exist), with extra JVM options.
+cassandra_launch_node() { # DIR I [JVM_OPTION...]
   local dir=$1 i=$2 nd="$1/node$2" java lib jmx
+  shift 2
   java=$(state_value "$dir/state" java)
   lib=$(state_value "$dir/state" lib)
   jmx=$(state_value "$nd/node.state" jmx_port)
@@ -251,7 +264,7 @@ cassandra_launch_node() { # DIR I
     -XX:+ExitOnOutOfMemoryError -XX:+PerfDisableSharedMem \
     -XX:MaxDirectMemorySize=256M -XX:CICompilerCount=2 \
     "${CASSANDRA_JPMS[@]}" -Dio.netty.allocator.useCacheForAllThreads=true -Dio.netty.allocator.maxOrder=11 \
-    "${CASSANDRA_FAST_START[@]}" \
+    -Dcassandra.ring_delay_ms="$CASSANDRA_RING_DELAY_MS" "$@" \
     -Dcassandra.config="file://$nd/cassandra.yaml" -Dcassandra.storagedir="$nd" -Dcassandra.logdir="$nd/logs" \
     -Dlogback.configurationFile="$dir/conf/logback.xml" -Dcassandra.jmx.local.port="$jmx" \
     -Dcassandra-foreground=yes \
@@ -298,15 +311,10 @@ cassandra_wait_cql() { # DIR I
 # client learns the cluster from the peers of whichever node it reaches first, and right after a
 # start one node can already see all while another does not yet.
 cassandra_wait_ring() { # DIR
-  local dir=$1 expected=0 i n seen out live=() deadline=$((SECONDS + CASSANDRA_TIMEOUT_SECONDS))
-  n=$(state_value "$dir/state" nodes)
-  for ((i = 1; i <= n; i++)); do
-    if [[ ! -f $dir/node$i/down ]]; then
-      expected=$((expected + 1))
-      live+=("$i")
-    fi
-  done
-  for i in "${live[@]}"; do
+  local dir=$1 expected i seen out live deadline=$((SECONDS + CASSANDRA_TIMEOUT_SECONDS))
+  live=$(cassandra_live "$dir")
+  expected=$(wc -w <<<"$live")
+  for i in $live; do
     while :; do
       out=$(cassandra_nodetool "$dir" "$i" status 2>&1) || true
       seen=$(grep -c '^UN ' <<<"$out" || true)
@@ -318,9 +326,8 @@ cassandra_wait_ring() { # DIR
 }
 
 cassandra_write_properties() { # DIR NAME
-  local dir=$1 name=$2 n i hosts=""
-  n=$(state_value "$dir/state" nodes)
-  for ((i = 1; i <= n; i++)); do hosts+="${hosts:+,}$(cassandra_ip "$i")"; done
+  local dir=$1 name=$2 i hosts=""
+  for i in $(cassandra_members "$dir"); do hosts+="${hosts:+,}$(cassandra_ip "$i")"; done
   printf 'cassandra.hosts=%s\ncassandra.port=%s\ncassandra.datacenter=%s\n' \
     "$hosts" "$(state_value "$dir/state" port)" "$CASSANDRA_DATACENTER" >"$dir/$name.properties"
 }
@@ -347,6 +354,7 @@ cassandra_prepare_node() { # DIR I AUTO_BOOTSTRAP
   cassandra_write_yaml "$1" "$2" "$3"
 }
 
+
 start_cassandra() { # NAME NODES
   local name=$1 nodes=$2 dir="$BASE_DIR/$1" java lib i started=$SECONDS
   java=$(cassandra_java)
@@ -361,11 +369,11 @@ start_cassandra() { # NAME NODES
   done
   # The first seed alone, then the others together: nodes that do not bootstrap may join at once.
   info "starting cassandra $CASSANDRA_VERSION node 1 of $nodes on $(cassandra_ip 1) ($java)"
-  cassandra_launch_node "$dir" 1
+  cassandra_launch_node "$dir" 1 "${CASSANDRA_FIRST_START[@]}"
   cassandra_wait_cql "$dir" 1
   if ((nodes > 1)); then
     info "node 1 is up after $((SECONDS - started)) s; starting nodes 2-$nodes"
-    for ((i = 2; i <= nodes; i++)); do cassandra_launch_node "$dir" "$i"; done
+    for ((i = 2; i <= nodes; i++)); do cassandra_launch_node "$dir" "$i" "${CASSANDRA_FIRST_START[@]}"; done
     for ((i = 2; i <= nodes; i++)); do cassandra_wait_cql "$dir" "$i"; done
   fi
   cassandra_wait_ring "$dir"
@@ -374,17 +382,19 @@ start_cassandra() { # NAME NODES
 }
 
 cassandra_running() { # DIR
-  local n i
-  n=$(state_value "$1/state" nodes)
-  [[ -n $n ]] || return 1
-  for ((i = 1; i <= n; i++)); do
-    [[ -f $1/node$i/down ]] || cassandra_node_alive "$1" "$i" || return 1
+  local i
+  [[ -n $(state_value "$1/state" nodes) ]] || return 1
+  for i in $(cassandra_live "$1"); do
+    cassandra_node_alive "$1" "$i" || return 1
   done
 }
 
+# Kills node I's process, if that process is still node I's (a pid file can outlive its process,
+# and the number be given to another).
 cassandra_kill_node() { # DIR I
   local pid
   pid=$(cat "$1/node$2/pid" 2>/dev/null) || return 0
+  [[ -n $pid ]] && { tr '\0' ' ' <"/proc/$pid/cmdline"; } 2>/dev/null | grep -qF "$1/node$2/cassandra.yaml" || return 0
   kill -9 "$pid" 2>/dev/null || true
   wait_until process_gone "$pid" || true
 }
@@ -396,65 +406,5 @@ stop_cassandra() { # DIR
   for ((i = 1; i <= ${n:-0}; i++)); do cassandra_kill_node "$1" "$i"; done
 }
 
-cassandra_require() { # NAME
-  local dir="$BASE_DIR/$1"
-  [[ $(kind_of "$dir") == cassandra ]] || die "no cassandra service named '$1' under $BASE_DIR (start one: openmark-services start cassandra)"
-}
-
-# add-node NAME: starts one more node, which bootstraps (streams its share of the data).
-cmd_add_node() { # NAME
-  local name=$1 dir="$BASE_DIR/$1" n i started=$SECONDS
-  cassandra_require "$name"
-  n=$(state_value "$dir/state" nodes)
-  i=$((n + 1))
-  ((i <= CASSANDRA_MAX_NODES)) || die "cassandra '$name' has $n nodes; at most $CASSANDRA_MAX_NODES are supported"
-  cassandra_prepare_node "$dir" "$i" true
-  sed -i "s/^nodes=.*/nodes=$i/" "$dir/state"
-  info "adding cassandra node $i on $(cassandra_ip "$i") (it bootstraps: streams its token ranges)"
-  cassandra_launch_node "$dir" "$i"
-  cassandra_wait_cql "$dir" "$i"
-  cassandra_wait_ring "$dir"
-  cassandra_write_properties "$dir" "$name"
-  info "node $i joined after $((SECONDS - started)) s"
-  print_properties "$name"
-}
-
-cassandra_node_arg() { # DIR I
-  local n
-  n=$(state_value "$1/state" nodes)
-  [[ $2 =~ ^[0-9]+$ ]] && (($2 >= 1 && $2 <= n)) || { echo "openmark-services: NODE=$2: must be a node number from 1 to $n" >&2; exit 2; }
-}
-
-# kill-node NAME I: kills node I at once (SIGKILL), as a crash; its data stays for start-node.
-cmd_kill_node() { # NAME I
-  local dir="$BASE_DIR/$1"
-  cassandra_require "$1"
-  cassandra_node_arg "$dir" "$2"
-  cassandra_kill_node "$dir" "$2"
-  touch "$dir/node$2/down"
-  info "cassandra node $2 ($(cassandra_ip "$2")) killed"
-}
-
-# start-node NAME I: starts a killed node again on its data.
-cmd_start_node() { # NAME I
-  local dir="$BASE_DIR/$1" started=$SECONDS
-  cassandra_require "$1"
-  cassandra_node_arg "$dir" "$2"
-  if cassandra_node_alive "$dir" "$2"; then
-    info "cassandra node $2 is running"
-    return 0
-  fi
-  cassandra_launch_node "$dir" "$2"
-  cassandra_wait_cql "$dir" "$2"
-  cassandra_wait_ring "$dir"
-  info "cassandra node $2 ($(cassandra_ip "$2")) is up again after $((SECONDS - started)) s"
-}
-
-cassandra_status() { # DIR
-  local n i line=""
-  n=$(state_value "$1/state" nodes)
-  for ((i = 1; i <= ${n:-0}; i++)); do
-    if cassandra_node_alive "$1" "$i"; then line+=" node$i=up"; else line+=" node$i=down"; fi
-  done
-  echo "${line# }"
-}
+# Membership changes: add-node, kill-node, start-node, decommission-node, remove-node.
+source "$(dirname "${BASH_SOURCE[0]}")/services-cassandra-ring.sh"

@@ -16,6 +16,14 @@ public interface WarsTracing {
     Quorums quorums();
 
     /**
+     * True when the store, as configured, can trace what a prediction needs (true by default; the
+     * simulated store only when its reads go to a random node, as a token-aware client's).
+     */
+    default boolean tracesDelays() {
+        return true;
+    }
+
+    /**
      * Writes {@code values} to {@code key} and reads it back, both traced, at a level that makes
      * every replica take part (so every replica's delays are in the trace). Returns at once with
      * what identifies the traces; store errors come back in it, never thrown.
@@ -44,16 +52,38 @@ public interface WarsTracing {
         }
     }
 
+    /**
+     * The nodes of one traced pair: the write's coordinator, the nodes of {@code wMs} (and {@code
+     * aMs}) in order, the read's coordinator, the nodes of {@code rMs} (and {@code sMs}) in order.
+     */
+    record Nodes(String writeCoordinator, java.util.List<String> written, String readCoordinator,
+            java.util.List<String> read) {
+        public Nodes {
+            written = java.util.List.copyOf(written);
+            read = java.util.List.copyOf(read);
+        }
+    }
+
     /** N, R and W: replicas, replicas a read waits for, replicas a write waits for. */
     record Quorums(int n, int r, int w) {
     }
 
     /**
-     * The delays (ms) one traced write and read showed, one per replica that took part as its own
-     * process (a coordinator's own copy is not messaged, so it gives none); {@code failure} is
-     * the store's reason when the traced operations failed, else null.
+     * The delays (ms) one traced write and read showed. The arrays hold one delay per replica the
+     * coordinator messaged (W, A: the write's way to the replica, from the coordinator's receipt of
+     * the write, and its acknowledgement's way back; R, S: the read's way to the replica, from the
+     * coordinator's receipt of the read, and the answer's way back). When the coordinator is itself
+     * a replica (a token-aware client sends each request to one), its own copy is applied and read
+     * without a message: {@code wLocalMs}, {@code aLocalMs} and {@code rLocalMs} give those, NaN
+     * when the coordinator held no copy or the store cannot tell. {@code coordinatorMs} is how long
+     * the coordinators had the write and the read, together (from each one's receipt of its
+     * request to its answer), NaN when unknown: the rest of the traced call's time is the client's
+     * and the network's way to and from them. {@code nodes} names the nodes the delays are of (null
+     * when the store does not tell): with it the delays of one node in one pair can be taken
+     * together. {@code failure} is the store's reason when the traced operations failed, else null.
      */
-    record WarsSample(double[] wMs, double[] aMs, double[] rMs, double[] sMs, String failure) {
+    record WarsSample(double[] wMs, double[] aMs, double[] rMs, double[] sMs, double wLocalMs, double aLocalMs,
+            double rLocalMs, double coordinatorMs, Nodes nodes, String failure) {
         public WarsSample {
             wMs = wMs.clone();
             aMs = aMs.clone();
@@ -61,9 +91,19 @@ public interface WarsTracing {
             sMs = sMs.clone();
         }
 
+        /** Delays of messaged replicas only (the coordinator held no copy, or the store cannot tell). */
+        public WarsSample(double[] wMs, double[] aMs, double[] rMs, double[] sMs, String failure) {
+            this(wMs, aMs, rMs, sMs, Double.NaN, Double.NaN, Double.NaN, Double.NaN, null, failure);
+        }
+
         /** A sample that holds no delays, with the reason. */
         public static WarsSample failed(String failure) {
             return new WarsSample(new double[0], new double[0], new double[0], new double[0], failure);
+        }
+
+        /** True when the coordinators' own copies are in it (a token-aware client's requests). */
+        public boolean hasLocal() {
+            return !Double.isNaN(wLocalMs) && !Double.isNaN(aLocalMs) && !Double.isNaN(rLocalMs);
         }
 
         @Override

@@ -35,7 +35,8 @@ import picocli.CommandLine.Spec;
             "for every R and W of N replicas (PBS, Bailis et al. VLDB 2012; WARS Monte Carlo).",
             "Distributions, in ms: exp(rate), pareto(xm,alpha), const(ms), uniform(lo,hi),",
             "normal(mean,sd) (truncated at 0), file(path) (one sample per line),",
-            "or a weighted mixture such as 0.9*pareto(0.2,10)+0.1*exp(1.5)."})
+            "or a weighted mixture such as 0.9*pareto(0.2,10)+0.1*exp(1.5).",
+            "--from staleness.json replays the prediction a staleness run made from its traced delays."})
 public final class PbsCommand implements Callable<Integer> {
 
     @Spec
@@ -94,6 +95,11 @@ public final class PbsCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print JSON instead of a table.")
     private boolean json;
 
+    @Option(names = "--from", paramLabel = "STALENESS_JSON", description = "Replay the PBS prediction of a staleness"
+            + " run (bin/openmark staleness --out DIR writes DIR/staleness.json) from the traced delays, probe lateness"
+            + " and seed it recorded, beside its measurement; no other option may be given with it.")
+    private Path from;
+
     private Clock clock = Clock.system();
     private Path workingDir = Path.of("").toAbsolutePath();
 
@@ -119,6 +125,9 @@ public final class PbsCommand implements Callable<Integer> {
     }
 
     private int compute() {
+        if (from != null) {
+            return replay();
+        }
         PbsSpec pbs = new PbsSpec(replicas, tMs, k, trials, distributions(), ReadFanout.parse("--read-fanout", readFanout),
                 seed != null ? seed : new SplittableRandom().nextLong(),
                 curve == null ? new double[0] : TimeGrid.parse("--curve", curve),
@@ -139,6 +148,42 @@ public final class PbsCommand implements Callable<Integer> {
             PbsTextReport.write(result, out);
             out.println(timing);
         }
+        out.flush();
+        return 0;
+    }
+
+    /** {@code --from}: the staleness run's prediction, made again from what its staleness.json recorded. */
+    @SuppressWarnings("unchecked")
+    private int replay() {
+        for (picocli.CommandLine.Model.OptionSpec o : spec.commandLine().getParseResult().matchedOptions()) {
+            if (!o.longestName().equals("--from")) {
+                throw ConfigException.of(o.longestName(), String.valueOf((Object) o.getValue()),
+                        "not with --from: the replay takes N, R, W, the delays, the offsets and the seed from the file");
+            }
+        }
+        Path file = workingDir.resolve(from);
+        Map<String, Object> doc;
+        try {
+            doc = new com.fasterxml.jackson.databind.ObjectMapper().readValue(file.toFile(), Map.class);
+        } catch (java.io.IOException e) {
+            throw ConfigException.of("--from", from.toString(), java.nio.file.Files.exists(file)
+                    ? "not JSON (" + e.getMessage().lines().findFirst().orElse("") + ")" : "no such file");
+        }
+        Object pbs = doc.get("pbs");
+        if (!(pbs instanceof Map)) {
+            throw ConfigException.of("--from", from.toString(), "has no pbs section: the staleness run traced no"
+                    + " delays (--trace-fraction 0, or a store that does not trace them)");
+        }
+        org.openmark.consistency.PbsReplay replay;
+        try {
+            replay = org.openmark.consistency.PbsReplay.of((Map<String, Object>) pbs);
+        } catch (IllegalArgumentException | ClassCastException e) {
+            throw ConfigException.of("--from", from.toString(), e.getMessage());
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        out.print(replay.prediction().text(replay.measured()));
+        out.println("[PBS], Replay, " + (replay.matchesRecorded() ? "the same prediction as recorded"
+                : "differs from the prediction recorded (another openmark version?)"));
         out.flush();
         return 0;
     }

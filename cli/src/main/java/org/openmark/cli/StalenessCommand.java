@@ -16,6 +16,7 @@ import org.openmark.cluster.ClusterSession;
 import org.openmark.cluster.StalenessPlan;
 import org.openmark.cluster.coordinator.WorkerSlot;
 import org.openmark.config.ConfigException;
+import org.openmark.consistency.Estimate;
 import org.openmark.consistency.PbsPrediction;
 import org.openmark.consistency.StalenessConfig;
 import org.openmark.consistency.StalenessMeasurement;
@@ -149,6 +150,7 @@ final class StalenessCommand implements Callable<Integer> {
         Map<String, String> facts;
         int preflightCalls = 0;
         PbsPrediction prediction = null;
+        StalenessMeasurement.Batches batches = null;
         List<Map<String, Object>> workers = null;
         if (cluster.requested()) {
             if (timing.clock() instanceof org.openmark.timing.VirtualClock) {
@@ -180,7 +182,7 @@ final class StalenessCommand implements Callable<Integer> {
                 // Nothing is measured, and nothing written, against a store that does not answer.
                 preflightCalls = Preflight.check(s, store, table, timing.tasks().realTime(), timing.clock());
                 facts = StoreFacts.ask(s, StoreFacts.LIMIT, timing.tasks().realTime());
-                TracedWars traced = s instanceof WarsTracing tracing && traceFraction > 0
+                TracedWars traced = s instanceof WarsTracing tracing && tracing.tracesDelays() && traceFraction > 0
                         ? new TracedWars(tracing, table, rate * traceFraction, Math.max(1, Math.round(writes * traceFraction)),
                                 keys, timing.clock(), stop)
                         : null;
@@ -191,14 +193,22 @@ final class StalenessCommand implements Callable<Integer> {
                         Thread.currentThread().interrupt();
                     }
                 });
+                StalenessMeasurement measurement = new StalenessMeasurement(cfg, timing.clock(), timing.tasks(), stop);
                 try {
-                    result = new StalenessMeasurement(cfg, timing.clock(), timing.tasks(), stop).run(s);
+                    result = measurement.run(s);
                 } finally {
                     if (tracer != null) {
                         tracer.join();
                     }
                 }
-                prediction = traced == null ? null : predict((WarsTracing) s, traced, warnings);
+                batches = measurement.batches();
+                if (s instanceof WarsTracing tracing && tracing.tracesDelays()) {
+                    String never = PbsPrediction.neverStale(tracing.quorums());
+                    if (never != null) {
+                        warnings.add(never);
+                    }
+                }
+                prediction = traced == null ? null : predict((WarsTracing) s, traced, result, warnings);
             } catch (StoreConfigException e) {
                 throw new ConfigException(e.getMessage());
             }
@@ -212,9 +222,12 @@ final class StalenessCommand implements Callable<Integer> {
         for (String reason : invalid) {
             warnings.add(reason + ": the measurement is not valid");
         }
+        Map<Double, Estimate> intervals = intervals(result, batches);
         parent.out.print(result.text());
+        intervals.forEach((t, e) -> parent.out.printf(java.util.Locale.ROOT,
+                "[STALENESS], PConsistentAt95(%sms), %.5f, %.5f%n", key(t), e.low(), e.high()));
         if (prediction != null) {
-            parent.out.print(prediction.text(result));
+            parent.out.print(prediction.text(intervals));
         }
         parent.out.println("[STALENESS], Valid, " + (invalid.isEmpty() && !interrupted));
         if (workers != null) {
@@ -240,9 +253,13 @@ final class StalenessCommand implements Callable<Integer> {
             json.put("valid", invalid.isEmpty() && !interrupted);
             json.put("interrupted", interrupted);
             json.put("preflightCalls", preflightCalls);
-            json.put("staleness", result.json());
+            Map<String, Object> staleness = result.json();
+            Map<String, Map<String, Double>> interval = new LinkedHashMap<>();
+            intervals.forEach((t, e) -> interval.put(key(t), Map.of("low", e.low(), "high", e.high())));
+            staleness.put("pConsistentAt95", interval);
+            json.put("staleness", staleness);
             if (prediction != null) {
-                json.put("pbs", prediction.json(result));
+                json.put("pbs", prediction.json(intervals));
             }
             if (workers != null) {
                 json.put("workers", workers);
@@ -258,8 +275,29 @@ final class StalenessCommand implements Callable<Integer> {
         return invalid.isEmpty() ? 0 : Main.EXIT_NOT_VALID;
     }
 
+    /**
+     * P(consistent) per offset with its 95 % interval: Wilson's from the reads, widened by the
+     * batches of consecutive writes when this process measured them (not after a cluster's merge).
+     */
+    private static Map<Double, Estimate> intervals(StalenessResult result, StalenessMeasurement.Batches batches) {
+        Map<Double, Estimate> m = new java.util.TreeMap<>();
+        result.probedAt().forEach((t, n) -> {
+            Estimate e = Estimate.measured(result.consistentAt().getOrDefault(t, 0L), n,
+                    batches == null ? null : batches.consistent().get(t), batches == null ? null : batches.probed().get(t));
+            if (e != null) {
+                m.put(t, e);
+            }
+        });
+        return m;
+    }
+
+    private static String key(double t) {
+        return t == Math.rint(t) ? String.valueOf((long) t) : String.valueOf(t);
+    }
+
     /** The PBS prediction from the traced delays, or null (with a warning) when the traces gave too little. */
-    private PbsPrediction predict(WarsTracing store, TracedWars traced, List<String> warnings) {
+    private PbsPrediction predict(WarsTracing store, TracedWars traced, StalenessResult measured,
+            List<String> warnings) {
         traced.collect();
         if (!traced.samples().complete()) {
             warnings.add("the traced pairs gave no complete set of W, A, R and S delays ("
@@ -270,7 +308,8 @@ final class StalenessCommand implements Callable<Integer> {
         if (traced.failedPairs() > 0) {
             warnings.add(traced.failedPairs() + " traced pairs failed (last: " + traced.lastFailure() + ")");
         }
-        return PbsPrediction.predict(store.quorums(), traced.samples(), probes, seed == null ? 1 : seed);
+        return PbsPrediction.predict(store.quorums(), traced.samples(), probes, seed == null ? 1 : seed,
+                measured.probeLateUs());
     }
 
     /** The stores a staleness measurement can read its writes back from. */

@@ -73,7 +73,11 @@ class CassandraEndToEndTest {
         assertFalse(r.get("valid").asBoolean());
     }
 
-    /** Measured staleness at ONE/ONE, and beside it the PBS prediction from traced delays. */
+    /**
+     * Measured staleness at ONE/ONE, and beside it the PBS prediction from traced delays: the
+     * token-aware model from whole traced pairs (the coordinators are replicas, named in the traces),
+     * both figures with intervals, and {@code pbs --from} makes the same prediction again.
+     */
     @Test
     void staleness_atOne_measuredAndPredictedSideBySide() throws Exception {
         List<String> args = new ArrayList<>(List.of("staleness", "--writes", "300", "--rate", "100", "--keys", "50",
@@ -84,7 +88,8 @@ class CassandraEndToEndTest {
         r.assertRan();
         assertTrue(r.out.contains("[STALENESS], TVisibilityp50(ms), "), r::toString);
         assertTrue(r.out.contains("[PBS], Replicas, N=3 R=1 W=1"), r::toString);
-        assertTrue(r.out.matches("(?s).*\\[PBS\\], PConsistentAt\\(0ms\\), measured [01]\\.\\d{5}, predicted [01]\\.\\d{5}.*"),
+        String p = "[01]\\.\\d{5} \\(95% [01]\\.\\d{5}-[01]\\.\\d{5}\\)";
+        assertTrue(r.out.matches("(?s).*\\[PBS\\], PConsistentAt\\(0ms\\), measured " + p + ", predicted " + p + ".*"),
                 r::toString);
         JsonNode json = new ObjectMapper().readTree(dir.resolve("staleness.json").toFile());
         assertEquals(300, json.at("/staleness/writes").asLong());
@@ -94,6 +99,12 @@ class CassandraEndToEndTest {
         assertEquals(60, json.at("/pbs/tracedPairs").asLong(),
                 json.at("/pbs").toString());
         assertTrue(json.at("/pbs/delaysMs/W/count").asLong() > 0, json.at("/pbs").toString());
+        assertEquals("joint", json.at("/pbs/model").asText(), json.at("/pbs/model").toString());
+        assertTrue(side.get("predictedLow").asDouble() <= side.get("predicted").asDouble()
+                && side.get("predicted").asDouble() <= side.get("predictedHigh").asDouble(), side.toString());
+        CliRunner replay = CliRunner.run("pbs", "--from", dir.resolve("staleness.json").toString());
+        assertEquals(0, replay.exitCode, replay::toString);
+        assertTrue(replay.out.contains("[PBS], Replay, the same prediction as recorded"), replay.out);
     }
 
     /**

@@ -25,11 +25,21 @@ import org.openmark.timing.Tasks;
  *
  * <p>Every offset is probed, even after a read saw the write: a read path that spreads reads
  * over replicas is not monotonic, and P(consistent) at t must be the fraction of reads at t
- * that saw the write. Times come from one clock, so writer and readers must run on one
- * machine or on machines with synchronized clocks. The t-visibility figures (the first probe
- * that saw the write) have the probe schedule's resolution.
+ * that saw the write. Each probe is its own task on its own session, started at its offset: a
+ * slow read does not make the probes after it late (when one prober read a write's offsets in
+ * turn, a read that took 500 ms made every later probe of that write 500 ms late, and counted
+ * them at offsets they were not read at). Times come from one clock, so writer and readers must
+ * run on one machine or on machines with synchronized clocks. The t-visibility figures (the
+ * first offset whose probe saw the write) have the probe schedule's resolution.
+ *
+ * <p>The writes are also counted in {@value #BATCHES} batches of consecutive writes, per offset
+ * ({@link #batches}), for an interval of P(consistent) that holds when the store's behaviour
+ * drifts during the run.
  */
 public final class StalenessMeasurement {
+    /** Batches of consecutive writes the per-offset counts are also kept in. */
+    public static final int BATCHES = 20;
+
     private final StalenessConfig cfg;
     private final Clock clock;
     private final Tasks tasks;
@@ -47,6 +57,8 @@ public final class StalenessMeasurement {
     private final Map<Status, LongAdder> failedReads = new ConcurrentHashMap<>();
     private final AtomicReference<String> lastFailure = new AtomicReference<>();
     private final AtomicLong outstanding = new AtomicLong();
+    private final Map<Double, long[]> consistentInBatch = new ConcurrentHashMap<>();
+    private final Map<Double, long[]> probedInBatch = new ConcurrentHashMap<>();
 
     public StalenessMeasurement(StalenessConfig cfg, Clock clock, Tasks tasks, StopSignal stop) {
         this.cfg = cfg;
@@ -58,7 +70,27 @@ public final class StalenessMeasurement {
         for (double t : cfg.probeOffsetsMs()) {
             consistentAt.put(t, new LongAdder());
             probedAt.put(t, new LongAdder());
+            consistentInBatch.put(t, new long[BATCHES]);
+            probedInBatch.put(t, new long[BATCHES]);
         }
+    }
+
+    /**
+     * Per offset, per batch of consecutive writes ({@value #BATCHES}, the writes split evenly by
+     * their number): the successful reads, and those that saw their write. Call after {@link #run}.
+     */
+    public Batches batches() {
+        Map<Double, long[]> consistent = new TreeMap<>();
+        Map<Double, long[]> probed = new TreeMap<>();
+        synchronized (probedInBatch) {
+            consistentInBatch.forEach((t, counts) -> consistent.put(t, counts.clone()));
+            probedInBatch.forEach((t, counts) -> probed.put(t, counts.clone()));
+        }
+        return new Batches(consistent, probed);
+    }
+
+    /** Counts per offset and batch of consecutive writes; see {@link #batches}. */
+    public record Batches(Map<Double, long[]> consistent, Map<Double, long[]> probed) {
     }
 
     /** Runs the writes and their probes; returns when every probe finished. */
@@ -110,16 +142,20 @@ public final class StalenessMeasurement {
                 continue;
             }
             acknowledged++;
-            outstanding.incrementAndGet();
-            tasks.startOperation(() -> {
-                try {
-                    probe(pool, key, version, ack, start);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                } finally {
-                    outstanding.decrementAndGet();
-                }
-            });
+            ProbedWrite probed = new ProbedWrite(key, version, ack, start,
+                    (int) Math.min(BATCHES - 1, i * BATCHES / Math.max(1, cfg.writes())), cfg.probeOffsetsMs().size());
+            for (double t : cfg.probeOffsetsMs()) {
+                outstanding.incrementAndGet();
+                tasks.startOperation(() -> {
+                    try {
+                        probe(pool, probed, t);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    } finally {
+                        outstanding.decrementAndGet();
+                    }
+                });
+            }
         }
         pool.give(writerSession);
         long waitUntil = clock.nanoTime() + cfg.horizon().toNanos() + 10_000_000_000L;
@@ -160,49 +196,87 @@ public final class StalenessMeasurement {
     }
 
     /**
-     * Reads {@code version} of {@code key} back at each offset after its acknowledgement; a value of
-     * another run (one that did not start at {@code runStartNanos}) is none of this run's writes.
+     * One acknowledged write whose offsets are probed: {@code version} of {@code key}, acknowledged
+     * at {@code ackNanos} by the run that started at {@code runStartNanos} (a value of another run is
+     * none of this run's writes). Its probes tell it what they saw; the last one to end counts the
+     * first offset that saw the write (t-visibility), or a write never seen.
      */
-    private void probe(SessionPool pool, String key, long version, long ackNanos, long runStartNanos)
-            throws InterruptedException {
-        List<Double> offsets = cfg.probeOffsetsMs();
+    private static final class ProbedWrite {
+        final String key;
+        final long version;
+        final long ackNanos;
+        final long runStartNanos;
+        final int batch;
+        private int pending;
+        private double firstSeenMs = Double.NaN;
+
+        ProbedWrite(String key, long version, long ackNanos, long runStartNanos, int batch, int probes) {
+            this.key = key;
+            this.version = version;
+            this.ackNanos = ackNanos;
+            this.runStartNanos = runStartNanos;
+            this.batch = batch;
+            this.pending = probes;
+        }
+
+        /** Notes one probe's end; returns true for the last one. */
+        synchronized boolean probed(double offsetMs, boolean saw) {
+            if (saw && !(firstSeenMs <= offsetMs)) {
+                firstSeenMs = offsetMs;
+            }
+            return --pending == 0;
+        }
+
+        synchronized double firstSeenMs() {
+            return firstSeenMs;
+        }
+    }
+
+    /** Reads the write back once, {@code offsetMs} after its acknowledgement, on a session of its own. */
+    private void probe(SessionPool pool, ProbedWrite write, double offsetMs) throws InterruptedException {
+        long due = write.ackNanos + Math.round(offsetMs * 1e6);
+        clock.parkUntil(due);
+        long lateUs = Math.max(0, (clock.nanoTime() - due) / 1000);
+        synchronized (probeLate) {
+            probeLate.recordValue(lateUs);
+        }
+        boolean saw = false;
         Session session = pool.take();
-        boolean seenOnce = false;
         try {
-            for (double t : offsets) {
-                long due = ackNanos + Math.round(t * 1e6);
-                clock.parkUntil(due);
-                long lateUs = Math.max(0, (clock.nanoTime() - due) / 1000);
-                synchronized (probeLate) {
-                    probeLate.recordValue(lateUs);
-                }
-                Map<String, byte[]> result = new HashMap<>();
-                Status s = session.read(cfg.table(), key, null, result);
-                reads.increment();
-                if (!s.isOk() && s != Status.NOT_FOUND) {
-                    failed(failedReads, s, session);
-                    continue;
-                }
-                long seen = VersionedValue.versionOf(result.get(VersionedValue.FIELD), runStartNanos);
-                probedAt.get(t).increment();
-                if (seen >= version) {
-                    consistentAt.get(t).increment();
-                    if (!seenOnce) {
-                        seenOnce = true;
-                        synchronized (tVisibility) {
-                            tVisibility.recordValue(Math.round(t * 1000));
-                        }
+            Map<String, byte[]> result = new HashMap<>();
+            Status s = session.read(cfg.table(), write.key, null, result);
+            reads.increment();
+            if (!s.isOk() && s != Status.NOT_FOUND) {
+                failed(failedReads, s, session);
+            } else {
+                long seen = VersionedValue.versionOf(result.get(VersionedValue.FIELD), write.runStartNanos);
+                probedAt.get(offsetMs).increment();
+                saw = seen >= write.version;
+                synchronized (probedInBatch) {
+                    probedInBatch.get(offsetMs)[write.batch]++;
+                    if (saw) {
+                        consistentInBatch.get(offsetMs)[write.batch]++;
                     }
+                }
+                if (saw) {
+                    consistentAt.get(offsetMs).increment();
                 } else {
                     staleReads.increment();
-                    kStaleness.computeIfAbsent(version - seen, k -> new LongAdder()).increment();
+                    kStaleness.computeIfAbsent(write.version - seen, k -> new LongAdder()).increment();
                 }
-            }
-            if (!seenOnce) {
-                neverSeen.increment();
             }
         } finally {
             pool.give(session);
+        }
+        if (write.probed(offsetMs, saw)) {
+            double first = write.firstSeenMs();
+            if (Double.isNaN(first)) {
+                neverSeen.increment();
+            } else {
+                synchronized (tVisibility) {
+                    tVisibility.recordValue(Math.round(first * 1000));
+                }
+            }
         }
     }
 }

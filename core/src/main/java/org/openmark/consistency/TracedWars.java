@@ -16,7 +16,9 @@ import org.openmark.timing.StopSignal;
  * ({@code wars0}, {@code wars1}, ...), so the traced operations (at the level that makes every
  * replica take part) do not touch the keys whose staleness is measured, and run under the same
  * load. Their traces are read after the run ({@link #collect}), so reading them adds no load
- * during it. Feed the result to {@link PbsPrediction}.
+ * during it. Each pair's call is timed on the run's clock: what it took beyond its coordinators is
+ * the client's and the network's share ({@link TracedPair#client}). Feed the result to {@link
+ * PbsPrediction}.
  */
 public final class TracedWars {
     /** The field the traced writes write. */
@@ -31,6 +33,7 @@ public final class TracedWars {
     private final StopSignal stop;
     private final WarsSamples samples = new WarsSamples();
     private final List<Traced> traces = new ArrayList<>();
+    private final List<Double> callMs = new ArrayList<>();
     private final AtomicLong failed = new AtomicLong();
     private volatile String lastFailure;
 
@@ -60,8 +63,10 @@ public final class TracedWars {
         double gapNanos = 1e9 / pairsPerSec;
         for (long i = 0; i < pairs && !stop.isStopped(); i++) {
             clock.parkUntil(start + Math.round(i * gapNanos));
-            byte[] value = new VersionedValue(i + 1, clock.nanoTime(), start).encode();
+            long called = clock.nanoTime();
+            byte[] value = new VersionedValue(i + 1, called, start).encode();
             traces.add(tracer.traceWriteAndRead(table, "wars" + (i % keys), Map.of(FIELD, value)));
+            callMs.add((clock.nanoTime() - called) / 1e6);
         }
     }
 
@@ -70,16 +75,17 @@ public final class TracedWars {
      * asynchronously) and returns them.
      */
     public WarsSamples collect() {
-        for (Traced traced : traces) {
-            WarsSample sample = tracer.delays(traced);
+        for (int i = 0; i < traces.size(); i++) {
+            WarsSample sample = tracer.delays(traces.get(i));
             if (sample.failure() != null) {
                 failed.incrementAndGet();
                 lastFailure = sample.failure();
             } else {
-                samples.add(sample);
+                samples.add(TracedPair.of(sample, callMs.get(i)));
             }
         }
         traces.clear();
+        callMs.clear();
         return samples;
     }
 

@@ -34,6 +34,20 @@ public record Accounting(long issued, long warmUp, Map<Status, Long> statuses, l
         return statuses.values().stream().mapToLong(Long::longValue).sum();
     }
 
+    /**
+     * The operations the store failed, as its error budget counts them: every status but OK and
+     * NOT_FOUND (a read of an absent key is an answer), and the operations never answered.
+     */
+    public long storeFailures() {
+        long failed = unfinished;
+        for (Map.Entry<Status, Long> e : statuses.entrySet()) {
+            if (e.getKey() != Status.OK && e.getKey() != Status.NOT_FOUND) {
+                failed += e.getValue();
+            }
+        }
+        return failed;
+    }
+
     /** Operations that completed with a status other than OK after the warm-up. */
     public long errors() {
         return completed() - statuses.getOrDefault(Status.OK, 0L);

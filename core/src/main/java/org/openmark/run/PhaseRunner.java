@@ -92,6 +92,9 @@ public final class PhaseRunner {
         long startNanos = clock.nanoTime();
         long startMillis = clock.currentTimeMillis();
         long warmupEnd = startNanos + cfg.warmup().toNanos();
+        if (workload.missingRecords() != null) {
+            workload.missingRecords().measureFrom(warmupEnd);
+        }
         long cpuBefore = ProcessCpu.cpuNanos();
         IntervalCollector collector = new IntervalCollector(measurements, clock, gauges, sinks,
                 cfg.quiet() ? null : status, new StatusLine(StatusLine.Latency.of(model instanceof OpenModel,

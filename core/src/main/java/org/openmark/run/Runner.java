@@ -31,6 +31,8 @@ import org.openmark.timing.StopSignal;
 import org.openmark.timing.Tasks;
 import org.openmark.txn.Transactions;
 import org.openmark.txn.TxnWorkload;
+import org.openmark.workload.MissingRecords;
+import org.openmark.workload.ReportSection;
 import org.openmark.workload.Workload;
 
 /**
@@ -240,6 +242,9 @@ public final class Runner {
             notes = new ArrayList<>(notes);
             notes.add(TxnWorkload.withoutTransactionsNote(cfg.store()));
         }
+        // Records must be there only where something was loaded: a run on an empty store reads nothing it lost.
+        boolean checkRecords = cfg.phase() == Phase.RUN && workload.missingRecords() != null;
+        boolean loaded = checkRecords && !store.isKnownEmpty(workload.table());
         RunResult result = runPhase(cfg, workload, store, hooks);
         var validation = cfg.phase() == Phase.RUN ? workload.validate(store).orElse(null) : null;
         List<String> allWarnings = new ArrayList<>(warnings);
@@ -250,11 +255,19 @@ public final class Runner {
         List<String> allNotes = new ArrayList<>(notes);
         allNotes.addAll(result.notes());
         boolean valid = result.valid() && (validation == null || validation.passed());
+        List<ReportSection> sections = new ArrayList<>(workload.reportSections());
+        if (checkRecords) {
+            MissingRecords.Found found = workload.missingRecords().found();
+            valid &= MissingRecords.judge(found, loaded, result.accounting().storeFailures(),
+                    result.accounting().completed() + result.accounting().unfinished(), cfg.maxErrorRate(),
+                    allWarnings, allNotes);
+            sections.add(MissingRecords.section(found, loaded));
+        }
         return new RunResult(result.openmarkVersion(), result.seed(), result.seedChosen(), result.phase(),
                 result.model(), result.paced(), result.openModel(), result.store(), result.storeFacts(), result.config(),
                 result.startEpochMs(), result.runtimeMs(), result.throughput(), result.operations(),
                 result.accounting(), result.schedule(), result.unfinishedLatency(), allWarnings, allNotes, valid,
-                result.interrupted(), validation, result.percentiles(), workload.reportSections(), result.workers(),
+                result.interrupted(), validation, result.percentiles(), sections, result.workers(),
                 result.outages());
     }
 

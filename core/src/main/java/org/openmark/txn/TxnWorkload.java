@@ -100,6 +100,11 @@ public final class TxnWorkload implements Workload {
     }
 
     @Override
+    public org.openmark.workload.MissingRecords missingRecords() {
+        return inner.missingRecords();
+    }
+
+    @Override
     public Optional<ValidationReport> validate(Store store) {
         return inner.validate(store);
     }

@@ -40,6 +40,7 @@ public final class CoreWorkload implements Workload {
     private final DiscreteGenerator<OperationType> operationMix;
     private final InsertRetry insertRetry;
     private final DeterministicValues integrity;
+    private final MissingRecords missingRecords;
     private ValuePool valuePool;
 
     /**
@@ -67,6 +68,8 @@ public final class CoreWorkload implements Workload {
         this.insertRetry = new InsertRetry(config.insertionRetryLimit(),
                 TimeUnit.SECONDS.toNanos(config.insertionRetryIntervalSeconds()), clock);
         this.integrity = config.dataIntegrity() ? new DeterministicValues(config.fieldLength()) : null;
+        // a workload that deletes records may find a loaded one gone by design
+        this.missingRecords = config.proportions().delete() > 0 ? null : new MissingRecords(clock);
     }
 
     /** A core workload configured from {@code settings}, run length unknown. */
@@ -196,6 +199,12 @@ public final class CoreWorkload implements Workload {
 
     DeterministicValues integrity() {
         return integrity;
+    }
+
+    /** Reads of records the load wrote, checked unless the workload deletes records. */
+    @Override
+    public MissingRecords missingRecords() {
+        return missingRecords;
     }
 
     long zipfianMaxKey() {

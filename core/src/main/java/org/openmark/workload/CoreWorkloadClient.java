@@ -74,14 +74,20 @@ final class CoreWorkloadClient implements WorkloadClient {
         return keyNames.name(keys.next(random));
     }
 
+    /** The tracker of loaded records when record {@code number} is one the load wrote, else null. */
+    private MissingRecords loadedRecord(long number) {
+        return number < config.recordCount() ? workload.missingRecords() : null;
+    }
+
     private Set<String> oneRandomField() {
         return fields.single(random.nextInt(fields.count()));
     }
 
     private Operation read() {
-        String key = nextKey();
+        long number = keys.next(random);
+        String key = keyNames.name(number);
         Set<String> names = config.readAllFields() ? readAllFields : oneRandomField();
-        return new ReadOperation(config.table(), key, names, workload.integrity());
+        return new ReadOperation(config.table(), key, names, workload.integrity(), loadedRecord(number));
     }
 
     private Map<String, byte[]> writeValues(String key) {
@@ -107,8 +113,10 @@ final class CoreWorkloadClient implements WorkloadClient {
     }
 
     private Operation readModifyWrite() {
-        String key = nextKey();
+        long number = keys.next(random);
+        String key = keyNames.name(number);
         Set<String> names = config.readAllFields() ? null : oneRandomField();
-        return new ReadModifyWriteOperation(config.table(), key, names, writeValues(key), workload.integrity());
+        return new ReadModifyWriteOperation(config.table(), key, names, writeValues(key), workload.integrity(),
+                loadedRecord(number));
     }
 }

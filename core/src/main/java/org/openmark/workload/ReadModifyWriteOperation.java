@@ -12,9 +12,10 @@ import org.openmark.api.Status;
  * checked after the update and a mismatch yields {@link Status#UNEXPECTED_STATE}.
  *
  * @param fields the fields to read, or null for all
+ * @param loaded told the read's answer when the record is one the load wrote, else null
  */
 record ReadModifyWriteOperation(String table, String key, Set<String> fields, Map<String, byte[]> values,
-        DeterministicValues integrity) implements Operation {
+        DeterministicValues integrity, MissingRecords loaded) implements Operation {
 
     @Override
     public String name() {
@@ -30,6 +31,9 @@ record ReadModifyWriteOperation(String table, String key, Set<String> fields, Ma
     public Status execute(Session session) {
         Map<String, byte[]> cells = new HashMap<>();
         Status status = session.read(table, key, fields, cells);
+        if (loaded != null) {
+            loaded.answered(key, status);
+        }
         if (!status.isOk()) {
             return status;
         }

@@ -12,9 +12,10 @@ import org.openmark.api.Status;
  * checked and a mismatch yields {@link Status#UNEXPECTED_STATE}.
  *
  * @param fields the fields to read, or null for all
+ * @param loaded told the answer when the record is one the load wrote, else null
  */
-record ReadOperation(String table, String key, Set<String> fields, DeterministicValues integrity)
-        implements Operation {
+record ReadOperation(String table, String key, Set<String> fields, DeterministicValues integrity,
+        MissingRecords loaded) implements Operation {
 
     @Override
     public String name() {
@@ -25,6 +26,9 @@ record ReadOperation(String table, String key, Set<String> fields, Deterministic
     public Status execute(Session session) {
         Map<String, byte[]> result = new HashMap<>();
         Status status = session.read(table, key, fields, result);
+        if (loaded != null) {
+            loaded.answered(key, status);
+        }
         if (!status.isOk() || integrity == null) {
             return status;
         }
@@ -39,7 +43,11 @@ record ReadOperation(String table, String key, Set<String> fields, Deterministic
     @Override
     public void start(PipelinedSession session, PipelinedSession.Completion done) {
         Map<String, byte[]> result = new HashMap<>();
-        session.startRead(table, key, fields, result, status -> done.completed(
-                !status.isOk() || integrity == null ? status : integrity.verify(key, result)));
+        session.startRead(table, key, fields, result, status -> {
+            if (loaded != null) {
+                loaded.answered(key, status);
+            }
+            done.completed(!status.isOk() || integrity == null ? status : integrity.verify(key, result));
+        });
     }
 }

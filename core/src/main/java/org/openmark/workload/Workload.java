@@ -53,6 +53,14 @@ public interface Workload {
         return 0;
     }
 
+    /**
+     * What the reads of records the load wrote found ({@link MissingRecords}), or null when the
+     * workload does not know which records must be there.
+     */
+    default MissingRecords missingRecords() {
+        return null;
+    }
+
     /** Figures the workload kept during the run (e.g. transaction outcomes), for the reports. */
     default java.util.List<ReportSection> reportSections() {
         return java.util.List.of();

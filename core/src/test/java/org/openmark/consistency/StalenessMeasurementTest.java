@@ -303,24 +303,46 @@ class StalenessMeasurementTest {
     }
 
     @Test
-    void run_readsSlowerThanTheProbeGaps_lateProbesMeasuredExactlyAndNamed() throws Exception {
+    void run_readsSlowerThanTheProbeGaps_everyProbeStillReadsAtItsOffset() throws Exception {
         VirtualClock clock = new VirtualClock();
-        // Each read takes 4 ms and one prober reads a write's offsets in turn: the probe at 0 ms
-        // is on time and ends at 4; the one due at 2 starts at 4 (2 ms late) and ends at 8; due at 5,
-        // starts at 8 (3 ms late); due at 10, starts at 12 (2 ms late); due at 50, on time.
+        // Each read takes 4 ms, longer than the gaps between offsets 0, 2 and 5. One prober reading a
+        // write's offsets in turn started the probe due at 2 ms at 4 ms, the one due at 5 at 8 (issue 39);
+        // each probe is its own reader now, and each reads at its offset. A write is visible 3 ms after it.
         StalenessConfig cfg = new StalenessConfig(10, 40, 40, List.of(0.0, 2.0, 5.0, 10.0, 50.0), "usertable");
         StalenessResult r = new StalenessMeasurement(cfg, clock, new VirtualTasks(clock), new StopSignal())
-                .run(new LaggingReplicaStore(clock, 0).withReadsTaking(4));
+                .run(new LaggingReplicaStore(clock, 3).withReadsTaking(4));
 
         assertEquals(200, r.probeLateUs().getTotalCount());
-        assertEquals(80, r.probeLateUs().getCountBetweenValues(0, 0));
-        assertEquals(80, r.probeLateUs().getCountBetweenValues(2000, 2000));
-        assertEquals(40, r.probeLateUs().getCountBetweenValues(3000, 3000));
-        String warning = r.lateProbeWarning(1000);
-        assertTrue(warning != null && warning.contains("p99 3.00 ms")
-                && warning.contains("at 0 ms, 2 ms, 5 ms, 10 ms reads later"), String.valueOf(warning));
-        assertEquals(null, r.lateProbeWarning(3100), "within the bound");
-        assertTrue(r.text().contains("[STALENESS], ProbeLatep99(ms), 3.0"), r.text());
+        assertEquals(0, r.probeLateUs().getMaxValue(), "no probe started late");
+        assertEquals(null, r.lateProbeWarning(1000));
+        // the store reads at the call's start: visible from 3 ms on
+        assertEquals(0.0, r.pConsistentAt().get(0.0), 1e-9);
+        assertEquals(0.0, r.pConsistentAt().get(2.0), 1e-9, "read at 2 ms, not at 4 ms");
+        assertEquals(1.0, r.pConsistentAt().get(5.0), 1e-9);
+        assertEquals(40, r.tVisibilityUs().getCountBetweenValues(5000, 5000), "first seen at the 5 ms probe");
+    }
+
+    @Test
+    void batches_consecutiveWrites_addUpToTheTotalsPerOffset() throws Exception {
+        VirtualClock clock = new VirtualClock();
+        // delays 0 ms for the first half of the writes, 30 ms for the second: at 0 ms the first ten
+        // batches see every write, the last ten none
+        long[] delays = new long[400];
+        java.util.Arrays.fill(delays, 200, 400, 30);
+        StalenessConfig cfg = new StalenessConfig(100, 400, 400, List.of(0.0, 50.0), "usertable");
+        StalenessMeasurement m = new StalenessMeasurement(cfg, clock, new VirtualTasks(clock), new StopSignal());
+        StalenessResult r = m.run(new LaggingReplicaStore(clock, delays));
+
+        StalenessMeasurement.Batches b = m.batches();
+        long[] seenAt0 = b.consistent().get(0.0);
+        long[] probedAt0 = b.probed().get(0.0);
+        assertEquals(StalenessMeasurement.BATCHES, seenAt0.length);
+        for (int i = 0; i < StalenessMeasurement.BATCHES; i++) {
+            assertEquals(20, probedAt0[i], "batch " + i);
+            assertEquals(i < 10 ? 20 : 0, seenAt0[i], "batch " + i);
+        }
+        assertEquals(r.consistentAt().get(0.0), java.util.Arrays.stream(seenAt0).sum());
+        assertEquals(400, java.util.Arrays.stream(b.consistent().get(50.0)).sum());
     }
 
     @Test

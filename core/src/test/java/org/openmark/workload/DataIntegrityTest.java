@@ -39,7 +39,7 @@ class DataIntegrityTest {
 
         session.tables.get(key).get("field3")[7] ^= 0x20;
         assertEquals(Status.UNEXPECTED_STATE, read.execute(session));
-        Operation rmw = new ReadModifyWriteOperation(w.table(), key, null, Map.of(), w.integrity());
+        Operation rmw = new ReadModifyWriteOperation(w.table(), key, null, Map.of(), w.integrity(), null);
         assertEquals(Status.UNEXPECTED_STATE, rmw.execute(session));
     }
 

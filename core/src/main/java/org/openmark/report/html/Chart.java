@@ -139,11 +139,19 @@ final class Chart {
             svg.text(x0 + 4, f.top + 14, band.label(), "fill", "#777777", "font-size", "11");
         }
         drawGridAndAxes(svg, f);
-        for (Marker m : markers) {
-            double mx = f.px(x.axis(), m.x());
-            svg.line(mx, f.top, mx, f.top + f.height, "stroke", "#6a1b9a", "stroke-width", "1.5",
+        List<Marker> byX = new ArrayList<>(markers);
+        byX.sort(java.util.Comparator.comparingDouble(Marker::x));
+        double[] xs = new double[byX.size()];
+        String[] texts = new String[byX.size()];
+        for (int i = 0; i < xs.length; i++) {
+            xs[i] = f.px(x.axis(), byX.get(i).x());
+            texts[i] = byX.get(i).label();
+            svg.line(xs[i], f.top, xs[i], f.top + f.height, "stroke", "#6a1b9a", "stroke-width", "1.5",
                     "stroke-dasharray", "5 3", "class", "event-marker");
-            svg.text(mx + 3, f.top + f.height - 6, m.label(), "fill", "#6a1b9a", "font-size", "11");
+        }
+        for (LabelAt at : markerLabels(xs, texts, f.left + f.width, f.top + f.height - 6)) {
+            svg.text(at.x(), at.y(), at.text(), "fill", "#6a1b9a", "font-size", "11", "text-anchor",
+                    at.endAnchored() ? "end" : "start");
         }
         svg.open("g", "clip-path", "url(#" + id + "-clip)", "fill", "none");
         // Markers on every line or on none: a line with one point more should not look different.
@@ -155,6 +163,51 @@ final class Chart {
         svg.rect(f.left, f.top, f.width, f.height, "fill", "none", "stroke", "#999999");
         svg.close("g");
         return svg.toString();
+    }
+
+    /** Where a marker's label goes: its anchor point, and whether the text ends there (else starts). */
+    record LabelAt(double x, double y, String text, boolean endAnchored) {
+    }
+
+    /** Width of a label's character at 11 px (a generous mean for the sans-serif fonts used). */
+    private static final double LABEL_CHAR_PX = 6.3;
+    /** How far apart stacked labels are. */
+    private static final double LABEL_ROW_PX = 14;
+
+    /**
+     * Places the markers' labels (x in pixels, ascending) so that none overlaps another: each starts
+     * right of its line (or ends left of it when it would pass {@code rightEdge}), on the lowest row
+     * from {@code baseline} up where it does not overlap a label placed before. Events 10 s apart
+     * on a long run otherwise wrote their labels over each other.
+     */
+    static List<LabelAt> markerLabels(double[] xs, String[] labels, double rightEdge, double baseline) {
+        List<LabelAt> placed = new ArrayList<>();
+        List<List<double[]>> rows = new ArrayList<>();
+        for (int i = 0; i < xs.length; i++) {
+            double width = labels[i].length() * LABEL_CHAR_PX;
+            boolean end = xs[i] + 3 + width > rightEdge;
+            double from = end ? xs[i] - 3 - width : xs[i] + 3;
+            double to = from + width;
+            int row = 0;
+            while (row < rows.size() && overlaps(rows.get(row), from, to)) {
+                row++;
+            }
+            if (row == rows.size()) {
+                rows.add(new ArrayList<>());
+            }
+            rows.get(row).add(new double[] {from - 4, to + 4});
+            placed.add(new LabelAt(end ? xs[i] - 3 : xs[i] + 3, baseline - row * LABEL_ROW_PX, labels[i], end));
+        }
+        return placed;
+    }
+
+    private static boolean overlaps(List<double[]> row, double from, double to) {
+        for (double[] taken : row) {
+            if (from < taken[1] && taken[0] < to) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private record Frame(double left, double top, double width, double height) {

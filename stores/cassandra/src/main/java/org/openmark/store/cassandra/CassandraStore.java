@@ -32,13 +32,15 @@ public final class CassandraStore implements Store, WarsTracing {
     private final CassandraSchema schema;
     private final CassandraFailures failures = new CassandraFailures();
     private final CassandraWarsTracer tracer;
+    /** The local datacenter's nodes when the facts were first asked (before the first phase), -1 before. */
+    private volatile int firstNodeCount = -1;
     /** The version a node reported, or null until asked. */
     private volatile String version;
 
     CassandraStore(CassandraConfig config) {
         this.config = config;
         this.session = CassandraConnector.connect(config);
-        this.tracer = new CassandraWarsTracer(session);
+        this.tracer = new CassandraWarsTracer(session, config.writeConsistency());
         try {
             this.schema = new CassandraSchema(session, config);
             schema.ensureKeyspace();
@@ -134,7 +136,15 @@ public final class CassandraStore implements Store, WarsTracing {
         if (version != null) {
             facts.put("version", version);
         }
-        facts.put("nodes", Integer.toString(schema.localNodeCount()));
+        // a run is described by the cluster it began on; a node added or removed during it is told apart
+        int nodes = schema.localNodeCount();
+        if (firstNodeCount < 0) {
+            firstNodeCount = nodes;
+        }
+        facts.put("nodes", Integer.toString(firstNodeCount));
+        if (nodes != firstNodeCount) {
+            facts.put("nodesAtEnd", Integer.toString(nodes));
+        }
         int replication = schema.replicationFactor();
         if (replication > 0) {
             facts.put("replication", Integer.toString(replication));

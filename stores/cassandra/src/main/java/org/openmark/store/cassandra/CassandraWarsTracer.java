@@ -13,14 +13,23 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
+import org.openmark.api.WarsTracing;
 import org.openmark.api.WarsTracing.Traced;
 import org.openmark.api.WarsTracing.WarsSample;
 
 /**
- * Traced writes and reads for PBS: both at ALL, because at a lower level the coordinator stops
- * tracing when it answers, and the replicas' later events then miss from the trace or carry
- * wrong times. The trace's events are read back from {@code system_traces} (written
- * asynchronously by every node, so it waits a little for the replicas' events).
+ * Traced writes and reads for PBS. The write goes at the run's write level, so that it commits as
+ * the measured writes do and the read follows as soon as a probe would; every replica still traces
+ * its own apply (a coordinator that answered before some acknowledgements traces them under a new
+ * origin, which {@link TraceDelays} leaves out: their A is not known). The read goes at ALL, so
+ * that every replica's read moment is in its trace. Both are routed as every request of the run
+ * (token-aware: a replica of the key coordinates), so the coordinator's own copy, applied and read
+ * without a message, is in each trace beside the messaged replicas'. Tracing both at ALL (before
+ * issue 39) put the read after the slowest replica had applied the write: a replica busy enough to
+ * apply it 10-50 ms late had caught up when the traced read came, and the prediction counted a
+ * stale read the measured read, queued behind the same backlog, did not see. The trace's events
+ * are read back from {@code system_traces} (written asynchronously by every node, so it waits a
+ * little for the replicas' events), with each coordinator's duration.
  */
 final class CassandraWarsTracer {
     /**
@@ -32,10 +41,12 @@ final class CassandraWarsTracer {
     private static final long FETCH_PAUSE_MS = 50;
 
     private final CqlSession session;
+    private final ConsistencyLevel writeLevel;
     private volatile boolean waited;
 
-    CassandraWarsTracer(CqlSession session) {
+    CassandraWarsTracer(CqlSession session, ConsistencyLevel writeLevel) {
         this.session = session;
+        this.writeLevel = writeLevel;
     }
 
     /** The write and the read, traced; the ids of their traces (write first). */
@@ -55,7 +66,7 @@ final class CassandraWarsTracer {
         }
         try {
             ResultSet write = session.execute(table.insert(fields).bind(bound)
-                    .setConsistencyLevel(DefaultConsistencyLevel.ALL).setTracing(true));
+                    .setConsistencyLevel(writeLevel).setTracing(true));
             ResultSet read = session.execute(table.read(fields).bind(key)
                     .setConsistencyLevel(DefaultConsistencyLevel.ALL).setTracing(true));
             return new Traced(List.of(write.getExecutionInfo().getTracingId().toString(),
@@ -71,10 +82,15 @@ final class CassandraWarsTracer {
             return WarsSample.failed(traced.failure());
         }
         try {
-            TraceDelays.Delays w = delays(UUID.fromString(traced.traceIds().get(0)));
-            TraceDelays.Delays r = delays(UUID.fromString(traced.traceIds().get(1)));
-            return new WarsSample(array(w.requestMs()), array(w.responseMs()), array(r.requestMs()),
-                    array(r.responseMs()), null);
+            Trace w = delays(UUID.fromString(traced.traceIds().get(0)));
+            Trace r = delays(UUID.fromString(traced.traceIds().get(1)));
+            // the coordinator's own acknowledgement reaches it without a message
+            double aLocal = Double.isNaN(w.delays().localMs()) ? Double.NaN : 0;
+            WarsTracing.Nodes nodes = w.coordinator() == null || r.coordinator() == null ? null
+                    : new WarsTracing.Nodes(w.coordinator(), w.delays().nodes(), r.coordinator(), r.delays().nodes());
+            return new WarsSample(array(w.delays().requestMs()), array(w.delays().responseMs()),
+                    array(r.delays().requestMs()), array(r.delays().responseMs()), w.delays().localMs(), aLocal,
+                    r.delays().localMs(), w.durationMs() + r.durationMs(), nodes, null);
         } catch (DriverException e) {
             return WarsSample.failed(CassandraErrors.reason(e));
         } catch (InterruptedException e) {
@@ -83,8 +99,14 @@ final class CassandraWarsTracer {
         }
     }
 
-    private TraceDelays.Delays delays(UUID tracingId) throws InterruptedException {
+    /** One trace's delays, its coordinator and its duration (ms; NaN and null when not recorded yet). */
+    private record Trace(TraceDelays.Delays delays, double durationMs, String coordinator) {
+    }
+
+    private Trace delays(UUID tracingId) throws InterruptedException {
         TraceDelays.Delays best = new TraceDelays.Delays(List.of(), List.of());
+        double durationMs = Double.NaN;
+        String coordinator = null;
         int attempts = waited ? 1 : FIRST_FETCH_ATTEMPTS;
         waited = true;
         for (int attempt = 0; attempt < attempts; attempt++) {
@@ -97,7 +119,8 @@ final class CassandraWarsTracer {
             if (session == null || session.isNull(1)) {
                 continue;
             }
-            String coordinator = session.getInetAddress(0).getHostAddress();
+            coordinator = session.getInetAddress(0).getHostAddress();
+            durationMs = session.getInt(1) / 1000.0;
             List<TraceDelays.Event> events = new ArrayList<>();
             int requests = 0;
             for (Row row : this.session.execute(SimpleStatement.newInstance(
@@ -112,10 +135,10 @@ final class CassandraWarsTracer {
             }
             best = TraceDelays.of(coordinator, events);
             if (requests > 0 && best.requestMs().size() == requests) {
-                return best;
+                return new Trace(best, durationMs, coordinator);
             }
         }
-        return best;
+        return new Trace(best, durationMs, coordinator);
     }
 
     private static double[] array(List<Double> values) {

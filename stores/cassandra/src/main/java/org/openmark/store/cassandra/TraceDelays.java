@@ -8,11 +8,15 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The WARS delays in the events of one Cassandra trace ({@code system_traces.events}). For each
- * replica the coordinator messaged: the request's way (coordinator "Sending MUTATION_REQ message to
- * /X" to replica X's "Enqueuing response", W or R) and the response's way (X's "Enqueuing
- * response" to the coordinator's "MUTATION_RSP message received from /X", A or S); reads alike
- * with READ_REQ and READ_RSP. Pure: no clock, no I/O.
+ * The WARS delays in the events of one Cassandra trace ({@code system_traces.events}), all from the
+ * coordinator's receipt of the request (its tracing origin): for each replica the coordinator
+ * messaged, the request's way (to the moment the replica applied the write, "Adding to T
+ * memtable", or ran the read, "Executing single-partition query": W or R) and the response's way
+ * (from that moment to the coordinator's "MUTATION_RSP/READ_RSP message received from /X": A or
+ * S); and the coordinator's own copy, applied or read without a message (its own "Adding to T
+ * memtable" or "Executing single-partition query"), when it is a replica. A replica whose response
+ * came after the coordinator answered (it waited for fewer) has its request's way and no
+ * response's (NaN). Pure: no clock, no I/O.
  *
  * <p>Implementation notes. An event carries the wall-clock time of its node in milliseconds (the
  * time of its timeuuid) and the microseconds since that node began tracing the request
@@ -26,9 +30,9 @@ import java.util.regex.Pattern;
  * {@value #MAX_MISS_US} µs (two tracing origins in one trace, e.g. a read repair) gives no delays.
  */
 final class TraceDelays {
-    private static final Pattern SENT = Pattern.compile("Sending (MUTATION_REQ|READ_REQ) message to /([^:\\s]+)");
     private static final Pattern RECEIVED = Pattern.compile("(MUTATION_RSP|READ_RSP) message received from /([^:\\s]+)");
-    private static final String ENQUEUED = "Enqueuing response to";
+    private static final Pattern APPLIED = Pattern.compile("^Adding to \\S+ memtable");
+    private static final String READ = "Executing single-partition query";
     /** How far a node's event brackets may miss each other and still give its origin (µs). */
     static final long MAX_MISS_US = 1000;
 
@@ -36,70 +40,103 @@ final class TraceDelays {
     record Event(String source, long timestampMs, long elapsedUs, String activity) {
     }
 
-    /** The request and response delays (ms), one pair per replica that answered in the trace. */
-    record Delays(List<Double> requestMs, List<Double> responseMs) {
+    /**
+     * The delays (ms) of one trace: per messaged replica that answered ({@code nodes}, in the same
+     * order), its request and response delay; the coordinator's own copy (NaN when it has none in
+     * the trace).
+     */
+    record Delays(List<Double> requestMs, List<Double> responseMs, double localMs, List<String> nodes) {
+        Delays(List<Double> requestMs, List<Double> responseMs) {
+            this(requestMs, responseMs, Double.NaN, List.of());
+        }
     }
 
     private TraceDelays() {
     }
 
-    /** The delays of one traced write (W, A) or read (R, S) coordinated by {@code coordinator}. */
+    /** The delays of one traced write (W, A, W local) or read (R, S, R local) coordinated by {@code coordinator}. */
     static Delays of(String coordinator, List<Event> events) {
         Map<String, Double> origins = origins(events);
-        Map<String, Double> sent = new HashMap<>();
-        Map<String, Double> enqueued = new HashMap<>();
+        Double coordinatorOrigin = origins.get(coordinator);
+        if (coordinatorOrigin == null) {
+            return new Delays(List.of(), List.of());
+        }
+        Map<String, Double> moment = new HashMap<>();
         Map<String, Double> received = new HashMap<>();
+        double local = Double.NaN;
         for (Event e : events) {
             Double origin = origins.get(e.source());
-            if (origin == null) {
+            if (origin == null || !inGroup(e, origin)) {
                 continue;
             }
             double atUs = origin + e.elapsedUs();
+            boolean applied = APPLIED.matcher(e.activity()).find() || e.activity().startsWith(READ);
             if (e.source().equals(coordinator)) {
-                Matcher s = SENT.matcher(e.activity());
-                if (s.find()) {
-                    sent.putIfAbsent(s.group(2), atUs);
-                }
                 Matcher r = RECEIVED.matcher(e.activity());
                 if (r.find()) {
                     received.putIfAbsent(r.group(2), atUs);
+                } else if (applied && Double.isNaN(local)) {
+                    local = e.elapsedUs() / 1000.0;
                 }
-            } else if (e.activity().startsWith(ENQUEUED)) {
-                enqueued.putIfAbsent(e.source(), atUs);
+            } else if (applied) {
+                moment.putIfAbsent(e.source(), atUs);
             }
         }
         List<Double> request = new ArrayList<>();
         List<Double> response = new ArrayList<>();
-        for (Map.Entry<String, Double> s : sent.entrySet()) {
-            Double enq = enqueued.get(s.getKey());
-            Double rsp = received.get(s.getKey());
-            if (enq != null && rsp != null) {
-                request.add(Math.max(0, enq - s.getValue()) / 1000.0);
-                response.add(Math.max(0, rsp - enq) / 1000.0);
-            }
+        List<String> nodes = new ArrayList<>();
+        for (Map.Entry<String, Double> m : new java.util.TreeMap<>(moment).entrySet()) {
+            Double rsp = received.get(m.getKey());
+            request.add(Math.max(0, m.getValue() - coordinatorOrigin) / 1000.0);
+            // a response that came after the coordinator answered is not in its trace
+            response.add(rsp == null ? Double.NaN : Math.max(0, rsp - m.getValue()) / 1000.0);
+            nodes.add(m.getKey());
         }
-        return new Delays(request, response);
+        return new Delays(request, response, local, nodes);
     }
 
     /**
-     * Per node, its tracing origin on the wall clock (µs): the middle of the intersection of its
-     * events' brackets [ms·1000 − elapsed, ms·1000 + 999 − elapsed] (the middle of the gap when
-     * they miss by at most {@link #MAX_MISS_US}); absent when they miss by more.
+     * Per node, its tracing origin on the wall clock (µs): its events' brackets [ms·1000 − elapsed,
+     * ms·1000 + 999 − elapsed] fall in groups that intersect (within {@link #MAX_MISS_US} of each
+     * other); the largest group (the earliest of equal ones) gives the origin, the middle of its
+     * intersection. A coordinator that answered before the replicas it did not wait for begins a
+     * second group (its tracing starts again at 0 for the late responses): those events are not its
+     * request's and are left out ({@link #inGroup}).
      */
     static Map<String, Double> origins(List<Event> events) {
-        Map<String, long[]> bounds = new HashMap<>();
+        Map<String, List<long[]>> byNode = new HashMap<>();
         for (Event e : events) {
             long lo = e.timestampMs() * 1000 - e.elapsedUs();
-            long hi = lo + 999;
-            bounds.merge(e.source(), new long[] {lo, hi},
-                    (a, b) -> new long[] {Math.max(a[0], b[0]), Math.min(a[1], b[1])});
+            byNode.computeIfAbsent(e.source(), n -> new ArrayList<>()).add(new long[] {lo, lo + 999});
         }
         Map<String, Double> origins = new HashMap<>();
-        bounds.forEach((node, b) -> {
-            if (b[0] - b[1] <= MAX_MISS_US) {
-                origins.put(node, (b[0] + b[1]) / 2.0);
+        byNode.forEach((node, brackets) -> {
+            brackets.sort((a, b) -> Long.compare(a[0], b[0]));
+            long[] best = null;
+            int bestSize = 0;
+            long[] group = null;
+            int size = 0;
+            for (long[] b : brackets) {
+                if (group != null && Math.max(group[0], b[0]) - Math.min(group[1], b[1]) <= MAX_MISS_US) {
+                    group = new long[] {Math.max(group[0], b[0]), Math.min(group[1], b[1])};
+                    size++;
+                } else {
+                    group = b.clone();
+                    size = 1;
+                }
+                if (size > bestSize) {
+                    best = group;
+                    bestSize = size;
+                }
             }
+            origins.put(node, (best[0] + best[1]) / 2.0);
         });
         return origins;
+    }
+
+    /** True when the event belongs to its node's group: its bracket within reach of the node's origin. */
+    static boolean inGroup(Event e, double origin) {
+        long lo = e.timestampMs() * 1000 - e.elapsedUs();
+        return lo - MAX_MISS_US - 999 <= origin && origin <= lo + 999 + MAX_MISS_US;
     }
 }

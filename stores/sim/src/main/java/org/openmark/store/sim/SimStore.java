@@ -8,6 +8,7 @@ import org.openmark.api.Store;
 import org.openmark.api.Imageable;
 import org.openmark.api.StoreException;
 import org.openmark.api.StoreImage;
+import org.openmark.api.WarsTracing;
 import org.openmark.store.sim.engine.AtomicFiles;
 import org.openmark.store.sim.engine.GroundTruth;
 import org.openmark.store.sim.engine.SerializedEngine;
@@ -18,10 +19,11 @@ import org.openmark.store.sim.model.SimConfig;
 /**
  * The simulated replicated store, in-process: all sessions share one engine whose time is the
  * given clock; each call returns after the simulated wait (waited through the clock). Knows
- * its ground truth exactly.
+ * its ground truth exactly, its WARS delays too ({@link SimWarsTracer}).
  */
-public final class SimStore implements Store, Imageable {
+public final class SimStore implements Store, Imageable, WarsTracing {
     private final SerializedEngine engine;
+    private final SimWarsTracer tracer;
     private final java.util.List<SimImage> images = new java.util.ArrayList<>();
     private final Clock clock;
     private final Path truthFile;
@@ -30,6 +32,7 @@ public final class SimStore implements Store, Imageable {
 
     private SimStore(SimConfig config, Clock clock, Path truthFile, Path warsDir) {
         this.engine = new SerializedEngine(new SimEngine(config), clock);
+        this.tracer = new SimWarsTracer(engine, clock, config);
         this.clock = clock;
         this.truthFile = truthFile;
         this.warsDir = warsDir;
@@ -73,6 +76,26 @@ public final class SimStore implements Store, Imageable {
     @Override
     public boolean isKnownEmpty(String table) {
         return engine.inspect(e -> e.isEmpty(table));
+    }
+
+    @Override
+    public boolean tracesDelays() {
+        return tracer.tracesDelays();
+    }
+
+    @Override
+    public Quorums quorums() {
+        return tracer.quorums();
+    }
+
+    @Override
+    public Traced traceWriteAndRead(String table, String key, java.util.Map<String, byte[]> values) {
+        return tracer.trace(table, key, values);
+    }
+
+    @Override
+    public WarsSample delays(Traced traced) {
+        return tracer.delays(traced);
     }
 
     /** What really happened so far. */

@@ -263,6 +263,25 @@ public final class SimEngine {
         return true;
     }
 
+    /**
+     * How long after its write the newest version of a key became (or becomes) visible on each
+     * node (ns; the primary's 0 first), or null when the key has no version: the replication
+     * delays the engine drew for it, a look at the ground truth that takes no time.
+     */
+    public long[] newestDelays(String tableName, String key) {
+        TreeMap<String, KeyHistory> table = tables.get(tableName);
+        KeyHistory h = table == null ? null : table.get(key);
+        Version v = h == null ? null : h.newest();
+        if (v == null) {
+            return null;
+        }
+        long[] delays = new long[nodes.length];
+        for (int i = 0; i < delays.length; i++) {
+            delays[i] = v.visibleAtNanos(i) - v.writeNanos();
+        }
+        return delays;
+    }
+
     /** The number of versions kept for a key (0 when the key is unknown); for tests of pruning. */
     int versionsKept(String tableName, String key) {
         TreeMap<String, KeyHistory> table = tables.get(tableName);

@@ -1,0 +1,159 @@
+package org.openmark.store.cassandra;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.datastax.oss.driver.api.core.CqlIdentifier;
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import com.datastax.oss.driver.api.core.metadata.Node;
+import com.datastax.oss.driver.api.core.metadata.NodeState;
+import com.datastax.oss.driver.api.core.metadata.TokenMap;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.openmark.api.Status;
+import org.openmark.run.Phase;
+import org.openmark.run.RunResult;
+import org.openmark.store.contract.ServicesFixture;
+
+/**
+ * Membership changes through bin/openmark-services on the loaded 3-node cluster (replication 3):
+ * an added node streams its ranges before it serves (its load and partitions are not zero, and a
+ * read at ONE coordinated by each replica of each loaded key finds it), and decommissioning it
+ * again leaves every key readable on the three nodes. The cluster ends with its three nodes, for
+ * the test classes that follow.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class CassandraMembershipTest {
+    @RegisterExtension
+    static final ServicesFixture CLUSTER = CassandraCluster.NODES;
+    private static final int RECORDS = 2000;
+    private static final String KEYSPACE = "members";
+    private static final Path SERVICES = Path.of("target/openmark-services");
+    private static final Pattern RECEIVED = Pattern.compile("(\\d+) files received, ([0-9.]+) (B|KiB|MiB|GiB)");
+    private static boolean added;
+    private static boolean decommissioned;
+
+    @AfterAll
+    static void backToThreeNodes() {
+        if (added && !decommissioned) {
+            CLUSTER.services("decommission-node", "cassandra", "4");
+        }
+    }
+
+    @Test
+    @Order(1)
+    void addNode_loadedCluster_newNodeStreamedItsRangesAndEveryKeyIsFoundAtOne() throws IOException, InterruptedException {
+        Map<String, String> p = new HashMap<>(CLUSTER.properties().asMap());
+        p.putAll(Map.of("cassandra.keyspace", KEYSPACE, "cassandra.replication", "3", "store", "cassandra",
+                "recordcount", Integer.toString(RECORDS), "insertorder", "ordered", "threadcount", "4",
+                "model", "closed", "seed", "3"));
+        RunResult load = new Harness().run(Phase.LOAD, p);
+        assertEquals(Map.of(Status.OK, (long) RECORDS), load.accounting().statuses(), load.warnings().toString());
+        CassandraStore before = CassandraCluster.open("cassandra.keyspace=" + KEYSPACE);
+        assertEquals("3", before.facts().get("nodes"));
+
+        CLUSTER.services("add-node", "cassandra");
+        added = true;
+
+        // a run's facts describe the cluster it began on, and tell the node that joined meanwhile
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (before.facts().get("nodesAtEnd") == null && System.nanoTime() < deadline) {
+            Thread.sleep(200);
+        }
+        assertEquals("3", before.facts().get("nodes"));
+        assertEquals("4", before.facts().get("nodesAtEnd"), before.facts().toString());
+        before.close();
+
+        String said = Files.readString(SERVICES.resolve("add-node-cassandra.err"), StandardCharsets.UTF_8);
+        Matcher received = RECEIVED.matcher(said);
+        assertTrue(received.find(), said);
+        assertTrue(Integer.parseInt(received.group(1)) > 0 && Double.parseDouble(received.group(2)) > 0, said);
+        // its own figures, not gossip's minute-old copy: a node that streamed nothing holds 0 partitions
+        long partitions = Long.parseLong(nodetool(4, "tablestats", KEYSPACE + ".usertable")
+                .replaceAll("(?s).*Number of partitions \\(estimate\\): (\\d+).*", "$1"));
+        assertTrue(partitions > RECORDS / 2, "node 4 holds about 3/4 of the keys, not " + partitions);
+        assertEveryKeyFoundAtOneOnEveryReplica(4);
+    }
+
+    @Test
+    @Order(2)
+    void decommissionNode_addedNode_leavesAndEveryKeyIsFoundOnTheThree() throws IOException, InterruptedException {
+        CLUSTER.services("decommission-node", "cassandra", "4");
+        decommissioned = true;
+
+        String said = Files.readString(SERVICES.resolve("decommission-node-cassandra-4.err"), StandardCharsets.UTF_8);
+        assertTrue(said.contains("node 4 left after"), said);
+        assertTrue(CLUSTER.services("status").contains("node4=removed"));
+        assertEveryKeyFoundAtOneOnEveryReplica(3);
+    }
+
+    /**
+     * Reads every loaded key at ONE once through each of its replicas as the coordinator (a
+     * coordinator that is a replica reads its own copy when it is as fast as the others): a replica
+     * that lacks its ranges answers NOT_FOUND.
+     */
+    private static void assertEveryKeyFoundAtOneOnEveryReplica(int nodes) throws InterruptedException {
+        try (CassandraStore store = CassandraCluster.open("cassandra.keyspace=" + KEYSPACE)) {
+            CqlSession session = store.driverSession();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (session.getMetadata().getNodes().values().stream()
+                    .filter(n -> n.getState() == NodeState.UP).count() != nodes
+                    && System.nanoTime() < deadline) {
+                Thread.sleep(200);
+            }
+            TokenMap tokens = session.getMetadata().getTokenMap().orElseThrow();
+            List<String> missing = new ArrayList<>();
+            int reads = 0;
+            for (int r = 0; r < RECORDS; r++) {
+                String key = "user" + r;
+                for (Node replica : tokens.getReplicas(CqlIdentifier.fromInternal(KEYSPACE),
+                        com.datastax.oss.driver.api.core.type.codec.TypeCodecs.TEXT.encode(key,
+                                com.datastax.oss.driver.api.core.ProtocolVersion.DEFAULT))) {
+                    reads++;
+                    if (session.execute(SimpleStatement.newInstance("SELECT y_id FROM " + KEYSPACE
+                            + ".usertable WHERE y_id = ?", key).setConsistencyLevel(DefaultConsistencyLevel.ONE)
+                            .setNode(replica)).one() == null) {
+                        missing.add(key + "@" + replica.getEndPoint());
+                    }
+                }
+            }
+            assertEquals(List.of(), missing.subList(0, Math.min(20, missing.size())), missing.size() + " of " + reads
+                    + " reads at ONE found nothing");
+            assertEquals(RECORDS * 3, reads, "three replicas per key");
+        }
+    }
+
+    private static String nodetool(int node, String... args) {
+        List<String> command = new ArrayList<>(List.of("bash", SERVICES.resolve("cassandra/nodetool").toString(), "-n",
+                Integer.toString(node)));
+        command.addAll(List.of(args));
+        try {
+            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+            String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(process.waitFor(120, TimeUnit.SECONDS) && process.exitValue() == 0, out);
+            return out;
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}
