@@ -66,6 +66,10 @@ class BadInputTest {
         "staleness rate|staleness --store sim --time virtual --rate 1e30|--rate=1.0E30: must be > 0 and <= 100000000",
         "staleness error budget|staleness --store sim --time virtual --max-error-rate lots|--max-error-rate=lots:"
                 + " must be a share",
+        "staleness probes NaN|staleness --store sim --time virtual --probes NaN|--probes=[NaN]: offsets must be finite"
+                + " numbers of ms, >= 0 and strictly ascending",
+        "rate sla with empty clauses|rate --store sim --time virtual -p sim.latency=1ms --sla p95<=1ms,, --duration 1s"
+                + " --warmup 0s --max-load 2|--sla=p95<=1ms,,: has an empty clause (two commas in a row, or one at an end)",
         "staleness noop|staleness --store noop --time virtual|--store=noop: keeps nothing it is written, so no write can"
                 + " be read back; staleness needs a store that keeps its writes: ",
     })
@@ -176,6 +180,17 @@ class BadInputTest {
         assertEquals(2, r.exitCode, r::toString);
         assertTrue(r.err.startsWith("openmark: error: " + run.resolve("result.json") + ": operations." + op
                 + ".histograms.response.OK"), r::toString);
+    }
+
+    /** A megabyte of bad value: the line names it by its start and its length, not by all of it. */
+    @Test
+    void hugeBadValue_shownCutToItsStartAndLength() {
+        String huge = "x".repeat(1 << 20);
+        CliRunner r = CliRunner.run("run", "--store", "memory", "-p", "operationcount=" + huge, "--quiet");
+        assertEquals(2, r.exitCode, r::toString);
+        assertTrue(r.err.startsWith("openmark: error: operationcount=xxxx"), r::toString);
+        assertTrue(r.err.contains("… (1,048,576 characters): must be a whole number"), r::toString);
+        assertTrue(r.err.length() < 400, "one short line: " + r.err.length() + " characters");
     }
 
     @Test

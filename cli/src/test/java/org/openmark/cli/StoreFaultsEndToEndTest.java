@@ -112,10 +112,17 @@ class StoreFaultsEndToEndTest {
         assertTrue(first.get("toSeconds").asDouble() >= 6 && first.get("toSeconds").asDouble() <= 11, first::toString);
         // After the restart the sessions reconnected: the last seconds were answered again (the
         // restarted server is empty, so reads and updates find nothing: NOT_FOUND is an answer).
+        // (The last interval may be the few milliseconds of the drain after the schedule's end: the
+        // window opens when the schedule begins, so the run's end falls on a collection.)
         List<String> rows = Files.readAllLines(out.resolve("timeseries.csv"));
-        String last = rows.get(rows.size() - 2);
-        String[] cells = last.split(",");
-        assertTrue(Long.parseLong(cells[11]) + Long.parseLong(cells[12]) > 0, "answered after the restart: " + last);
+        long answeredAtTheEnd = 0;
+        for (String row : rows.subList(1, rows.size())) {
+            String[] cells = row.split(",");
+            if (Double.parseDouble(cells[0]) >= 11) {
+                answeredAtTheEnd += Long.parseLong(cells[11]) + Long.parseLong(cells[12]);
+            }
+        }
+        assertTrue(answeredAtTheEnd > 0, "answered after the restart: " + rows);
         assertTrue(r.out.contains("[OUTAGE]"), r::toString);
     }
 

@@ -11,8 +11,24 @@ public class ConfigException extends RuntimeException {
         super(message);
     }
 
-    /** {@code name=value: rule}. */
+    /** The longest value an error shows whole; a longer one is cut (a 1 MB value would fill the terminal). */
+    static final int LONGEST_SHOWN = 120;
+
+    /** {@code name=value: rule}, on one line, a long value cut to its start and its length. */
     public static ConfigException of(String name, String value, String rule) {
-        return new ConfigException(name + "=" + value + ": " + rule);
+        return new ConfigException(name + "=" + shown(value) + ": " + rule);
+    }
+
+    /** A value as an error shows it: line breaks escaped, and past {@value #LONGEST_SHOWN} characters cut. */
+    static String shown(String value) {
+        if (value == null) {
+            return "null";
+        }
+        String one = value.replace("\r", "\\r").replace("\n", "\\n");
+        if (one.length() <= LONGEST_SHOWN) {
+            return one;
+        }
+        return one.substring(0, LONGEST_SHOWN - 20) + "… (" + String.format(java.util.Locale.ROOT, "%,d",
+                value.length()) + " characters)";
     }
 }

@@ -37,9 +37,11 @@ public record StalenessConfig(double writeRatePerSec, long writes, int keys, Lis
             throw ConfigException.of("--probes", "", "needs at least one offset");
         }
         for (int i = 0; i < probeOffsetsMs.size(); i++) {
-            if (probeOffsetsMs.get(i) < 0 || (i > 0 && probeOffsetsMs.get(i) <= probeOffsetsMs.get(i - 1))) {
+            double offset = probeOffsetsMs.get(i);
+            // NaN compares false with everything: ask for what an offset is, not for what it is not
+            if (!(Double.isFinite(offset) && offset >= 0) || (i > 0 && !(offset > probeOffsetsMs.get(i - 1)))) {
                 throw ConfigException.of("--probes", probeOffsetsMs.toString(),
-                        "offsets must be >= 0 ms and strictly ascending");
+                        "offsets must be finite numbers of ms, >= 0 and strictly ascending");
             }
         }
         if (keyOffset < 0) {

@@ -123,7 +123,8 @@ public final class ClosedModel implements LoadModel {
             opened.set(probe); // the first client thread uses it
         }
         Clock clock = ctx.clock();
-        long start = clock.nanoTime();
+        // The store is measured from here: the probe session above is the harness's.
+        long start = ctx.window().open();
         long deadline = ctx.limits().deadlineNanos(start);
         long budget = ctx.limits().operationBudget();
         AtomicReference<String> thrown = new AtomicReference<>();

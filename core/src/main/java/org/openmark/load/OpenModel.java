@@ -3,9 +3,11 @@ package org.openmark.load;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.openmark.api.Clock;
 import org.openmark.api.PipelinedSession;
+import org.openmark.api.StoreUnreachableException;
 import org.openmark.measure.MeasurementWriter;
 import org.openmark.workload.Operation;
 import org.openmark.workload.WorkloadClient;
@@ -50,14 +52,23 @@ public final class OpenModel implements LoadModel {
      * then served its run 6 times slower).
      */
     private static final int WARM_PINGS = 32;
+    /** The intended start that marks a warm-up hand-off (no time a real arrival can have). */
+    private static final long WARM_PLAIN = Long.MIN_VALUE;
     /** The intended start that marks a warm-up hand-off that opens the worker's session (one ping). */
-    private static final long WARM_PING = 1;
+    private static final long WARM_PING = Long.MIN_VALUE + 1;
+    /**
+     * How long the harness's warm-up may take before the measured window opens: the hand-offs take
+     * milliseconds and the pings one round trip each, so a store whose new sessions get no answer
+     * for this long (it answered the pre-flight, then stopped) has not answered at all.
+     */
+    static final Duration WARM_UP_LIMIT = Duration.ofSeconds(10);
 
     private final ArrivalProcess arrivals;
     private final RateSchedule schedule;
     private final int maxInFlight;
     private final OverloadPolicy onOverload;
     private final Share share;
+    private final Duration warmUpLimit;
 
     public OpenModel(ArrivalProcess arrivals, RateSchedule schedule, int maxInFlight, OverloadPolicy onOverload) {
         this(arrivals, schedule, maxInFlight, onOverload, Share.WHOLE);
@@ -77,6 +88,21 @@ public final class OpenModel implements LoadModel {
         this.maxInFlight = maxInFlight;
         this.onOverload = onOverload;
         this.share = share;
+        this.warmUpLimit = WARM_UP_LIMIT;
+    }
+
+    private OpenModel(OpenModel m, Duration warmUpLimit) {
+        this.arrivals = m.arrivals;
+        this.schedule = m.schedule;
+        this.maxInFlight = m.maxInFlight;
+        this.onOverload = m.onOverload;
+        this.share = m.share;
+        this.warmUpLimit = warmUpLimit;
+    }
+
+    /** This model with another bound on its warm-up (tests: a store that hangs, found in less than {@link #WARM_UP_LIMIT}). */
+    OpenModel withWarmUpLimit(Duration limit) {
+        return new OpenModel(this, limit);
     }
 
     @Override
@@ -157,6 +183,8 @@ public final class OpenModel implements LoadModel {
         // In real time an operation of one store call on a pipelined session is started and left
         // running (its reply is recorded when it comes): no worker waits for it.
         PipelinedCalls started = ctx.tasks().realTime() ? new PipelinedCalls(clock, writer, gauges, thrown) : null;
+        // Warm-up hand-offs not yet through (a ping that hangs keeps its own): never operations.
+        AtomicInteger warming = new AtomicInteger();
         Dispatch.Body body = new Dispatch.Body() {
             @Override
             public void run(Dispatch.Lane lane, Operation op, long intended) {
@@ -165,17 +193,24 @@ public final class OpenModel implements LoadModel {
                     started.start(pipelined, op, intended); // ends the gauge's count when it ends
                     return;
                 }
-                try {
-                    if (op == null) {
-                        // A warm-up hand-off. On a store behind a network, a worker's first one
-                        // makes a harmless round trip, so its connection is open before the
-                        // schedule begins.
+                if (op == null) {
+                    // A warm-up hand-off, before the measured window: not an operation. On a store
+                    // behind a network, a worker's first one makes a harmless round trip, so its
+                    // connection is open before the schedule begins.
+                    try {
                         if (intended == WARM_PING && !lane.opened) {
                             lane.opened = true;
                             lane.session.ping(table);
                         }
-                        return;
+                    } finally {
+                        warming.decrementAndGet();
+                        if (started != null) {
+                            started.ranOnWorker();
+                        }
                     }
+                    return;
+                }
+                try {
                     long actual = clock.nanoTime();
                     if (op.composite() && lane.measured == null) {
                         lane.measured = new MeasuredSession(lane.session, writer, clock);
@@ -199,17 +234,19 @@ public final class OpenModel implements LoadModel {
         Dispatch workers = Dispatch.forTasks(ctx.tasks(), clock, ctx.store(), myMaxInFlight, body);
         try (Dispatch dispatch = started == null ? workers : new PipelinedDispatch(workers, started, myMaxInFlight)) {
             if (ctx.tasks().realTime()) {
-                warmDispatchPath(dispatch, gauges, !ctx.store().isEmbedded());
+                warmDispatchPath(ctx, dispatch, warming, !ctx.store().isEmbedded());
                 // Everything allocated so far lives for the whole phase (the loaded data, the
                 // ring, the workers, pools). A full collection now moves it to the old
                 // generation; otherwise every young collection of the run copied it again (up to
                 // 15 times), and those copies were most of a 5–10 ms pause.
                 System.gc();
             }
+            // Only now is the store measured: the warm-up is in no interval and no part of the span.
+            ctx.window().open();
             Issuer issuer = new Issuer(ctx, dispatch, arrivals, mySchedule(), onOverload, client, writer, share,
                     firstArrivalOffsetNanos());
             dispatch.keepTime(issuer);
-            long unfinished = drain(ctx, clock, dispatch);
+            long unfinished = drain(ctx, clock, dispatch, warming);
             List<String> warnings = new ArrayList<>();
             String w = OperationRunner.warning(thrown);
             if (w != null) {
@@ -227,25 +264,54 @@ public final class OpenModel implements LoadModel {
      * sessions make one harmless round trip each ({@link org.openmark.api.Session#ping}), so their
      * connections are open before the first arrival; nothing else is sent to the store.
      */
-    private static void warmDispatchPath(Dispatch dispatch, Gauges gauges, boolean openSessions) {
+    private void warmDispatchPath(PhaseContext ctx, Dispatch dispatch, AtomicInteger warming,
+            boolean openSessions) {
+        long limit = ctx.clock().nanoTime() + warmUpLimit.toNanos();
         for (int i = 0; i < WARM_HANDOFFS; i++) {
             while (!dispatch.hasRoom()) {
+                if (abandon(ctx, dispatch, warming, limit)) {
+                    return;
+                }
                 Thread.onSpinWait();
             }
-            gauges.operationStarted();
-            dispatch.offer(null, openSessions && i < WARM_PINGS ? WARM_PING : 0);
+            warming.incrementAndGet();
+            dispatch.offer(null, openSessions && i < WARM_PINGS ? WARM_PING : WARM_PLAIN);
         }
-        while (dispatch.inFlight() > 0) {
+        while (warming.get() > 0) {
+            if (abandon(ctx, dispatch, warming, limit)) {
+                return;
+            }
             Thread.onSpinWait();
         }
     }
 
+    /**
+     * Whether the warm-up stops here: a stop signal ends it (the window opens on a run that then
+     * issues nothing); a warm-up past its bound is a store that stopped answering.
+     *
+     * @throws StoreUnreachableException past the bound
+     */
+    private boolean abandon(PhaseContext ctx, Dispatch dispatch, AtomicInteger warming, long limit) {
+        if (ctx.stop().isStopped()) {
+            return true;
+        }
+        if (ctx.clock().nanoTime() - limit > 0) {
+            throw new StoreUnreachableException(String.format(java.util.Locale.ROOT, "the store stopped answering"
+                    + " before anything was measured: %d of the open model's first sessions were still waiting for"
+                    + " the answer to their first request (a read of the absent key %s) after %s, the bound of the"
+                    + " harness's warm-up; nothing was measured", Math.min(warming.get(), dispatch.sessions()),
+                    org.openmark.api.Session.PING_KEY, org.openmark.config.Durations.format(warmUpLimit)));
+        }
+        return false;
+    }
+
     /** Waits up to the grace period for outstanding operations; records the rest as unfinished. */
-    private long drain(PhaseContext ctx, Clock clock, Dispatch dispatch) throws InterruptedException {
+    private long drain(PhaseContext ctx, Clock clock, Dispatch dispatch, AtomicInteger warming)
+            throws InterruptedException {
         Duration grace = ctx.limits().grace();
         long graceEnd = clock.nanoTime() + grace.toNanos();
         long pollNanos = Duration.ofMillis(1).toNanos();
-        while (dispatch.inFlight() > 0) {
+        while (dispatch.inFlight() - warming.get() > 0) {
             long now = clock.nanoTime();
             if (now >= graceEnd) {
                 break;
@@ -253,6 +319,13 @@ public final class OpenModel implements LoadModel {
             clock.parkUntil(Math.min(Math.min(graceEnd, now + pollNanos), dispatch.watch(now)));
         }
         long now = clock.nanoTime();
-        return dispatch.forEachInFlight(intended -> ctx.measurements().recordUnfinished(intended, now));
+        long[] unfinished = {0};
+        dispatch.forEachInFlight(intended -> {
+            if (intended != WARM_PLAIN && intended != WARM_PING) {
+                ctx.measurements().recordUnfinished(intended, now);
+                unfinished[0]++;
+            }
+        });
+        return unfinished[0];
     }
 }

@@ -12,7 +12,8 @@ import org.openmark.workload.Workload;
  *
  * @param seed the run's seed (each client derives its own stream from it)
  * @param gauges live figures the status line reads (in-flight operations)
+ * @param window opened by the model when its preparation is done and its first operation is due
  */
 public record PhaseContext(Workload workload, Store store, Measurements measurements, Clock clock, long seed,
-        RunLimits limits, StopSignal stop, Tasks tasks, Gauges gauges) {
+        RunLimits limits, StopSignal stop, Tasks tasks, Gauges gauges, MeasuredWindow window) {
 }

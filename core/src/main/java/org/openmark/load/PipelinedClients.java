@@ -71,7 +71,7 @@ final class PipelinedClients {
 
     /** Runs the phase on the calling thread; returns what the closed model reports. */
     PhaseOutcome run() throws InterruptedException {
-        long start = clock.nanoTime();
+        long start = ctx.window().open();
         long deadline = ctx.limits().deadlineNanos(start);
         long grace = ctx.limits().grace().toNanos();
         // As the client threads: without a duration, a store that answers nothing ends the phase.

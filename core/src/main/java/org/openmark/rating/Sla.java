@@ -84,8 +84,12 @@ public final class Sla {
         Long latencyNanos = null;
         Double unpredictable = null;
         Duration sustain = null;
-        for (String raw : text.split(",")) {
+        // -1: an empty clause at the end ("p95<=1ms,,") is one too, not dropped
+        for (String raw : text.split(",", -1)) {
             String clause = raw.trim();
+            if (clause.isEmpty()) {
+                throw fail(text, "has an empty clause (two commas in a row, or one at an end)");
+            }
             Matcher m;
             if ((m = LATENCY.matcher(clause)).matches()) {
                 if (percentile != null) {

@@ -83,38 +83,31 @@ public final class PhaseRunner {
         // Asked before the phase, while the store answers (the pre-flight made the binding learn
         // them): after it, a store that hangs would hold the report for its driver's timeout.
         Map<String, String> facts = StoreFacts.ask(store, StoreFacts.LIMIT, tasks.realTime());
-        gate.awaitStart();
-        GcPauses gc = tasks.realTime() ? GcPauses.listen() : null;
         Measurements measurements = new Measurements(cfg.stallAfter());
         Gauges gauges = new Gauges();
         RunLimits limits = new RunLimits(operationCount, duration, cfg.grace(),
                 duration.isZero() ? cfg.loadStallTimeout() : Duration.ZERO);
-        long startNanos = clock.nanoTime();
-        long startMillis = clock.currentTimeMillis();
-        long warmupEnd = startNanos + cfg.warmup().toNanos();
-        if (workload.missingRecords() != null) {
-            workload.missingRecords().measureFrom(warmupEnd);
-        }
-        long cpuBefore = ProcessCpu.cpuNanos();
-        IntervalCollector collector = new IntervalCollector(measurements, clock, gauges, sinks,
-                cfg.quiet() ? null : status, new StatusLine(StatusLine.Latency.of(model instanceof OpenModel,
+        // The model opens the window once its own preparation is done: that is the phase's start.
+        PhaseWindow window = new PhaseWindow(cfg, clock, tasks, gate, new PhaseWindow.Collecting(measurements, gauges,
+                sinks, cfg.quiet() ? null : status, new StatusLine(StatusLine.Latency.of(model instanceof OpenModel,
                         cfg.model() == ModelChoice.CLOSED && cfg.targetPerSec() > 0 && cfg.phase() == Phase.RUN)),
-                startNanos, warmupEnd, operationCount, limits.deadlineNanos(startNanos));
-        collector.started(startMillis);
-        Thread ticker = tasks.startBackground("openmark-status", () -> collector.tick(cfg.granularity().toNanos(),
-                cfg.statusInterval().toNanos()));
+                operationCount, limits), workload.missingRecords());
         PhaseOutcome outcome;
         try {
             outcome = model.run(new PhaseContext(workload, store, measurements, clock, cfg.seed(), limits, stop, tasks,
-                    gauges));
+                    gauges, window));
         } finally {
-            ticker.interrupt();
-            ticker.join();
+            window.stopTicking();
         }
+        window.open(); // a model that issued nothing may not have opened it
+        window.stopTicking();
+        IntervalCollector collector = window.collector();
+        GcPauses gc = window.gc();
+        long startNanos = window.startNanos();
+        long startMillis = window.startMillis();
+        long warmupEnd = window.warmupEndNanos();
+        long cpuBefore = window.cpuBefore();
         collector.collectFinal();
-        if (gc != null) {
-            gc.close();
-        }
         long endNanos = clock.nanoTime();
         long cpuAfter = ProcessCpu.cpuNanos();
         // Facts counted during the phase (a YCSB binding's own statuses) are read again, briefly:

@@ -302,6 +302,9 @@ public final class Runner {
                     + " coordinated omission");
         }
         unusedYcsbOutput(cfg).ifPresent(notes::add);
+        if (cfg.phase() == Phase.RUN) {
+            org.openmark.workload.CoreWorkloadConfig.proportionsNote(cfg.settings()).ifPresent(notes::add);
+        }
         return notes;
     }
 

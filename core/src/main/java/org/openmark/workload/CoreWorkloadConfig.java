@@ -195,6 +195,40 @@ public record CoreWorkloadConfig(
                 retryIntervalSeconds);
     }
 
+    /** The names the core workload goes by in the {@code workload} property (openmark's, YCSB's classes). */
+    static final List<String> NAMES = List.of(Workloads.DEFAULT, "site.ycsb.workloads.CoreWorkload",
+            "com.yahoo.ycsb.workloads.CoreWorkload");
+
+    /**
+     * A note when the core workload's operation proportions do not sum to 1: each is then taken as
+     * its share of the sum, as YCSB does, which a reader of the property file may not expect
+     * ({@code readproportion=0.5, updateproportion=0.8} reads 38 % and updates 62 %).
+     */
+    public static java.util.Optional<String> proportionsNote(Settings s) {
+        if (!NAMES.contains(s.getString(Workloads.PROPERTY, Workloads.DEFAULT).strip())) {
+            return java.util.Optional.empty();
+        }
+        Proportions p = readProportions(s);
+        double[] all = {p.read(), p.update(), p.insert(), p.scan(), p.readModifyWrite(), p.delete()};
+        double sum = 0;
+        for (double v : all) {
+            sum += v;
+        }
+        if (Math.abs(sum - 1) <= 1e-9) {
+            return java.util.Optional.empty();
+        }
+        List<String> shares = new java.util.ArrayList<>();
+        for (int i = 0; i < all.length; i++) {
+            if (all[i] > 0) {
+                shares.add(String.format(Locale.ROOT, "%s %s → %.1f%%", PROPORTION_PROPERTIES.get(i),
+                        org.openmark.config.PropertyText.of(all[i]), 100 * all[i] / sum));
+            }
+        }
+        return java.util.Optional.of(String.format(Locale.ROOT, "the operation proportions sum to %s, not 1: each is"
+                + " taken as its share of the sum, as YCSB does (%s)", org.openmark.config.PropertyText.of(
+                        Math.round(sum * 1e9) / 1e9), String.join(", ", shares)));
+    }
+
     private static Proportions readProportions(Settings s) {
         double[] defaults = {0.95, 0.05, 0, 0, 0, 0};
         double[] p = new double[defaults.length];
