@@ -23,10 +23,8 @@ import org.openmark.config.Suggestions;
 import org.openmark.load.ClosedModel;
 import org.openmark.load.LoadModel;
 import org.openmark.load.OpenModel;
-import org.openmark.output.HlogSink;
 import org.openmark.output.IntervalSink;
 import org.openmark.output.OutputPaths;
-import org.openmark.output.TimeSeriesSink;
 import org.openmark.timing.StopSignal;
 import org.openmark.timing.Tasks;
 import org.openmark.txn.Transactions;
@@ -138,36 +136,9 @@ public final class Runner {
                         + " models latency (--store sim -p sim.latency=1ms)");
             }
             if (cfg.phase() == Phase.RUN && cfg.autoLoad() && store.isKnownEmpty(workload.table())) {
-                err.println(String.format(Locale.ROOT, "openmark: store '%s' is empty: loading %,d records first with"
-                        + " %d threads (-p autoload=false skips this)", cfg.store(), workload.loadOperationCount(),
-                        loadThreads(cfg)));
-                RunResult load = load(cfg, workload, store);
-                if (load.interrupted()) {
-                    // Stopped while loading: what was loaded is the result; nothing was run.
-                    String note = String.format(Locale.ROOT, "the automatic load was interrupted after %,d of %,d"
-                            + " records; nothing was run", load.accounting().completed(),
-                            workload.loadOperationCount());
-                    err.println("openmark: " + note);
-                    return load.withNotes(note);
-                }
-                if ((load.accounting().unfinished() > 0
-                        || load.accounting().issued() < workload.loadOperationCount())) {
-                    // A store that stopped answering while it was loaded is not run against.
-                    String why = load.warnings().stream().filter(w -> w.contains("(loadstalltimeout)")).findFirst()
-                            .orElse(load.accounting().unfinished() + " inserts were never answered");
-                    throw new StoreException("the automatic load of store '" + cfg.store() + "' stopped after "
-                            + load.accounting().completed() + " of " + workload.loadOperationCount() + " records: "
-                            + why + "; nothing was run");
-                }
-                // In virtual time the load takes no time at all: no rate to speak of.
-                String took = load.runtimeMs() > 0
-                        ? String.format(Locale.ROOT, "in %.1f s (%.0f ops/s, ", load.runtimeMs() / 1000.0, load.throughput())
-                        : "in no time (" + (cfg.virtualTime() ? "virtual time, " : "");
-                say(notes, String.format(Locale.ROOT, "store '%s' was empty: loaded %d records first %s%d errors;"
-                        + " -p autoload=false skips this)", cfg.store(), load.accounting().completed(), took,
-                        load.accounting().errors()));
-                if (load.accounting().errors() > 0) {
-                    warnings.add("the automatic load had " + load.accounting().errors() + " errors");
+                RunResult interrupted = AutoLoad.first(this, cfg, workload, store, err, warnings, notes);
+                if (interrupted != null) {
+                    return interrupted;
                 }
             }
             return runOn(cfg, workload, store, warnings, notes, hooks);
@@ -360,7 +331,7 @@ public final class Runner {
     }
 
     /** The threads of an automatic load: one per core, at least the run's -threads. */
-    private static int loadThreads(RunConfig cfg) {
+    static int loadThreads(RunConfig cfg) {
         return Math.max(cfg.threads(), Runtime.getRuntime().availableProcessors());
     }
 
@@ -372,45 +343,18 @@ public final class Runner {
         if (cfg.phase() == Phase.LOAD && count == 0) {
             throw new ConfigException("recordcount/insertcount is 0: the load phase has nothing to insert");
         }
-        List<IntervalSink> sinks = new ArrayList<>();
+        IntervalFiles files = new IntervalFiles(cfg.outDir(), cfg.seed());
         RunResult result;
         try {
-            if (cfg.outDir() != null) {
-                sinks.add(HlogSink.ofRun(cfg.outDir().resolve("latency.hlog"), cfg.seed()));
-                sinks.add(new TimeSeriesSink(cfg.outDir().resolve("timeseries.csv")));
-            }
-            List<IntervalSink> all = new ArrayList<>(sinks);
+            List<IntervalSink> all = new ArrayList<>(files.sinks());
             all.addAll(hooks.sinks());
             result = new PhaseRunner(clock, tasks, stop, err).run(cfg, model, workload, store, count, duration, all,
                     hooks.gate());
-        } catch (IOException | InterruptedException | RuntimeException e) {
-            for (IntervalSink s : sinks) {
-                closeQuietly(s);
-            }
+        } catch (InterruptedException | RuntimeException e) {
+            files.abandon();
             throw e;
         }
-        // Every sink is closed (each renames its file into place or deletes it). A file that could
-        // not be written is absent, named in the result's warnings and in outputFailures(): the
-        // command still reports the run, then fails naming the file.
-        List<String> warnings = new ArrayList<>(result.warnings());
-        for (IntervalSink s : sinks) {
-            try {
-                s.close();
-            } catch (IOException e) {
-                outputFailures.add(e);
-                warnings.add("an output file was not written: " + e.getMessage());
-            }
-        }
-        return warnings.size() == result.warnings().size() ? result
-                : result.withVerdict(warnings, result.valid(), result.outages());
-    }
-
-    private static void closeQuietly(IntervalSink s) {
-        try {
-            s.close();
-        } catch (IOException e) {
-            // the phase's own failure is the one to report
-        }
+        return files.close(result, outputFailures);
     }
 
     /** The output files of the phases run so far that could not be written, each naming its file. */
