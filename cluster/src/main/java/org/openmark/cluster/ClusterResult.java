@@ -14,6 +14,7 @@ import org.openmark.measure.Measurements;
 import org.openmark.measure.Outage;
 import org.openmark.output.AtomicFiles;
 import org.openmark.report.JsonReport;
+import org.openmark.run.ConfigNotes;
 import org.openmark.run.ModelChoice;
 import org.openmark.run.Phase;
 import org.openmark.run.ResultMerge;
@@ -58,7 +59,7 @@ final class ClusterResult {
         ClusterSpan span = done.timeline() == null ? null : new ClusterSpan(cfg, done.timeline(), ends);
         List<WorkerReport> reports = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
-        List<String> notes = new ArrayList<>(Runner.configNotes(cfg));
+        List<String> notes = new ArrayList<>(ConfigNotes.of(cfg));
         boolean valid = true;
         boolean interrupted = stop.isStopped() || done.stopped();
         WorkerFindings workerWarnings = new WorkerFindings();

@@ -27,11 +27,11 @@ import org.openmark.cluster.coordinator.WorkerSlot;
 import org.openmark.cluster.protocol.CoordinatorCommand;
 import org.openmark.config.ConfigException;
 import org.openmark.measure.IntervalSnapshot;
+import org.openmark.run.ConfigNotes;
 import org.openmark.run.ModelChoice;
 import org.openmark.run.Phase;
 import org.openmark.run.RunConfig;
 import org.openmark.run.RunResult;
-import org.openmark.run.Runner;
 import org.openmark.timing.StopSignal;
 
 /**
@@ -144,7 +144,7 @@ public final class ClusterSession implements AutoCloseable {
             // Created with the first file written: a store the workers cannot reach leaves nothing behind.
             org.openmark.output.OutputPaths.checkDirectory("--out", cfg.outDir());
         }
-        for (String note : Runner.configNotes(cfg)) {
+        for (String note : ConfigNotes.of(cfg)) {
             err.println("openmark: " + note);
         }
         RunOutput output = new RunOutput(cfg, err);

@@ -19,6 +19,7 @@ import org.openmark.api.StoreImage;
 import org.openmark.config.ConfigException;
 import org.openmark.config.PropertyText;
 import org.openmark.config.Settings;
+import org.openmark.run.ConfigNotes;
 import org.openmark.run.ModelChoice;
 import org.openmark.run.OpResult;
 import org.openmark.run.Phase;
@@ -273,7 +274,7 @@ public final class StoreRating implements Experimenter, AutoCloseable {
 
     /** Warnings for the properties no part of the rating read, with close matches; after {@link #prepare}. */
     public List<String> unknownProperties() {
-        return workload == null ? List.of() : Runner.unknownProperties(common.settings());
+        return workload == null ? List.of() : ConfigNotes.unknownProperties(common.settings());
     }
 
     /** True when the opened store lives in this process (so workers of a cluster could not share it). */

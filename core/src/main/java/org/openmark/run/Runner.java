@@ -110,8 +110,8 @@ public final class Runner {
         }
         // a store that hands every property on (a YCSB binding) may read any: a note, not warnings
         boolean passesOn = factory.passesOnAllProperties();
-        List<String> warnings = passesOn ? new ArrayList<>() : unknownProperties(cfg.settings());
-        java.util.Optional<String> passedOn = passesOn ? passedOn(cfg.settings()) : java.util.Optional.empty();
+        List<String> warnings = passesOn ? new ArrayList<>() : ConfigNotes.unknownProperties(cfg.settings());
+        java.util.Optional<String> passedOn = passesOn ? ConfigNotes.passedOn(cfg.settings()) : java.util.Optional.empty();
         try (Store store = open(factory, cfg.settings())) {
             if (!tasks.realTime() && !store.isEmbedded()) {
                 throw ConfigException.of("--time", "virtual", "needs a store inside this process (sim without"
@@ -129,7 +129,7 @@ public final class Runner {
             List<String> notes = new ArrayList<>();
             Preflight.note(preflightCalls, workload.table(), cfg.model() == ModelChoice.OPEN).ifPresent(notes::add);
             passedOn.ifPresent(note -> say(notes, note));
-            configNotes(cfg).forEach(note -> say(notes, note));
+            ConfigNotes.of(cfg).forEach(note -> say(notes, note));
             if (!tasks.realTime() && !store.callsTakeTime()) {
                 say(notes, "virtual time: store '" + cfg.store() + "' answers in no virtual time, so every service"
                         + " time is 0 and the response times are only the waits for the schedule; the simulated store"
@@ -262,48 +262,6 @@ public final class Runner {
                 + Durations.format(cfg.duration()) + "); " + ClosedModel.WHAT_MAKES_TIME_PASS);
     }
 
-    /**
-     * What a run's configuration alone is worth a note for, in one process or over a cluster: the
-     * closed model chosen by YCSB's flags, YCSB's measurement properties it does not use.
-     */
-    public static List<String> configNotes(RunConfig cfg) {
-        List<String> notes = new ArrayList<>();
-        if (cfg.phase() == Phase.RUN && cfg.model() == ModelChoice.CLOSED && !cfg.settings().contains("model")) {
-            notes.add("closed model (YCSB compatible) because -threads/-target was given; --model open avoids"
-                    + " coordinated omission");
-        }
-        unusedYcsbOutput(cfg).ifPresent(notes::add);
-        if (cfg.phase() == Phase.RUN) {
-            org.openmark.workload.CoreWorkloadConfig.proportionsNote(cfg.settings()).ifPresent(notes::add);
-        }
-        return notes;
-    }
-
-    /**
-     * A note on YCSB's measurement properties that shape its output but not openmark's (YCSB's
-     * exporter and exportfile are used: the command that prints the report reads them), saying
-     * where their figures are instead; empty when none is set.
-     */
-    static java.util.Optional<String> unusedYcsbOutput(RunConfig cfg) {
-        Settings s = cfg.settings();
-        List<String> unused = new ArrayList<>();
-        String type = s.getString("measurementtype", "hdrhistogram").trim();
-        if (!type.equalsIgnoreCase("hdrhistogram")) {
-            unused.add("measurementtype=" + type);
-        }
-        if (s.getString("hdrhistogram.fileoutput", "false").trim().equalsIgnoreCase("true")) {
-            unused.add("hdrhistogram.fileoutput=true");
-        }
-        if (unused.isEmpty()) {
-            return java.util.Optional.empty();
-        }
-        String dir = cfg.outDir() == null ? "DIR" : cfg.outDir().toString();
-        return java.util.Optional.of("YCSB's " + String.join(" and ", unused) + (unused.size() > 1 ? " are" : " is")
-                + " not used: openmark records every operation in HdrHistogram and prints percentiles; each"
-                + " interval's figures are in " + dir + "/timeseries.csv and its histograms in " + dir
-                + "/latency.hlog" + (cfg.outDir() == null ? " (with --out DIR)" : ""));
-    }
-
     private void say(List<String> notes, String note) {
         notes.add(note);
         err.println("openmark: " + note);
@@ -382,25 +340,4 @@ public final class Runner {
         }
     }
 
-    /**
-     * For a store that gives every property to code of its own (a YCSB binding): the properties
-     * openmark did not read, which only that code may use. Said once, so a misspelt name still shows.
-     */
-    static java.util.Optional<String> passedOn(Settings settings) {
-        Set<String> unread = settings.unread();
-        return unread.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of("properties openmark does not"
-                + " read, passed to the store's binding only: " + String.join(", ", unread));
-    }
-
-    /** Warnings for properties nobody read, with close matches. */
-    public static List<String> unknownProperties(Settings settings) {
-        List<String> known = new ArrayList<>(settings.askedNames());
-        List<String> out = new ArrayList<>();
-        for (String name : settings.unread()) {
-            List<String> close = Suggestions.closeMatches(name, known);
-            out.add("unknown property '" + name + "' is ignored"
-                    + (close.isEmpty() ? "" : " (did you mean " + close.get(0) + "?)"));
-        }
-        return out;
-    }
 }

@@ -17,9 +17,9 @@ class RunnerPropertiesTest {
         settings.getLong("recordcount", 0);
 
         assertEquals(Optional.of("properties openmark does not read, passed to the store's binding only:"
-                + " basicdb.verbose, mongodb.url"), Runner.passedOn(settings));
+                + " basicdb.verbose, mongodb.url"), ConfigNotes.passedOn(settings));
         settings.reads().markKnown(Set.of("basicdb.verbose", "mongodb.url"));
-        assertEquals(Optional.empty(), Runner.passedOn(settings));
+        assertEquals(Optional.empty(), ConfigNotes.passedOn(settings));
     }
 
     @Test
@@ -28,6 +28,6 @@ class RunnerPropertiesTest {
         settings.getLong("recordcount", 0);
 
         assertEquals(java.util.List.of("unknown property 'recordcont' is ignored (did you mean recordcount?)"),
-                Runner.unknownProperties(settings));
+                ConfigNotes.unknownProperties(settings));
     }
 }

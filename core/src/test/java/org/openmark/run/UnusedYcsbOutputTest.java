@@ -15,7 +15,7 @@ class UnusedYcsbOutputTest {
         for (int i = 0; i < pairs.length; i += 2) {
             m.put(pairs[i], pairs[i + 1]);
         }
-        return Runner.unusedYcsbOutput(RunConfigParser.parse(Phase.RUN, Settings.of(m), out, true));
+        return ConfigNotes.unusedYcsbOutput(RunConfigParser.parse(Phase.RUN, Settings.of(m), out, true));
     }
 
     @Test

@@ -1,0 +1,81 @@
+package org.openmark.run;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.openmark.config.Settings;
+import org.openmark.config.Suggestions;
+
+/**
+ * What a run's properties alone are worth a line for, before anything runs: the notes (the closed
+ * model chosen by YCSB's flags, YCSB's output properties openmark does not use, proportions that do
+ * not sum to 1, the properties only a binding reads) and the warnings for properties nobody read.
+ */
+public final class ConfigNotes {
+    private ConfigNotes() {
+    }
+
+    /**
+     * What a run's configuration alone is worth a note for, in one process or over a cluster: the
+     * closed model chosen by YCSB's flags, YCSB's measurement properties it does not use.
+     */
+    public static List<String> of(RunConfig cfg) {
+        List<String> notes = new ArrayList<>();
+        if (cfg.phase() == Phase.RUN && cfg.model() == ModelChoice.CLOSED && !cfg.settings().contains("model")) {
+            notes.add("closed model (YCSB compatible) because -threads/-target was given; --model open avoids"
+                    + " coordinated omission");
+        }
+        unusedYcsbOutput(cfg).ifPresent(notes::add);
+        if (cfg.phase() == Phase.RUN) {
+            org.openmark.workload.CoreWorkloadConfig.proportionsNote(cfg.settings()).ifPresent(notes::add);
+        }
+        return notes;
+    }
+
+    /**
+     * A note on YCSB's measurement properties that shape its output but not openmark's (YCSB's
+     * exporter and exportfile are used: the command that prints the report reads them), saying
+     * where their figures are instead; empty when none is set.
+     */
+    static java.util.Optional<String> unusedYcsbOutput(RunConfig cfg) {
+        Settings s = cfg.settings();
+        List<String> unused = new ArrayList<>();
+        String type = s.getString("measurementtype", "hdrhistogram").trim();
+        if (!type.equalsIgnoreCase("hdrhistogram")) {
+            unused.add("measurementtype=" + type);
+        }
+        if (s.getString("hdrhistogram.fileoutput", "false").trim().equalsIgnoreCase("true")) {
+            unused.add("hdrhistogram.fileoutput=true");
+        }
+        if (unused.isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        String dir = cfg.outDir() == null ? "DIR" : cfg.outDir().toString();
+        return java.util.Optional.of("YCSB's " + String.join(" and ", unused) + (unused.size() > 1 ? " are" : " is")
+                + " not used: openmark records every operation in HdrHistogram and prints percentiles; each"
+                + " interval's figures are in " + dir + "/timeseries.csv and its histograms in " + dir
+                + "/latency.hlog" + (cfg.outDir() == null ? " (with --out DIR)" : ""));
+    }
+
+    /**
+     * For a store that gives every property to code of its own (a YCSB binding): the properties
+     * openmark did not read, which only that code may use. Said once, so a misspelt name still shows.
+     */
+    static java.util.Optional<String> passedOn(Settings settings) {
+        Set<String> unread = settings.unread();
+        return unread.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of("properties openmark does not"
+                + " read, passed to the store's binding only: " + String.join(", ", unread));
+    }
+
+    /** Warnings for properties nobody read, with close matches. */
+    public static List<String> unknownProperties(Settings settings) {
+        List<String> known = new ArrayList<>(settings.askedNames());
+        List<String> out = new ArrayList<>();
+        for (String name : settings.unread()) {
+            List<String> close = Suggestions.closeMatches(name, known);
+            out.add("unknown property '" + name + "' is ignored"
+                    + (close.isEmpty() ? "" : " (did you mean " + close.get(0) + "?)"));
+        }
+        return out;
+    }
+}
