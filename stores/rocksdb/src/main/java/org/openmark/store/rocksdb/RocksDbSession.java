@@ -44,16 +44,42 @@ final class RocksDbSession implements Session {
         return key.getBytes(StandardCharsets.UTF_8);
     }
 
+    /** One call on the open database, inside the session's slot (and a key's lock where asked). */
+    @FunctionalInterface
+    private interface Call {
+        Status on(RocksDB db) throws RocksDBException;
+    }
+
+    /**
+     * Runs {@code call} while the session holds its slot (a restore waits for it), and with the key's
+     * lock when {@code lockedKey} names a key; a RocksDB failure or an undecodable record is ERROR.
+     */
+    private Status inSlot(String table, String lockedKey, Call call) {
+        if (!slot.enter()) {
+            return Status.ERROR;
+        }
+        ReentrantLock lock = lockedKey == null ? null : store.keyLocks().forKey(table, lockedKey);
+        if (lock != null) {
+            lock.lock();
+        }
+        try {
+            return call.on(store.db());
+        } catch (RocksDBException | IllegalArgumentException e) {
+            return Status.ERROR;
+        } finally {
+            if (lock != null) {
+                lock.unlock();
+            }
+            slot.exit();
+        }
+    }
+
     @Override
     public Status read(String table, String key, Set<String> fields, Map<String, byte[]> result) {
         if (table == null || key == null) {
             return Status.BAD_REQUEST;
         }
-        if (!slot.enter()) {
-            return Status.ERROR;
-        }
-        RocksDB db = store.db();
-        try {
+        return inSlot(table, null, db -> {
             ColumnFamilyHandle family = store.existingFamily(table);
             byte[] stored = family == null ? null : db.get(family, options.read, keyBytes(key));
             if (stored == null) {
@@ -61,11 +87,7 @@ final class RocksDbSession implements Session {
             }
             RecordCodec.decode(stored, fields, result);
             return Status.OK;
-        } catch (RocksDBException | IllegalArgumentException e) {
-            return Status.ERROR;
-        } finally {
-            slot.exit();
-        }
+        });
     }
 
     @Override
@@ -73,11 +95,7 @@ final class RocksDbSession implements Session {
         if (table == null || startKey == null || recordCount < 0) {
             return Status.BAD_REQUEST;
         }
-        if (!slot.enter()) {
-            return Status.ERROR;
-        }
-        RocksDB db = store.db();
-        try {
+        return inSlot(table, null, db -> {
             ColumnFamilyHandle family = store.existingFamily(table);
             if (family == null || recordCount == 0) {
                 return Status.OK;
@@ -93,11 +111,7 @@ final class RocksDbSession implements Session {
                 it.status();
             }
             return Status.OK;
-        } catch (RocksDBException | IllegalArgumentException e) {
-            return Status.ERROR;
-        } finally {
-            slot.exit();
-        }
+        });
     }
 
     @Override
@@ -105,13 +119,7 @@ final class RocksDbSession implements Session {
         if (table == null || key == null || values == null || !RecordCodec.isEncodable(values)) {
             return Status.BAD_REQUEST;
         }
-        if (!slot.enter()) {
-            return Status.ERROR;
-        }
-        RocksDB db = store.db();
-        ReentrantLock lock = store.keyLocks().forKey(table, key);
-        lock.lock();
-        try {
+        return inSlot(table, key, db -> {
             ColumnFamilyHandle family = store.existingFamily(table);
             byte[] keyBytes = keyBytes(key);
             byte[] stored = family == null ? null : db.get(family, options.read, keyBytes);
@@ -123,12 +131,7 @@ final class RocksDbSession implements Session {
             merged.putAll(values);
             db.put(family, options.write, keyBytes, RecordCodec.encode(merged));
             return Status.OK;
-        } catch (RocksDBException | IllegalArgumentException e) {
-            return Status.ERROR;
-        } finally {
-            lock.unlock();
-            slot.exit();
-        }
+        });
     }
 
     @Override
@@ -141,22 +144,11 @@ final class RocksDbSession implements Session {
         if (encoded == null) {
             return Status.BAD_REQUEST;
         }
-        if (!slot.enter()) {
-            return Status.ERROR;
-        }
-        RocksDB db = store.db();
         // Locked although a blind write, so it cannot fall between an update's read and write.
-        ReentrantLock lock = store.keyLocks().forKey(table, key);
-        lock.lock();
-        try {
+        return inSlot(table, key, db -> {
             db.put(store.family(table), options.write, keyBytes(key), encoded);
             return Status.OK;
-        } catch (RocksDBException e) {
-            return Status.ERROR;
-        } finally {
-            lock.unlock();
-            slot.exit();
-        }
+        });
     }
 
     @Override
@@ -164,13 +156,7 @@ final class RocksDbSession implements Session {
         if (table == null || key == null) {
             return Status.BAD_REQUEST;
         }
-        if (!slot.enter()) {
-            return Status.ERROR;
-        }
-        RocksDB db = store.db();
-        ReentrantLock lock = store.keyLocks().forKey(table, key);
-        lock.lock();
-        try {
+        return inSlot(table, key, db -> {
             ColumnFamilyHandle family = store.existingFamily(table);
             byte[] keyBytes = keyBytes(key);
             // A zero-length buffer asks only whether the key exists, without copying its value.
@@ -179,12 +165,7 @@ final class RocksDbSession implements Session {
             }
             db.delete(family, options.write, keyBytes);
             return Status.OK;
-        } catch (RocksDBException e) {
-            return Status.ERROR;
-        } finally {
-            lock.unlock();
-            slot.exit();
-        }
+        });
     }
 
     @Override
