@@ -11,8 +11,9 @@ import org.openmark.measure.Measurements;
  * applies at the end: the generator holds while the measured send-lag p99 is within
  * {@code --max-send-lag} and nothing was dropped (open model; the closed model's generator is
  * not judged live); the store holds while its failures (every status but OK and NOT_FOUND) are
- * within the error budget of the operations ended. The report's verdict, which also weighs who
- * caused a lag and stalls, replaces these when the phase ends.
+ * within the error budget of the operations ended. As in the report, the send lag of a phase
+ * without a warm-up is not judged in its first second (the process's cold start). The report's
+ * verdict, which also weighs who caused a lag and stalls, replaces these when the phase ends.
  */
 final class LiveVerdicts {
     private final Histogram measuredLag = Measurements.newHistogram();
@@ -29,9 +30,19 @@ final class LiveVerdicts {
         dropped = 0;
     }
 
-    /** A measured interval. */
-    void add(IntervalSnapshot s) {
-        measuredLag.add(s.sendLag());
+    /** How long a phase without a warm-up counts as starting up (as the report's verdict has it). */
+    static final double START_UP_SECONDS = 1;
+
+    /**
+     * A measured interval.
+     *
+     * @param endSeconds the interval's end since the phase started
+     */
+    void add(IntervalSnapshot s, double endSeconds) {
+        double startSeconds = endSeconds - (s.endMillis() - s.startMillis()) / 1000.0;
+        if (facts.warmupSeconds() > 0 || startSeconds >= START_UP_SECONDS) {
+            measuredLag.add(s.sendLag());
+        }
         s.response().forEach((Channel c, Histogram h) -> {
             if (!c.inner()) {
                 ended += h.getTotalCount();

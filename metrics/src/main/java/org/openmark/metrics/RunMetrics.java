@@ -97,6 +97,9 @@ public final class RunMetrics {
 
     /** With the JVM's own metrics (GC, memory, threads) from the library's standard collectors. */
     public RunMetrics() {
+        // No figure yet is no value, not a zero: Prometheus stores NaN and graphs show a gap.
+        target.set(Double.NaN);
+        scheduled.set(Double.NaN);
         registry.register(latency);
         JvmMetrics.builder().register(registry);
     }
@@ -115,9 +118,8 @@ public final class RunMetrics {
         verdictFinal.set(0);
         publishVerdicts();
         setPhase(f.loadPhase() ? PhasePart.LOAD : f.warmupSeconds() > 0 ? PhasePart.WARMUP : PhasePart.MEASURED);
-        if (f.targetRateAt() != null) {
-            target.set(f.targetRateAt().applyAsDouble(0));
-        }
+        target.set(f.targetRateAt() == null ? Double.NaN : f.targetRateAt().applyAsDouble(0));
+        scheduled.set(Double.NaN);
     }
 
     /**
@@ -157,7 +159,7 @@ public final class RunMetrics {
             target.set(facts.targetRateAt().applyAsDouble(elapsedSeconds));
         }
         if (!warmUp) {
-            verdicts.add(s);
+            verdicts.add(s, elapsedSeconds);
             publishVerdicts();
         }
         PhasePart part = facts.loadPhase() ? PhasePart.LOAD : warmUp ? PhasePart.WARMUP
