@@ -5,7 +5,9 @@ import io.prometheus.metrics.core.metrics.Gauge;
 import io.prometheus.metrics.core.metrics.Info;
 import io.prometheus.metrics.core.metrics.StateSet;
 import io.prometheus.metrics.instrumentation.jvm.JvmMetrics;
+import io.prometheus.metrics.model.registry.MultiCollector;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import io.prometheus.metrics.model.snapshots.Unit;
 import java.util.HashSet;
 import java.util.List;
@@ -36,56 +38,59 @@ public final class RunMetrics {
     /** The percentiles of the current interval served as gauges (label {@code percentile}). */
     static final Map<String, Double> PERCENTILES = percentiles();
 
+    /** What is served: openmark's figures (one collector) and the JVM's. */
     private final PrometheusRegistry registry = new PrometheusRegistry();
+    /** openmark's figures, scraped as one under this object's lock (see {@link #collect}). */
+    private final PrometheusRegistry own = new PrometheusRegistry();
     private final LatencyCollector latency = new LatencyCollector();
     private final Counter ended = Counter.builder().name("openmark_operations")
             .help("Operations ended in the measured window, by operation and status (result.json's counts)")
-            .labelNames("worker", "op", "status").register(registry);
+            .labelNames("worker", "op", "status").register(own);
     private final Counter warmUpEnded = Counter.builder().name("openmark_warmup_operations")
             .help("Operations ended in the warm-up (left out of the result), by operation and status")
-            .labelNames("worker", "op", "status").register(registry);
+            .labelNames("worker", "op", "status").register(own);
     private final Counter issued = Counter.builder().name("openmark_issued_operations")
-            .help("Operations handed to the store (warm-up included)").labelNames("worker").register(registry);
+            .help("Operations handed to the store (warm-up included)").labelNames("worker").register(own);
     private final Gauge intervalResponse = Gauge.builder().name("openmark_interval_response_time_seconds")
             .help("The last interval's exact response-time percentile (HdrHistogram), by operation, all statuses")
-            .unit(Unit.SECONDS).labelNames("worker", "op", "percentile").register(registry);
+            .unit(Unit.SECONDS).labelNames("worker", "op", "percentile").register(own);
     private final Gauge intervalService = Gauge.builder().name("openmark_interval_service_time_seconds")
             .help("The last interval's exact service-time percentile (HdrHistogram), by operation, all statuses")
-            .unit(Unit.SECONDS).labelNames("worker", "op", "percentile").register(registry);
+            .unit(Unit.SECONDS).labelNames("worker", "op", "percentile").register(own);
     private final Gauge sendLag = Gauge.builder().name("openmark_interval_send_lag_seconds")
             .help("The last interval's send lag (actual send - intended start) percentile: the generator's delay")
-            .unit(Unit.SECONDS).labelNames("worker", "percentile").register(registry);
+            .unit(Unit.SECONDS).labelNames("worker", "percentile").register(own);
     private final Gauge inFlight = Gauge.builder().name("openmark_in_flight_operations")
             .help("Operations handed to the store and not answered, at the last interval's end")
-            .labelNames("worker").register(registry);
+            .labelNames("worker").register(own);
     private final Gauge intervalEnd = Gauge.builder().name("openmark_interval_end_seconds")
             .help("The last interval's end on the run's time axis (seconds since the phase started)")
-            .unit(Unit.SECONDS).labelNames("worker").register(registry);
+            .unit(Unit.SECONDS).labelNames("worker").register(own);
     private final Gauge achieved = Gauge.builder().name("openmark_achieved_rate_operations_per_second")
-            .help("Operations issued per second in the last interval").labelNames("worker").register(registry);
+            .help("Operations issued per second in the last interval").labelNames("worker").register(own);
     private final Gauge target = Gauge.builder().name("openmark_target_rate_operations_per_second")
             .help("The rate the load model aims at now (open: the rate schedule; closed: -target)")
-            .register(registry);
+            .register(own);
     private final Gauge scheduled = Gauge.builder().name("openmark_scheduled_rate_operations_per_second")
             .help("The rate of the arrival schedule actually drawn (open model; set when the phase ends)")
-            .register(registry);
+            .register(own);
     private final Counter slotWaits = Counter.builder().name("openmark_slot_waits")
-            .help("Arrivals that waited for a free in-flight slot (open model, --max-in-flight)").register(registry);
+            .help("Arrivals that waited for a free in-flight slot (open model, --max-in-flight)").register(own);
     private final Counter dropped = Counter.builder().name("openmark_dropped_operations")
-            .help("Arrivals dropped for lack of an in-flight slot (--on-overload drop)").register(registry);
+            .help("Arrivals dropped for lack of an in-flight slot (--on-overload drop)").register(own);
     private final Gauge threads = Gauge.builder().name("openmark_client_threads")
-            .help("The closed model's client threads (0 for the open model)").register(registry);
+            .help("The closed model's client threads (0 for the open model)").register(own);
     private final Gauge verdict = Gauge.builder().name("openmark_verdict")
             .help("1 while the verdict holds, 0 when it fails: generator (on schedule) and store (within its error"
                     + " budget); provisional until openmark_verdict_final is 1").labelNames("verdict")
-            .register(registry);
+            .register(own);
     private final Gauge verdictFinal = Gauge.builder().name("openmark_verdict_final")
-            .help("1 once the phase ended and openmark_verdict is the report's").register(registry);
+            .help("1 once the phase ended and openmark_verdict is the report's").register(own);
     private final StateSet phase = StateSet.builder().name("openmark_phase")
-            .help("The part of the phase running now").states(PhasePart.names()).register(registry);
+            .help("The part of the phase running now").states(PhasePart.names()).register(own);
     private final Info info = Info.builder().name("openmark_run")
             .help("The run: command, store, load model and seed").labelNames("command", "store", "model", "seed")
-            .register(registry);
+            .register(own);
 
     private final LiveVerdicts verdicts = new LiveVerdicts();
     /** The (worker, op, percentile) series each percentile gauge has now. */
@@ -100,8 +105,18 @@ public final class RunMetrics {
         // No figure yet is no value, not a zero: Prometheus stores NaN and graphs show a gap.
         target.set(Double.NaN);
         scheduled.set(Double.NaN);
-        registry.register(latency);
+        own.register(latency);
+        registry.register((MultiCollector) this::collect);
         JvmMetrics.builder().register(registry);
+    }
+
+    /**
+     * openmark's figures as of the last interval taken: a scrape never sees an interval half
+     * applied (a counter of this interval beside a gauge of the last), since intervals are applied
+     * under the same lock.
+     */
+    private synchronized MetricSnapshots collect() {
+        return own.scrape();
     }
 
     /** What Prometheus scrapes. */
