@@ -62,6 +62,17 @@ final class LiveMetrics implements AutoCloseable {
         return metrics == null ? List.of() : List.of(new MetricsSink(metrics, RunFacts.of(command, cfg)));
     }
 
+    /**
+     * A cluster's run of {@code cfg} is about to start on {@code run}: the coordinator serves the
+     * merged figures and each worker's.
+     */
+    void watch(String command, RunConfig cfg, org.openmark.cluster.ClusterRun run) {
+        if (metrics != null) {
+            metrics.phaseStarted(RunFacts.of(command, cfg));
+            run.watch(new ClusterMetrics(metrics));
+        }
+    }
+
     /** A phase ended with {@code result}: the report's verdicts replace the live ones. */
     void phaseEnded(RunResult result) {
         if (metrics == null) {
@@ -74,9 +85,9 @@ final class LiveMetrics implements AutoCloseable {
         metrics.phaseEnded(!generatorBlamed, storeHolds, scheduled);
     }
 
-    /** Keeps serving for {@code --metrics-linger}, then stops. */
+    /** Keeps serving for {@code --metrics-linger} (a Ctrl-C ends it early), then stops. */
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         if (endpoint == null) {
             return;
         }
@@ -84,6 +95,8 @@ final class LiveMetrics implements AutoCloseable {
             if (!linger.isZero()) {
                 clock.parkUntil(clock.nanoTime() + linger.toNanos());
             }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         } finally {
             endpoint.close();
         }

@@ -130,7 +130,9 @@ abstract class PhaseCommand implements Callable<Integer> {
                 new Runner(StoreRegistry.discover(), Workloads::create, Clock.system(), Tasks.real(), stop, err)
                         .check(cfg);
                 clear(cfg.outDir(), previous);
-                result = new org.openmark.cluster.ClusterRun(opts, stop, err).execute(cfg);
+                org.openmark.cluster.ClusterRun clusterRun = new org.openmark.cluster.ClusterRun(opts, stop, err);
+                metrics.watch(phase == Phase.LOAD ? "load" : "run", cfg, clusterRun);
+                result = clusterRun.execute(cfg);
             } else {
                 org.openmark.timing.Timing timing = cfg.virtualTime() ? org.openmark.timing.Timing.virtual()
                         : org.openmark.timing.Timing.real();

@@ -100,6 +100,40 @@ class MetricsPrometheusEndToEndTest {
                 && api.query("openmark_response_time_seconds{" + sel + "}[10m]").isEmpty(), "latency histograms");
     }
 
+    @Test
+    void clusterRun_twoLocalWorkers_mergedCountersAreTheSumOfTheWorkersRows() throws Exception {
+        int port = freePort();
+        String instance = "127.0.0.1:" + port;
+        scrape(instance);
+        Path out = dir.resolve("cluster");
+        CliRunner r = CliRunner.run("run", "--local-workers", "2", "--store", "memory", "-p", "autoload=false", "-p",
+                "readproportion=0.5", "-p", "updateproportion=0", "-p", "insertproportion=0.5", "--rate", "1000",
+                "--duration", "8s", "--metrics", instance, "--metrics-linger", "3s", "--out", out.toString(),
+                "--quiet").assertRan();
+        JsonNode result = JSON.readTree(out.resolve("result.json").toFile());
+        PrometheusApi api = new PrometheusApi(PROMETHEUS.properties().get("prometheus.url"));
+        String sel = "instance=\"" + instance + "\"";
+        int compared = 0;
+        for (var op : (Iterable<Map.Entry<String, JsonNode>>) () -> result.path("operations").fields()) {
+            for (var st : (Iterable<Map.Entry<String, JsonNode>>) () -> op.getValue().path("statuses").fields()) {
+                String series = "openmark_operations_total{" + sel + ",op=\"" + op.getKey() + "\",status=\""
+                        + st.getKey().toLowerCase(Locale.ROOT) + "\"";
+                // the run's own rows have no worker label (it is empty); the workers' name the worker
+                double merged = api.query("last_over_time(" + series + ",worker=\"\"}[10m])").get(0).last();
+                List<PrometheusApi.Series> perWorker = api.query("last_over_time(" + series + ",worker!=\"\"}[10m])");
+                assertEquals(st.getValue().asLong(), merged, op.getKey() + " " + st.getKey() + ", merged");
+                assertEquals(2, perWorker.size(), () -> op.getKey() + " " + st.getKey() + ": " + perWorker);
+                assertEquals(merged, perWorker.stream().mapToDouble(PrometheusApi.Series::last).sum(),
+                        op.getKey() + " " + st.getKey() + ", the workers' rows added up");
+                assertEquals(List.of("worker-1", "worker-2"), perWorker.stream().map(s -> s.labels().get("worker"))
+                        .sorted().toList());
+                compared++;
+            }
+        }
+        assertTrue(compared >= 3, "series compared: " + compared);
+        assertTrue(r.err.contains("openmark: metrics at http://" + instance + "/metrics"), r::toString);
+    }
+
     private static String targets(PrometheusApi api) {
         try {
             return api.targets();
