@@ -21,7 +21,7 @@ import org.openmark.run.Verdicts;
  * {@code --metrics} it does nothing.
  */
 final class LiveMetrics implements AutoCloseable {
-    private static final LiveMetrics NONE = new LiveMetrics(null, null, Duration.ZERO, null);
+    static final LiveMetrics NONE = new LiveMetrics(null, null, Duration.ZERO, null);
 
     private final RunMetrics metrics;
     private final MetricsEndpoint endpoint;
@@ -71,6 +71,44 @@ final class LiveMetrics implements AutoCloseable {
             metrics.phaseStarted(RunFacts.of(command, cfg));
             run.watch(new ClusterMetrics(metrics));
         }
+    }
+
+    /** {@code cfg}'s phase run by {@code command} in this process on {@code runner}, watched. */
+    RunResult execute(String command, org.openmark.run.Runner runner, RunConfig cfg)
+            throws InterruptedException, java.io.IOException {
+        if (metrics == null) {
+            return runner.execute(cfg);
+        }
+        RunResult r = runner.execute(cfg, new org.openmark.run.PhaseHooks(sinks(command, cfg), () -> { }));
+        phaseEnded(r);
+        return r;
+    }
+
+    /** What runs a rating's experiments with live metrics: here on {@code runner}, or on a cluster's session. */
+    org.openmark.rating.PhaseExecutor executor(String command, org.openmark.run.Runner runner,
+            org.openmark.cluster.ClusterSession session) {
+        if (session != null) {
+            if (metrics != null) {
+                session.watch(new ClusterMetrics(metrics));
+            }
+            return (cfg, w, s) -> {
+                if (metrics != null) {
+                    metrics.phaseStarted(RunFacts.of(command, cfg));
+                }
+                RunResult r = session.run(cfg);
+                phaseEnded(r);
+                return r;
+            };
+        }
+        if (metrics == null) {
+            return null;
+        }
+        return (cfg, w, s) -> {
+            RunResult r = runner.runOn(cfg, w, s, List.of(), List.of(),
+                    new org.openmark.run.PhaseHooks(sinks(command, cfg), () -> { }));
+            phaseEnded(r);
+            return r;
+        };
     }
 
     /** A phase ended with {@code result}: the report's verdicts replace the live ones. */

@@ -36,6 +36,16 @@ class MetricsBadInputTest {
         badInput(label, args + " --quiet --duration 1s", expected);
     }
 
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "txn-overhead|txn-overhead --store memory --quiet --metrics 127.0.0.1|--metrics=127.0.0.1: must be HOST:PORT",
+        "rate|rate --store sim --time virtual --duration 1s --warmup 0s --max-load 2 --metrics 192.0.2.1:9464"
+                + "|--metrics=192.0.2.1:9464: 192.0.2.1 is not an address of this machine",
+    })
+    void otherCommands_badMetricsAddress_exitsTwo(String label, String args, String expected) {
+        badInput(label, args, expected);
+    }
+
     @Test
     void metrics_portInUse_exitsTwoBeforeAnythingIsMeasured() throws Exception {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
