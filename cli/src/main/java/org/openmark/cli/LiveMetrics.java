@@ -111,6 +111,24 @@ final class LiveMetrics implements AutoCloseable {
         };
     }
 
+    /** What watches a worker's own phases: a sink per phase and its result (none without --metrics). */
+    org.openmark.cluster.worker.PhaseWatch workerWatch() {
+        if (metrics == null) {
+            return org.openmark.cluster.worker.PhaseWatch.NONE;
+        }
+        return new org.openmark.cluster.worker.PhaseWatch() {
+            @Override
+            public List<IntervalSink> sinks(RunConfig cfg) {
+                return LiveMetrics.this.sinks("worker", cfg);
+            }
+
+            @Override
+            public void ended(RunResult result) {
+                phaseEnded(result);
+            }
+        };
+    }
+
     /** A phase ended with {@code result}: the report's verdicts replace the live ones. */
     void phaseEnded(RunResult result) {
         if (metrics == null) {
