@@ -4,7 +4,14 @@ import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.core.metrics.Gauge;
 import io.prometheus.metrics.core.metrics.Info;
 import io.prometheus.metrics.core.metrics.StateSet;
-import io.prometheus.metrics.instrumentation.jvm.JvmMetrics;
+import io.prometheus.metrics.instrumentation.jvm.JvmBufferPoolMetrics;
+import io.prometheus.metrics.instrumentation.jvm.JvmClassLoadingMetrics;
+import io.prometheus.metrics.instrumentation.jvm.JvmCompilationMetrics;
+import io.prometheus.metrics.instrumentation.jvm.JvmGarbageCollectorMetrics;
+import io.prometheus.metrics.instrumentation.jvm.JvmMemoryMetrics;
+import io.prometheus.metrics.instrumentation.jvm.JvmMemoryPoolAllocationMetrics;
+import io.prometheus.metrics.instrumentation.jvm.JvmRuntimeInfoMetric;
+import io.prometheus.metrics.instrumentation.jvm.ProcessMetrics;
 import io.prometheus.metrics.model.registry.MultiCollector;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
@@ -100,14 +107,27 @@ public final class RunMetrics {
     private long lastWaited;
     private long lastDropped;
 
-    /** With the JVM's own metrics (GC, memory, threads) from the library's standard collectors. */
+    /**
+     * With the JVM's own metrics from the library's standard collectors: GC, memory and memory
+     * pools, allocation, buffer pools, class loading, JIT compilation, runtime and process. Not
+     * its thread metrics: counting threads by state and looking for deadlocks stops every thread
+     * at a safepoint (12 ms a scrape here), a pause the load generator would feel at every scrape;
+     * nor native memory, which runs a diagnostic command each time.
+     */
     public RunMetrics() {
         // No figure yet is no value, not a zero: Prometheus stores NaN and graphs show a gap.
         target.set(Double.NaN);
         scheduled.set(Double.NaN);
         own.register(latency);
         registry.register((MultiCollector) this::collect);
-        JvmMetrics.builder().register(registry);
+        JvmGarbageCollectorMetrics.builder().register(registry);
+        JvmMemoryMetrics.builder().register(registry);
+        JvmMemoryPoolAllocationMetrics.builder().register(registry);
+        JvmBufferPoolMetrics.builder().register(registry);
+        JvmClassLoadingMetrics.builder().register(registry);
+        JvmCompilationMetrics.builder().register(registry);
+        JvmRuntimeInfoMetric.builder().register(registry);
+        ProcessMetrics.builder().register(registry);
     }
 
     /**
