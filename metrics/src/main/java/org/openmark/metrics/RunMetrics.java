@@ -104,6 +104,8 @@ public final class RunMetrics {
     private final Set<List<String>> responseSeries = new HashSet<>();
     private final Set<List<String>> serviceSeries = new HashSet<>();
     private RunFacts facts;
+    /** openmark's figures as last scraped; null once something changed (they change once an interval). */
+    private MetricSnapshots scraped;
     private long lastWaited;
     private long lastDropped;
 
@@ -136,7 +138,12 @@ public final class RunMetrics {
      * under the same lock.
      */
     private synchronized MetricSnapshots collect() {
-        return own.scrape();
+        // Between two intervals every scrape is answered from the same snapshots: a scraper that
+        // hammers the endpoint costs the rendering, not the building of the figures.
+        if (scraped == null) {
+            scraped = own.scrape();
+        }
+        return scraped;
     }
 
     /** What Prometheus scrapes. */
@@ -146,6 +153,7 @@ public final class RunMetrics {
 
     /** A phase starts: its identity, constant figures and limits. */
     public synchronized void phaseStarted(RunFacts f) {
+        scraped = null;
         this.facts = f;
         info.setLabelValues(f.command(), f.store(), f.model(), Long.toString(f.seed()));
         threads.set(f.threads());
@@ -165,6 +173,7 @@ public final class RunMetrics {
      */
     public synchronized void interval(String worker, IntervalSnapshot s, double elapsedSeconds, long inFlightOps,
             boolean warmUp) {
+        scraped = null;
         Counter counts = warmUp ? warmUpEnded : ended;
         s.response().forEach((c, h) -> {
             if (h.getTotalCount() > 0) {
@@ -205,6 +214,7 @@ public final class RunMetrics {
 
     /** The open model's slot waits and drops so far in this phase (live counts, read once an interval). */
     public synchronized void loadCounts(long waitedSoFar, long droppedSoFar) {
+        scraped = null;
         slotWaits.inc(Math.max(0, waitedSoFar - lastWaited));
         dropped.inc(Math.max(0, droppedSoFar - lastDropped));
         lastWaited = waitedSoFar;
@@ -219,6 +229,7 @@ public final class RunMetrics {
      * @param scheduledRatePerSec the drawn schedule's rate (open model), or NaN
      */
     public synchronized void phaseEnded(boolean generatorHolds, boolean storeHolds, double scheduledRatePerSec) {
+        scraped = null;
         verdict.labelValues("generator").set(generatorHolds ? 1 : 0);
         verdict.labelValues("store").set(storeHolds ? 1 : 0);
         verdictFinal.set(1);
