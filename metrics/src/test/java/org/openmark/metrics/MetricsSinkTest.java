@@ -91,6 +91,26 @@ class MetricsSinkTest {
         assertEquals(1, s.value("openmark_phase{openmark_phase=\"done\"}"));
     }
 
+    @ParameterizedTest(name = "on-overload {0}")
+    @ValueSource(strings = {"wait", "drop"})
+    void phase_overloadedInFlightBound_slotWaitsAndDropsAreTheSchedulesCounts(String policy) throws Exception {
+        Timing timing = Timing.virtual();
+        RunConfig cfg = RunConfigParser.parse(Phase.RUN, Settings.of(Map.ofEntries(Map.entry("store", "sim"),
+                Map.entry("sim.latency", "2ms"), Map.entry("rate", "3000"), Map.entry("arrival", "poisson"),
+                Map.entry("maxinflight", "4"), Map.entry("onoverload", policy), Map.entry("duration", "4s"),
+                Map.entry("seed", "3"), Map.entry("recordcount", "200"), Map.entry("time", "virtual"))), null, true);
+        RunMetrics metrics = new RunMetrics();
+        RunResult result = new Runner(StoreRegistry.discover(), Workloads::create, timing.clock(), timing.tasks(),
+                new StopSignal(), QUIET).execute(cfg, new PhaseHooks(List.of(new MetricsSink(metrics,
+                        RunFacts.of("run", cfg))), () -> { }));
+        Scrape s = Scrape.of(metrics.registry());
+        // 4 in flight of 2 ms each serve at most 2000/s of the 3000/s asked for
+        long expected = policy.equals("drop") ? result.schedule().dropped() : result.schedule().waitedForSlot();
+        assertTrue(expected > 1000, policy + ": " + expected);
+        assertEquals((double) result.schedule().dropped(), s.value("openmark_dropped_operations_total"));
+        assertEquals((double) result.schedule().waitedForSlot(), s.value("openmark_slot_waits_total"));
+    }
+
     /** The sum of every sample of a metric. */
     private static double sum(Scrape s, String name) {
         double sum = 0;
