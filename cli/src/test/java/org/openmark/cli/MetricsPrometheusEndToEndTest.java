@@ -15,6 +15,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -133,6 +135,51 @@ class MetricsPrometheusEndToEndTest {
         }
         assertTrue(compared >= 3, "series compared: " + compared);
         assertTrue(r.err.contains("openmark: metrics at http://" + instance + "/metrics"), r::toString);
+    }
+
+    @Test
+    void workerStartedByHand_servesItsOwnFiguresAsTheCoordinatorsRowOfIt() throws Exception {
+        int clusterPort = freePort();
+        String coordinatorAt = "127.0.0.1:" + freePort();
+        String workerAt = "127.0.0.1:" + freePort();
+        scrape(coordinatorAt);
+        scrape(workerAt);
+        Path out = dir.resolve("by-hand");
+        CompletableFuture<CliRunner> run = CompletableFuture.supplyAsync(
+                () -> CliRunner.run("run", "--cluster", "127.0.0.1:" + clusterPort, "--workers", "1", "--store",
+                        "memory", "-p", "autoload=false", "--rate", "500", "--duration", "6s", "--metrics",
+                        coordinatorAt, "--metrics-linger", "3s", "--out", out.toString(), "--quiet"));
+        String javaCommand = ProcessHandle.current().info().command().orElse("java");
+        Process worker = new ProcessBuilder(javaCommand, "--enable-native-access=ALL-UNNAMED", "-Xmx512m", "-cp",
+                System.getProperty("java.class.path"), Main.class.getName(), "worker", "--join",
+                "127.0.0.1:" + clusterPort, "--join-timeout", "60s", "--metrics", workerAt, "--metrics-linger", "3s")
+                .redirectErrorStream(true).redirectOutput(dir.resolve("worker.log").toFile()).start();
+        try {
+            run.get(3, TimeUnit.MINUTES).assertRan();
+            assertTrue(worker.waitFor(60, TimeUnit.SECONDS), "the worker ended");
+        } finally {
+            worker.destroyForcibly();
+        }
+        assertTrue(Files.readString(dir.resolve("worker.log")).contains("openmark: metrics at http://" + workerAt),
+                Files.readString(dir.resolve("worker.log")));
+        JsonNode result = JSON.readTree(out.resolve("result.json").toFile());
+        PrometheusApi api = new PrometheusApi(PROMETHEUS.properties().get("prometheus.url"));
+        int compared = 0;
+        for (var op : (Iterable<Map.Entry<String, JsonNode>>) () -> result.path("operations").fields()) {
+            for (var st : (Iterable<Map.Entry<String, JsonNode>>) () -> op.getValue().path("statuses").fields()) {
+                String labels = "op=\"" + op.getKey() + "\",status=\"" + st.getKey().toLowerCase(Locale.ROOT) + "\"";
+                double own = api.query("last_over_time(openmark_operations_total{instance=\"" + workerAt + "\","
+                        + labels + "}[10m])").get(0).last();
+                double row = api.query("last_over_time(openmark_operations_total{instance=\"" + coordinatorAt
+                        + "\",worker=\"worker-1\"," + labels + "}[10m])").get(0).last();
+                assertEquals(st.getValue().asLong(), own, op.getKey() + " " + st.getKey() + " served by the worker");
+                assertEquals(own, row, op.getKey() + " " + st.getKey() + ": the coordinator's row of the worker");
+                compared++;
+            }
+        }
+        assertTrue(compared >= 2, "series compared: " + compared);
+        assertEquals("worker", api.query("last_over_time(openmark_run_info{instance=\"" + workerAt + "\"}[10m])")
+                .get(0).labels().get("command"));
     }
 
     private static String targets(PrometheusApi api) {
