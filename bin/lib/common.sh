@@ -56,6 +56,8 @@ openmark_test_needs() {
   ls /usr/lib/jvm/java-17-openjdk-*/bin/java >/dev/null 2>&1 || need+=(openjdk-17-jre-headless)
   # headless Chromium renders the HTML reports in BrowserRenderTest
   command -v chromium >/dev/null 2>&1 || need+=(chromium)
+  # a real Prometheus scrapes --metrics in MetricsPrometheusEndToEndTest
+  command -v prometheus >/dev/null 2>&1 || need+=(prometheus)
   echo "${need[*]}"
 }
 

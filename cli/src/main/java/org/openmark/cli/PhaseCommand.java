@@ -34,6 +34,9 @@ abstract class PhaseCommand implements Callable<Integer> {
     @Mixin
     ClusterOptions cluster;
 
+    @Mixin
+    MetricsOptions metricsOptions;
+
     @Option(names = "--event", paramLabel = "AT:COMMAND", description = "Run a shell command AT after the measured"
             + " start (the end of the warm-up), e.g. --event 60s:'bin/openmark-services add-node cassandra'."
             + " Repeatable. Its start, end and exit code go to result.json and the text report, its output to"
@@ -106,7 +109,9 @@ abstract class PhaseCommand implements Callable<Integer> {
                 : org.openmark.output.OutputDirectory.claim("--out", cfg.outDir(), replace, "--replace");
         StopSignal stop = new StopSignal();
         java.util.List<org.openmark.event.EventOutcome> eventOutcomes = null;
-        try (Interruption interruption = Interruption.stopping(err, "stopping, waiting up to "
+        // Bound before anything is measured: a port in use is bad input, not a run lost at its end.
+        try (LiveMetrics metrics = LiveMetrics.start(metricsOptions, err, Clock.system());
+                Interruption interruption = Interruption.stopping(err, "stopping, waiting up to "
                 + cfg.grace().toSeconds() + " s for outstanding operations, then writing the report",
                 cfg.grace().plusSeconds(30), stop::stop)) {
             if (phase == Phase.LOAD) {
@@ -125,7 +130,9 @@ abstract class PhaseCommand implements Callable<Integer> {
                 new Runner(StoreRegistry.discover(), Workloads::create, Clock.system(), Tasks.real(), stop, err)
                         .check(cfg);
                 clear(cfg.outDir(), previous);
-                result = new org.openmark.cluster.ClusterRun(opts, stop, err).execute(cfg);
+                org.openmark.cluster.ClusterRun clusterRun = new org.openmark.cluster.ClusterRun(opts, stop, err);
+                metrics.watch(phase == Phase.LOAD ? "load" : "run", cfg, clusterRun);
+                result = clusterRun.execute(cfg);
             } else {
                 org.openmark.timing.Timing timing = cfg.virtualTime() ? org.openmark.timing.Timing.virtual()
                         : org.openmark.timing.Timing.real();
@@ -135,9 +142,12 @@ abstract class PhaseCommand implements Callable<Integer> {
                         timing.clock(), org.openmark.event.CommandLauncher.shell(),
                         cfg.outDir() == null ? null : cfg.outDir().resolve("events"));
                 // The phase starts right after its gate: the events count from the end of the warm-up.
-                org.openmark.run.PhaseHooks hooks = schedule.isEmpty() ? org.openmark.run.PhaseHooks.NONE
-                        : new org.openmark.run.PhaseHooks(java.util.List.of(),
-                                () -> schedule.start(timing.clock().nanoTime() + cfg.warmup().toNanos()));
+                java.util.List<org.openmark.output.IntervalSink> sinks = metrics.sinks(phase == Phase.LOAD ? "load"
+                        : "run", cfg);
+                org.openmark.run.PhaseHooks hooks = schedule.isEmpty() && sinks.isEmpty()
+                        ? org.openmark.run.PhaseHooks.NONE
+                        : new org.openmark.run.PhaseHooks(sinks, schedule.isEmpty() ? () -> { }
+                                : () -> schedule.start(timing.clock().nanoTime() + cfg.warmup().toNanos()));
                 try {
                     result = runner.execute(cfg, hooks);
                 } finally {
@@ -150,6 +160,7 @@ abstract class PhaseCommand implements Callable<Integer> {
                     result = result.withEvents(eventOutcomes);
                 }
             }
+            metrics.phaseEnded(result);
             // The answer first, on stdout, before any result file: a full disk must not take it away.
             java.util.List<org.openmark.report.ReportLine> lines = YcsbTextReport.lines(result);
             out.print(export.forStdout(lines));

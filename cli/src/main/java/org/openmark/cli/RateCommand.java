@@ -169,6 +169,12 @@ public final class RateCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     ClusterOptions cluster;
 
+    @picocli.CommandLine.Mixin
+    MetricsOptions metricsOptions;
+
+    /** The --metrics endpoint of every experiment (started once the settings are resolved). */
+    private LiveMetrics metrics = LiveMetrics.NONE;
+
     /** The one store whose requests follow a virtual clock. */
     private static final String SIMULATED_STORE = "sim";
 
@@ -205,6 +211,8 @@ public final class RateCommand implements Callable<Integer> {
                 return report.stop().orElseThrow().interrupted() ? Main.EXIT_INTERRUPTED : Main.EXIT_NOT_VALID;
             }
             return 0;
+        } finally {
+            metrics.close(); // after the rating is written (and --metrics-linger)
         }
     }
 
@@ -291,8 +299,8 @@ public final class RateCommand implements Callable<Integer> {
             session = new org.openmark.cluster.ClusterSession(cluster.resolve(), stop, log);
         }
         org.openmark.cluster.ClusterSession clusterSession = session;
-        org.openmark.rating.PhaseExecutor executor = clusterSession == null ? null
-                : (cfg, w, s) -> clusterSession.run(cfg);
+        metrics = LiveMetrics.start(metricsOptions, log, Clock.system());
+        org.openmark.rating.PhaseExecutor executor = metrics.executor("rate", runner, clusterSession);
         try (StoreRating rating = new StoreRating(runner, settings, choice, agreement, length, warm, policy, clock,
                 log, executor); org.openmark.cluster.ClusterSession open = session) {
             rating.prepare();

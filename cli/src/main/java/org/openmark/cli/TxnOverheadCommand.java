@@ -42,6 +42,12 @@ final class TxnOverheadCommand implements Callable<Integer> {
     @Mixin
     RunOptions options;
 
+    @Mixin
+    MetricsOptions metricsOptions;
+
+    /** The --metrics endpoint of both runs. */
+    private LiveMetrics metrics = LiveMetrics.NONE;
+
     private final StopSignal stop = new StopSignal();
     /** The runner of both runs and of the look at their table, made once the command runs. */
     private Runner runner;
@@ -71,8 +77,10 @@ final class TxnOverheadCommand implements Callable<Integer> {
             // The boundaries' cost is a real-time figure: in virtual time an in-process store's calls take no time.
             throw org.openmark.config.ConfigException.of("--time", "virtual", "txn-overhead runs in real time");
         }
-        try (Interruption interruption = Interruption.stopping(err, "stopping the run in progress; the comparison needs"
-                + " both runs, so nothing is written", first.grace().plusSeconds(30), stop::stop)) {
+        try (LiveMetrics live = LiveMetrics.start(metricsOptions, err, Clock.system());
+                Interruption interruption = Interruption.stopping(err, "stopping the run in progress; the comparison"
+                        + " needs both runs, so nothing is written", first.grace().plusSeconds(30), stop::stop)) {
+            metrics = live;
             return compare(base, err);
         }
     }
@@ -183,7 +191,7 @@ final class TxnOverheadCommand implements Callable<Integer> {
     private RunResult run(Settings base, boolean txn, String label) throws InterruptedException, IOException {
         RunConfig cfg = config(base, txn);
         parent.err.println("openmark: txn-overhead: run " + label);
-        return runner.execute(cfg);
+        return metrics.execute("txn-overhead", runner, cfg);
     }
 
 }

@@ -49,6 +49,9 @@ final class WorkerCommand implements Callable<Integer> {
             + " takes. Each session's files go to DIR/session-K/.")
     boolean keep;
 
+    @picocli.CommandLine.Mixin
+    MetricsOptions metricsOptions;
+
     @Override
     public Integer call() throws InterruptedException {
         HostPort joinAt = HostPort.parse("--join", join);
@@ -59,10 +62,12 @@ final class WorkerCommand implements Callable<Integer> {
         // The worker's own hook stops its part and reports it to the coordinator; this one only
         // makes the process end with 130 for SIGTERM as for SIGINT once it has.
         java.util.concurrent.atomic.AtomicBoolean signalled = new java.util.concurrent.atomic.AtomicBoolean();
-        try (Interruption interruption = Interruption.stopping(parent.err, "stopping this worker's part, then"
-                + " reporting it", Duration.ofSeconds(50), () -> signalled.set(true))) {
+        // This worker's own figures (the coordinator serves the run's, merged): bound before it joins.
+        try (LiveMetrics metrics = LiveMetrics.start(metricsOptions, parent.err, org.openmark.api.Clock.system());
+                Interruption interruption = Interruption.stopping(parent.err, "stopping this worker's part, then"
+                        + " reporting it", Duration.ofSeconds(50), () -> signalled.set(true))) {
             int code = WorkerNode.run(new WorkerNode.Options(joinAt, bindAt, secret, timeout, pekkoConfig, partial,
-                    out, keep), parent.err);
+                    out, keep, metrics.workerWatch()), parent.err);
             return signalled.get() ? Main.EXIT_INTERRUPTED : code;
         }
     }

@@ -28,6 +28,11 @@ public final class ClusterRun {
         return session.address();
     }
 
+    /** {@code w} is told every merged interval and each worker's (live metrics). */
+    public void watch(org.openmark.cluster.coordinator.MergedOutput w) {
+        session.watch(w);
+    }
+
     /** Runs the configured phase on the cluster and returns the merged result. */
     public RunResult execute(RunConfig cfg) throws InterruptedException, IOException {
         ClusterSession.check(cfg, options.workers());

@@ -83,6 +83,8 @@ public final class ClusterSession implements AutoCloseable {
     private LocalWorkers local;
     private List<WorkerSlot> workers;
     private boolean failed;
+    /** Told every interval of the runs (live metrics), or null. */
+    private MergedOutput watcher;
 
     public ClusterSession(Options options, StopSignal stop, PrintStream err) {
         this(options, stop, err, Clock.system());
@@ -128,6 +130,11 @@ public final class ClusterSession implements AutoCloseable {
         workers = await(joined, admitted);
     }
 
+    /** From the next run on, {@code w} is told every merged interval and each worker's (live metrics). */
+    public void watch(MergedOutput w) {
+        this.watcher = w;
+    }
+
     /** Refuses a configuration the workers cannot split (before any worker is contacted). */
     public static void check(RunConfig cfg, int workers) {
         if (cfg.phase() == Phase.RUN && cfg.model() == ModelChoice.CLOSED && cfg.threads() < workers) {
@@ -147,7 +154,7 @@ public final class ClusterSession implements AutoCloseable {
         for (String note : ConfigNotes.of(cfg)) {
             err.println("openmark: " + note);
         }
-        RunOutput output = new RunOutput(cfg, err);
+        RunOutput output = new RunOutput(cfg, err, watcher);
         MergeCosts costs = new MergeCosts();
         CompletableFuture<CoordinatorOutcome> outcome = new CompletableFuture<>();
         system.tell(new CoordinatorActor.BeginRun(new RunSetup(cfg.phase().name(), workerProperties(cfg),

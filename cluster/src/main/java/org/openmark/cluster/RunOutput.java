@@ -16,16 +16,19 @@ import org.openmark.run.StatusLine;
 
 /**
  * Where a cluster run's intervals go as the coordinator merges them: the interval files
- * ({@link IntervalFiles}), the outage detector (its outages go into the result) and the live
- * progress ({@link ProgressLines}).
+ * ({@link IntervalFiles}), the outage detector (its outages go into the result), the live
+ * progress ({@link ProgressLines}) and whatever else watches the run live (the metrics endpoint).
  */
 final class RunOutput implements MergedOutput {
     private final IntervalFiles files;
     private final ProgressLines progress;
     private final OutageDetector outages = new OutageDetector();
+    private final MergedOutput watcher;
     private double lastElapsed;
 
-    RunOutput(RunConfig cfg, PrintStream err) {
+    /** @param watcher also told every merged and per-worker interval (live metrics), or null */
+    RunOutput(RunConfig cfg, PrintStream err, MergedOutput watcher) {
+        this.watcher = watcher;
         this.files = new IntervalFiles(cfg.outDir(), err);
         this.progress = new ProgressLines(cfg.statusInterval(), cfg.quiet(), new StatusLine(StatusLine.Latency.of(
                 cfg.model() == ModelChoice.OPEN, cfg.model() == ModelChoice.CLOSED && cfg.targetPerSec() > 0
@@ -38,11 +41,17 @@ final class RunOutput implements MergedOutput {
         outages.add(IntervalSummary.of(m.snapshot(), lastElapsed, m.elapsedSeconds(), m.inFlight(), m.warmUp()));
         lastElapsed = m.elapsedSeconds();
         progress.merged(m, workers);
+        if (watcher != null) {
+            watcher.merged(m, workers);
+        }
     }
 
     @Override
     public void worker(WorkerSlot w, IntervalSnapshot s, double elapsedSeconds, long inFlight, boolean warmUp) {
         files.worker(w, s, elapsedSeconds, inFlight, warmUp);
+        if (watcher != null) {
+            watcher.worker(w, s, elapsedSeconds, inFlight, warmUp);
+        }
     }
 
     /** The outages seen in the merged intervals so far. */

@@ -14,6 +14,10 @@ import java.util.function.LongSupplier;
 public final class Gauges {
     private final LongAdder inFlight = new LongAdder();
     private final List<LongSupplier> sources = new CopyOnWriteArrayList<>();
+    // Written by the open model's issuer only when an arrival waits or is dropped (rare, and each
+    // wait is long), read by live metrics once an interval.
+    private final LongAdder waitedForSlot = new LongAdder();
+    private final LongAdder dropped = new LongAdder();
 
     /** Operations handed to the store and not yet answered. */
     public long inFlight() {
@@ -22,6 +26,24 @@ public final class Gauges {
             n += s.getAsLong();
         }
         return n;
+    }
+
+    /** Arrivals so far that waited for a free in-flight slot (open model). */
+    public long waitedForSlot() {
+        return waitedForSlot.sum();
+    }
+
+    /** Arrivals so far dropped for lack of a slot ({@code --on-overload drop}). */
+    public long dropped() {
+        return dropped.sum();
+    }
+
+    void slotWaited() {
+        waitedForSlot.increment();
+    }
+
+    void arrivalDropped() {
+        dropped.increment();
     }
 
     void operationStarted() {

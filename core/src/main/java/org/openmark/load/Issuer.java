@@ -167,6 +167,7 @@ final class Issuer implements Timekeeping {
                 if (roomWaitSince >= 0) {
                     // It waited while the thread that issues it ran the operations queued before it.
                     waited++;
+                    ctx.gauges().slotWaited();
                     now = clock.nanoTime();
                     waitNanos += now - roomWaitSince;
                     roomWaitSince = -1;
@@ -174,9 +175,11 @@ final class Issuer implements Timekeeping {
             } else {
                 if (onOverload == OverloadPolicy.DROP) {
                     dropped++;
+                    ctx.gauges().arrivalDropped();
                     continue;
                 }
                 waited++;
+                ctx.gauges().slotWaited();
                 long before = roomWaitSince >= 0 ? roomWaitSince : clock.nanoTime();
                 roomWaitSince = -1;
                 // Polled through the clock rather than blocking, so the wait also works in

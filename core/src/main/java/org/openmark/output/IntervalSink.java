@@ -15,6 +15,14 @@ public interface IntervalSink extends AutoCloseable {
     }
 
     /**
+     * The phase is starting: {@code gauges} are its live figures (in flight, slot waits, drops),
+     * for a sink that shows them between intervals (live metrics). Called once, before the first
+     * interval; most sinks need nothing of it.
+     */
+    default void phaseStarted(org.openmark.load.Gauges gauges) {
+    }
+
+    /**
      * One interval.
      *
      * @param elapsedSeconds seconds since the phase started, at the interval's end

@@ -85,6 +85,9 @@ public final class PhaseRunner {
         Map<String, String> facts = StoreFacts.ask(store, StoreFacts.LIMIT, tasks.realTime());
         Measurements measurements = new Measurements(cfg.stallAfter());
         Gauges gauges = new Gauges();
+        for (IntervalSink sink : sinks) {
+            sink.phaseStarted(gauges);
+        }
         RunLimits limits = new RunLimits(operationCount, duration, cfg.grace(),
                 duration.isZero() ? cfg.loadStallTimeout() : Duration.ZERO);
         // The model opens the window once its own preparation is done: that is the phase's start.

@@ -50,19 +50,30 @@ final class PhaseJob {
     private final Clock clock;
     private final Path partialDir;
     private final Path ownLogs;
+    private final PhaseWatch watch;
     private final PrintStream err;
 
     /**
      * @param partialDir where a partial result goes when the coordinator is lost
      * @param ownLogs where the worker keeps its own interval log of each run, or null
+     * @param watch what watches the phase live (the worker's --metrics)
      */
-    PhaseJob(CoordinatorLink link, StopSignal stop, Clock clock, Path partialDir, Path ownLogs, PrintStream err) {
+    PhaseJob(CoordinatorLink link, StopSignal stop, Clock clock, Path partialDir, Path ownLogs, PhaseWatch watch,
+            PrintStream err) {
+        this.watch = watch;
         this.link = link;
         this.stop = stop;
         this.clock = clock;
         this.partialDir = partialDir;
         this.ownLogs = ownLogs;
         this.err = err;
+    }
+
+    /** {@code hooks} with the live watch's sinks for {@code cfg} added. */
+    private PhaseHooks watched(PhaseHooks hooks, RunConfig cfg) {
+        List<IntervalSink> all = new ArrayList<>(hooks.sinks());
+        all.addAll(watch.sinks(cfg));
+        return new PhaseHooks(all, hooks.gate());
     }
 
     /** Runs the plan; returns 0, or 1 when it failed. */
@@ -110,7 +121,8 @@ final class PhaseJob {
             if (phase == Phase.LOAD) {
                 RunConfig loadCfg = load.equals(Go.PARTITION) ? LoadShare.partition(cfg, settings)
                         : LoadShare.threads(cfg, settings);
-                result = runner.runOn(loadCfg, runner.createWorkload(loadCfg), store, List.of(), List.of(), hooks);
+                result = runner.runOn(loadCfg, runner.createWorkload(loadCfg), store, List.of(), List.of(),
+                        watched(hooks, loadCfg));
             } else {
                 if (!load.equals(Go.NONE)) {
                     RunConfig loadCfg = load.equals(Go.PARTITION) ? LoadShare.partition(cfg, settings) : cfg;
@@ -119,8 +131,9 @@ final class PhaseJob {
                             loaded.accounting().completed(), load.equals(Go.PARTITION) ? "its part" : "all",
                             loaded.runtimeMs() / 1000.0));
                 }
-                result = runner.runOn(cfg, workload, store, List.of(), List.of(), hooks);
+                result = runner.runOn(cfg, workload, store, List.of(), List.of(), watched(hooks, cfg));
             }
+            watch.ended(result);
             double cpuPercent = cpu.lap();
             // An unreachable coordinator gets the result once it is reachable again (its intervals go first).
             if (link.gone() || !link.awaitReachable()) {

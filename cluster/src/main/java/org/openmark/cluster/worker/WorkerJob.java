@@ -29,15 +29,18 @@ final class WorkerJob {
     private final Duration joinTimeout;
     private final Path partialDir;
     private final Path ownLogs;
+    private final PhaseWatch watch;
     private final PrintStream err;
     private final Clock clock;
 
     /**
      * @param partialDir where a partial result goes when the coordinator is lost
      * @param ownLogs where the worker keeps its own interval log of each run, or null
+     * @param watch what watches each phase live
      * @param clock the time every run of this worker reads
      */
-    WorkerJob(Duration joinTimeout, Path partialDir, Path ownLogs, PrintStream err, Clock clock) {
+    WorkerJob(Duration joinTimeout, Path partialDir, Path ownLogs, PhaseWatch watch, PrintStream err, Clock clock) {
+        this.watch = watch;
         this.joinTimeout = joinTimeout;
         this.partialDir = partialDir;
         this.ownLogs = ownLogs;
@@ -108,7 +111,7 @@ final class WorkerJob {
         if (p.phase().equals(StalenessPlan.PHASE)) {
             return new StalenessJob(link, stop, clock, err).run(p, coordinator, index);
         }
-        return new PhaseJob(link, stop, clock, partialDir, ownLogs, err).run(p, coordinator, index);
+        return new PhaseJob(link, stop, clock, partialDir, ownLogs, watch, err).run(p, coordinator, index);
     }
 
     private void say(String line) {

@@ -36,14 +36,21 @@ public final class WorkerNode {
      *     in its own clock), or null for none
      * @param keep serve one session after another until stopped (each session's files then go to
      *     {@code session-K/} under {@code partialDir} and {@code ownLogs})
+     * @param watch what watches each phase live (the worker's --metrics)
      */
     public record Options(HostPort join, HostPort bind, byte[] secret, Duration joinTimeout, Path pekkoConfig,
-            Path partialDir, Path ownLogs, boolean keep) {
+            Path partialDir, Path ownLogs, boolean keep, PhaseWatch watch) {
 
-        /** A worker that serves one session. */
+        /** A worker that serves one session, not watched live. */
         public Options(HostPort join, HostPort bind, byte[] secret, Duration joinTimeout, Path pekkoConfig,
                 Path partialDir, Path ownLogs) {
-            this(join, bind, secret, joinTimeout, pekkoConfig, partialDir, ownLogs, false);
+            this(join, bind, secret, joinTimeout, pekkoConfig, partialDir, ownLogs, false, PhaseWatch.NONE);
+        }
+
+        /** A worker not watched live. */
+        public Options(HostPort join, HostPort bind, byte[] secret, Duration joinTimeout, Path pekkoConfig,
+                Path partialDir, Path ownLogs, boolean keep) {
+            this(join, bind, secret, joinTimeout, pekkoConfig, partialDir, ownLogs, keep, PhaseWatch.NONE);
         }
     }
 
@@ -125,7 +132,7 @@ public final class WorkerNode {
             Clock clock) throws InterruptedException {
         // A kept worker waits for its next coordinator as long as it takes (a day of runs has gaps).
         Duration joinTimeout = o.keep() ? Duration.ofDays(365) : o.joinTimeout();
-        WorkerJob job = new WorkerJob(joinTimeout, partialDir, ownLogs, err, clock);
+        WorkerJob job = new WorkerJob(joinTimeout, partialDir, ownLogs, o.watch(), err, clock);
         current.set(job);
         if (stopped.get()) {
             job.interrupt(); // stopped while the previous session ended

@@ -1,0 +1,52 @@
+package org.openmark.metrics;
+
+import java.util.function.DoubleUnaryOperator;
+import org.openmark.run.ModelChoice;
+import org.openmark.run.Phase;
+import org.openmark.run.RunConfig;
+
+/**
+ * What live metrics need to know of a phase before it starts, taken from its resolved
+ * configuration once: the run's identity (the info metric), the load model's constant figures,
+ * where the phase's parts begin and end on its time axis, and the limits its verdicts apply.
+ *
+ * @param command the command that runs it ({@code run}, {@code load}, {@code rate}, ...)
+ * @param store the store's name
+ * @param seed the run's seed
+ * @param model {@code open} or {@code closed}
+ * @param loadPhase true for the load phase
+ * @param threads the closed model's client threads (0 for the open model)
+ * @param targetRateAt the target rate (ops/s) at a time since the phase started (seconds), or null
+ *     when the run is not paced (a closed model without {@code -target})
+ * @param warmupSeconds the warm-up's length
+ * @param durationSeconds the phase's time limit (0 = none; then no grace is told apart)
+ * @param maxSendLagSeconds the open model's send-lag p99 limit
+ * @param maxErrorRate the store's error budget (a share of the operations)
+ */
+public record RunFacts(String command, String store, long seed, String model, boolean loadPhase, int threads,
+        DoubleUnaryOperator targetRateAt, double warmupSeconds, double durationSeconds, double maxSendLagSeconds,
+        double maxErrorRate) {
+
+    /** The facts of {@code cfg}, run by {@code command}. */
+    public static RunFacts of(String command, RunConfig cfg) {
+        boolean load = cfg.phase() == Phase.LOAD;
+        boolean closed = load || cfg.model() == ModelChoice.CLOSED;
+        DoubleUnaryOperator target;
+        if (!closed) {
+            target = seconds -> cfg.rateSchedule().rateAt((long) (seconds * 1e9));
+        } else if (cfg.targetPerSec() > 0) {
+            double perSec = cfg.targetPerSec();
+            target = seconds -> perSec;
+        } else {
+            target = null;
+        }
+        return new RunFacts(command, cfg.store(), cfg.seed(), closed ? "closed" : "open", load,
+                closed ? cfg.threads() : 0, target, load ? 0 : cfg.warmup().toNanos() / 1e9,
+                load ? 0 : cfg.duration().toNanos() / 1e9, cfg.maxSendLag().toNanos() / 1e9, cfg.maxErrorRate());
+    }
+
+    /** True for the open model, whose generator is judged by its send lag. */
+    boolean openModel() {
+        return "open".equals(model);
+    }
+}
