@@ -71,7 +71,8 @@ class MetricsPrometheusEndToEndTest {
                 .samples().stream().filter(v -> v[1] == 1).toList();
         double from = measured.get(0)[0];
         double to = measured.get(measured.size() - 1)[0];
-        assertTrue(to - from >= 15, "measured scrapes from " + from + " to " + to);
+        // 20 s less the default warm-up, less a scrape or two at either end when the machine is busy
+        assertTrue(to - from >= 10, "measured scrapes from " + from + " to " + to);
         double rate = api.query("sum(rate(openmark_operations_total{" + sel + "}[" + Math.round(to - from) + "s]))",
                 to).get(0).last();
         double achieved = result.path("schedule").path("achievedRate").asDouble();
