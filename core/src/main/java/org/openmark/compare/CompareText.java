@@ -43,16 +43,28 @@ public final class CompareText {
                 b.append("Warning: ").append(w.text()).append('\n');
             }
             b.append(summary(c)).append('\n');
+            List<String> notJudged = notJudged(c);
+            if (!notJudged.isEmpty()) {
+                b.append("Not judged (not enough data, see the warnings): ").append(String.join(", ", notJudged))
+                        .append('\n');
+            }
         }
         return b.toString();
     }
 
     private static void method(StringBuilder b, Comparison c) {
-        b.append(String.format(Locale.ROOT, "  95%% confidence intervals. Means and the closed model's throughput: %s."
-                + "%n  Percentiles: %s (%d resamples, seed %d).%n  Significance: Holm's correction over all tested"
-                + " figures (5%% chance of any false alarm). Shown, not tested: the maximum, and the open model's"
-                + " throughput (its schedule sets it).%n", Comparison.MEANS_METHOD, Comparison.PERCENTILE_METHOD,
-                c.resamples(), c.seed()));
+        boolean several = c.baseline().several() || c.candidate().several();
+        b.append(String.format(Locale.ROOT, "  95%% confidence intervals of the ratio, on the log (never below"
+                + " -100%%): %s.%n  %s.%n  Significance: Holm's correction over all tested figures (5%% chance of any"
+                + " false alarm). Shown, not tested: the maximum, and the open model's throughput (its schedule sets"
+                + " it).%n", several ? Comparison.RUNS_METHOD : Comparison.ONE_RUN_METHOD,
+                Character.toUpperCase(Comparison.TAIL_RULE.charAt(0)) + Comparison.TAIL_RULE.substring(1)));
+        for (Side s : List.of(c.baseline(), c.candidate())) {
+            if (s.several()) {
+                b.append(String.format(Locale.ROOT, "  %s: %d runs (%s)%n", s.name(), s.runs().size(),
+                        String.join(", ", s.runs().stream().map(RunData::name).toList())));
+            }
+        }
     }
 
     /** Several candidates: one table per operation, a column per run. */
@@ -158,8 +170,25 @@ public final class CompareText {
                 : "";
     }
 
+    /**
+     * What could not be judged, one entry per operation and figure ({@code READ response p99}),
+     * without the figures the maximum and the open model's throughput (never tested) and the
+     * service times equal to the response times (judged once, as response).
+     */
+    public static List<String> notJudged(Comparison c) {
+        List<String> out = new ArrayList<>();
+        for (OperationComparison op : c.operations()) {
+            for (MetricChange m : op.metrics()) {
+                if (MetricChange.NOT_ENOUGH_DATA.equals(m.untested())) {
+                    out.add(op.operation() + " " + m.metric().replace(" (us)", ""));
+                }
+            }
+        }
+        return out;
+    }
+
     /** One line: the significant changes, or "no significant difference". */
-    static String summary(Comparison c) {
+    public static String summary(Comparison c) {
         List<String> worse = new ArrayList<>();
         List<String> better = new ArrayList<>();
         for (OperationComparison op : c.operations()) {
