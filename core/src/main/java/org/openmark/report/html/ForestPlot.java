@@ -75,7 +75,7 @@ final class ForestPlot {
                 * plotWidth;
         Svg svg = new Svg(width, height, label);
         double bottom = TOP + ROW * rows.size();
-        for (double t : ticks(min, max)) {
+        for (double t : spaced(ticks(min, max), v -> x.applyAsDouble(Math.log1p(v)))) {
             double tx = x.applyAsDouble(Math.log1p(t));
             svg.line(tx, TOP - 4, tx, bottom, "stroke", t == 0 ? "#333333" : "#e3e3e3", "stroke-width",
                     t == 0 ? "1.5" : "1");
@@ -146,6 +146,23 @@ final class ForestPlot {
             }
         }
         return out;
+    }
+
+    /**
+     * The ticks at least 44 px apart where {@code px} puts them, 0 first and then outwards (near 0
+     * the log axis crowds −1 %, +1 %, +5 %).
+     */
+    static List<Double> spaced(List<Double> ticks, java.util.function.DoubleUnaryOperator px) {
+        List<Double> order = new ArrayList<>(ticks);
+        order.sort(java.util.Comparator.comparingDouble(Math::abs));
+        List<Double> kept = new ArrayList<>();
+        for (double t : order) {
+            if (kept.stream().allMatch(k -> Math.abs(px.applyAsDouble(k) - px.applyAsDouble(t)) >= 44)) {
+                kept.add(t);
+            }
+        }
+        kept.sort(null);
+        return kept;
     }
 
     static String percent(double t) {

@@ -213,6 +213,13 @@ class CompareHtmlTest {
     }
 
     @Test
+    void forestTicks_atLeast44PixelsApart_zeroKept() {
+        // At 1000 px per unit of the log: -5 % at -51.3, -1 % at -10.1, +1 % at 9.9, +5 % at 48.8, +25 % at 223.1.
+        assertEquals(List.of(-0.05, 0.0, 0.05, 0.25), ForestPlot.spaced(List.of(-0.05, -0.01, 0.0, 0.01, 0.05, 0.25),
+                v -> 1000 * Math.log1p(v)));
+    }
+
+    @Test
     void twoRuns_aTableWithBothValuesChangeIntervalAndVerdict() throws Exception {
         String html = CompareHtml.render(Comparison.against(sides(run("a", 1, -1, -1), run("b", 1, -1, -1))));
         Document doc = parse(html);
