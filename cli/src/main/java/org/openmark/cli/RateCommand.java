@@ -106,8 +106,9 @@ public final class RateCommand implements Callable<Integer> {
     /** What the rating's experiments measured (a store's rating; null for a curve). */
     private Measured measured;
 
-    @Option(names = "--seed", paramLabel = "N", description = "Seed of every experiment (default: chosen once,"
-            + " printed and recorded in rating.json, as run does; every experiment of the rating uses it).")
+    @Option(names = "--seed", paramLabel = "N", description = "Seed of every experiment, the simulated store's"
+            + " too unless -p sim.seed is given (default: chosen once, printed and recorded in rating.json, as run"
+            + " does; every experiment of the rating uses it).")
     Long seed;
 
     @Option(names = "--time", paramLabel = "real|virtual", defaultValue = "real", description = "real (default) or"

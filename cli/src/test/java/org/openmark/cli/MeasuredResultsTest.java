@@ -107,5 +107,8 @@ class MeasuredResultsTest {
         assertTrue(m.at("/storeFacts/model").asText().contains("hiccup"), m.toString());
         assertTrue(m.get("model").asText().startsWith("the open model, and the closed model with [1] threads"),
                 m.toString());
+        String page = Files.readString(out.resolve("report.html"));
+        assertTrue(page.contains(m.at("/storeFacts/model").asText()) && page.contains(m.get("openmarkVersion")
+                .asText()), "the page shows the store's model and the version");
     }
 }

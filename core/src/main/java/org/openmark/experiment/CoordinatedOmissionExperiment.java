@@ -211,6 +211,10 @@ public final class CoordinatedOmissionExperiment {
         shown.put("closed-model threads", cfg.threads().toString());
         shown.put("time", cfg.virtualTime() ? "virtual" : "real");
         shown.put("seed", String.valueOf(cfg.seed()));
+        if (measured != null) {
+            shown.put("store", measured.store() + " (" + measured.storeFacts().getOrDefault("model", "") + ")");
+            shown.put("openmark", measured.openmarkVersion());
+        }
         return ExperimentHtml.render(shown, drawn, predicted);
     }
 
