@@ -5,31 +5,36 @@ import org.HdrHistogram.Histogram;
 
 /**
  * One run's figure with the variance of its logarithm: a delete-a-batch jackknife over contiguous
- * stretches of the run, as many as its bursts allow. Pure and deterministic.
+ * stretches of the run, as many as its bursts and its memory allow. Pure and deterministic.
  *
  * <h2>Implementation notes</h2>
  * <ul>
  * <li>The run's measured intervals are cut into {@code b} contiguous batches of (nearly) equal
- *     numbers of intervals. The figure is computed on the whole run and on the run without each batch
- *     in turn (HdrHistogram's own percentile of the merged histograms, never an average); the
- *     jackknife variance of its logarithm is {@code (b−1)/b · Σ (θ₍ⱼ₎ − θ̄)²}, with {@code b − 1}
- *     degrees of freedom.</li>
+ *     numbers of intervals ({@link BatchCounts}). The figure is computed on the whole run and on the
+ *     run without each batch in turn (HdrHistogram's own percentile of the merged counts, never an
+ *     average); the jackknife variance of its logarithm is {@code (b−1)/b · Σ (θ₍ⱼ₎ − θ̄)²}, with
+ *     {@code b − 1} degrees of freedom.</li>
  * <li>How many batches ({@link #batches}): a tenth of the bursts that reached the run's p90
- *     ({@link TailBursts}), at least {@link #MIN_BATCHES}, at most {@link #MAX_BATCHES} and the number
- *     of intervals. Consecutive intervals are not independent (a queue near saturation remembers a
- *     burst for seconds), and a run's percentiles and mean are set by its bursts; a batch that holds
- *     some ten of them is nearly independent of the next and typical of the run. A run without bursts
- *     (independent operations) gets the most batches and the narrowest honest interval; a bursty
- *     one few, and the t distribution with 2 degrees of freedom pays for how little three long
- *     batches say. Measured on runs of the simulated store in virtual time (docs/compare.md): 3
- *     batches always kept the false alarms at 5 % but needed a change 20 times its standard error to
- *     pass Holm's correction; 10 batches always raised 17–20 % on hyperexponential arrivals near
- *     saturation; the bootstrap over single intervals with an effective sample size from their
- *     autocorrelation (the method before) 25 %.</li>
+ *     ({@link TailBursts}) and a third of its intervals over their memory (the integrated
+ *     autocorrelation time of the interval means), at least {@link #MIN_BATCHES}, at most
+ *     {@link #MAX_BATCHES} and the number of intervals. Consecutive intervals are not independent
+ *     (a queue near saturation remembers a burst for seconds; a level may wander slowly under each
+ *     interval's noise), and a run's percentiles and mean are set by its bursts; a batch that holds
+ *     some ten of them, and lasts three times the run's memory, is nearly independent of the next
+ *     and typical of the run. A run of independent operations gets the most batches and the
+ *     narrowest honest interval; a bursty one few, and the t distribution with 2 degrees of freedom
+ *     pays for how little three long batches say.</li>
+ * <li>Measured while choosing, on 150 A/A pairs per case (docs/compare.md): 3 batches always kept
+ *     the family-wise false alarms at 0–6 % but, with t on 2 degrees of freedom, a change must be
+ *     some 10 to 20 times its standard error to pass Holm's correction over ten figures; 10 batches
+ *     always raised 17–20 % on hyperexponential arrivals near saturation; the batches from the
+ *     bursts alone 30 % on a level wandering as an AR(1) series with φ 0.8; the bootstrap over
+ *     single intervals with an effective sample size from their autocorrelation (the method
+ *     before) 26 %.</li>
  * <li>Why a jackknife of the statistic rather than a linearisation: the p99 of a bursty run
  *     behaves like a maximum over its bursts, so the variance of its influence function (what a
- *     bootstrap of intervals or a batch mean of shares estimates) missed about half the real
- *     run-to-run variance; the jackknife recomputes the percentile itself.</li>
+ *     bootstrap of intervals or a batch mean of shares estimates) came out at 0.6 of the real
+ *     run-to-run spread; the jackknife recomputes the percentile itself.</li>
  * </ul>
  */
 final class BatchJackknife {
@@ -52,7 +57,7 @@ final class BatchJackknife {
      * {@link #MIN_BATCHES}, at most {@link #MAX_BATCHES} and the number of intervals.
      */
     static int batches(List<Histogram> intervals) {
-        org.HdrHistogram.Histogram total = org.openmark.measure.Measurements.newHistogram();
+        Histogram total = org.openmark.measure.Measurements.newHistogram();
         intervals.forEach(total::add);
         double p90Bursts = total.getTotalCount() == 0 ? 0 : TailBursts.effective(intervals,
                 total.getValueAtPercentile(90));
