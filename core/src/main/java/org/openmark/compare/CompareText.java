@@ -53,12 +53,14 @@ public final class CompareText {
     }
 
     private static void method(StringBuilder b, Comparison c) {
-        boolean several = c.baseline().several() || c.candidate().several();
         b.append(String.format(Locale.ROOT, "  95%% confidence intervals of the ratio, on the log (never below"
-                + " -100%%): %s.%n  %s.%n  Significance: Holm's correction over all tested figures (5%% chance of any"
-                + " false alarm). Shown, not tested: the maximum, and the open model's throughput (its schedule sets"
-                + " it).%n", several ? Comparison.RUNS_METHOD : Comparison.ONE_RUN_METHOD,
-                Character.toUpperCase(Comparison.TAIL_RULE.charAt(0)) + Comparison.TAIL_RULE.substring(1)));
+                + " -100%%): %s.%n", methods(c)));
+        if (!c.baseline().several() || !c.candidate().several()) {
+            b.append("  ").append(Character.toUpperCase(Comparison.TAIL_RULE.charAt(0)))
+                    .append(Comparison.TAIL_RULE.substring(1)).append(".\n");
+        }
+        b.append("  Significance: Holm's correction over all tested figures (5% chance of any false alarm). Shown, not"
+                + " tested: the maximum, and the open model's throughput (its schedule sets it).\n");
         for (Side s : List.of(c.baseline(), c.candidate())) {
             if (s.several()) {
                 b.append(String.format(Locale.ROOT, "  %s: %d runs (%s)%n", s.name(), s.runs().size(),
@@ -168,6 +170,14 @@ public final class CompareText {
     private static String interval(MetricChange m) {
         return m.isTested() ? String.format(Locale.ROOT, "%+7.1f%% .. %+7.1f%%", 100 * m.ciLow(), 100 * m.ciHigh())
                 : "";
+    }
+
+    /** How each side's variance is estimated: one method, or both when one side has one run and the other several. */
+    public static String methods(Comparison c) {
+        boolean a = c.baseline().several();
+        boolean b = c.candidate().several();
+        return a == b ? (a ? Comparison.RUNS_METHOD : Comparison.ONE_RUN_METHOD)
+                : Comparison.ONE_RUN_METHOD + "; " + Comparison.RUNS_METHOD;
     }
 
     /**

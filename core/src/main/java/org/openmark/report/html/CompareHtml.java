@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
 import org.HdrHistogram.Histogram;
+import org.openmark.compare.CompareText;
 import org.openmark.compare.Comparison;
 import org.openmark.compare.Gate;
 import org.openmark.compare.MetricChange;
@@ -55,8 +56,9 @@ public final class CompareHtml {
         }
         Comparison first = comparisons.get(0);
         b.append("</ul>\n<p class=\"lead\">95 % confidence intervals of the ratio, on the log. ")
-                .append(Html.escape(first.baseline().several() || first.candidate().several() ? Comparison.RUNS_METHOD
-                        : Comparison.ONE_RUN_METHOD)).append("; ").append(Html.escape(Comparison.TAIL_RULE))
+                .append(Html.escape(CompareText.methods(first)))
+                .append(first.baseline().several() && first.candidate().several() ? ""
+                        : "; " + Html.escape(Comparison.TAIL_RULE))
                 .append(". A change is called significant after Holm's correction over all the tested figures of a"
                         + " comparison. The maximum, and the open model's throughput (its schedule sets it), are shown,"
                         + " not tested.</p>\n</header>\n");
