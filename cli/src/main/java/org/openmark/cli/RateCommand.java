@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.openmark.api.Clock;
 import org.openmark.config.ConfigException;
+import org.openmark.report.Measured;
 import org.openmark.config.Settings;
 import org.openmark.load.RateSchedule;
 import org.openmark.output.AtomicFiles;
@@ -102,8 +103,12 @@ public final class RateCommand implements Callable<Integer> {
             + " (default: the start load).")
     Long deltaLoad;
 
-    @Option(names = "--seed", paramLabel = "N", description = "Seed of every experiment (default: chosen once,"
-            + " printed and recorded in rating.json, as run does; every experiment of the rating uses it).")
+    /** What the rating's experiments measured (a store's rating; null for a curve). */
+    private Measured measured;
+
+    @Option(names = "--seed", paramLabel = "N", description = "Seed of every experiment, the simulated store's"
+            + " too unless -p sim.seed is given (default: chosen once, printed and recorded in rating.json, as run"
+            + " does; every experiment of the rating uses it).")
     Long seed;
 
     @Option(names = "--time", paramLabel = "real|virtual", defaultValue = "real", description = "real (default) or"
@@ -196,13 +201,13 @@ public final class RateCommand implements Callable<Integer> {
                 throw new ParameterException(spec.commandLine(), e.getMessage(), e);
             }
             PrintWriter out = spec.commandLine().getOut();
-            out.print(json ? toJson(report) : RatingReportText.render(report));
+            out.print(json ? toJson(report) : text(report));
             out.flush();
             if (this.out != null) {
                 AtomicFiles.writeString(this.out.resolve("rating.json"), toJson(report));
-                AtomicFiles.writeString(this.out.resolve("rating.txt"), RatingReportText.render(report));
+                AtomicFiles.writeString(this.out.resolve("rating.txt"), text(report));
                 AtomicFiles.writeString(this.out.resolve("rating.html"),
-                        org.openmark.report.html.RatingHtml.render(report));
+                        org.openmark.report.html.RatingHtml.render(report, measured));
             }
             if (report.stoppedEarly()) {
                 PrintWriter err = spec.commandLine().getErr();
@@ -340,6 +345,12 @@ public final class RateCommand implements Callable<Integer> {
             }
             RatingReport report = new Rater(search, agreement, policy, RatingCosts.experimentsOnly(length))
                     .rate(rating);
+            if (!rating.results().isEmpty()) {
+                // The clock is the rating's (--time), which its experiments' properties do not carry.
+                Measured first = Measured.of(rating.results().get(0));
+                measured = new Measured(first.openmarkVersion(), first.store(), first.storeFacts(), first.model(),
+                        time, first.seeds(), first.properties());
+            }
             return report.withCosts(rating.measuredCosts());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -349,9 +360,20 @@ public final class RateCommand implements Callable<Integer> {
         }
     }
 
+    /** The rating as text, then what its experiments measured (a store's rating only). */
+    private String text(RatingReport report) {
+        StringBuilder b = new StringBuilder(RatingReportText.render(report));
+        if (measured != null) {
+            b.append("What was measured:").append(System.lineSeparator());
+            measured.lines().forEach(l -> b.append("  ").append(l).append(System.lineSeparator()));
+        }
+        return b.toString();
+    }
+
     private String toJson(RatingReport report) {
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("seed", curve != null ? null : seed);
+        root.put("measured", measured == null ? null : measured.toMap());
         root.putAll(RatingReportJson.toMap(report));
         try {
             return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)

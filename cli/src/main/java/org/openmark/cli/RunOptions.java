@@ -93,7 +93,8 @@ final class RunOptions {
             + " after the run stops (default 5s).")
     String grace;
 
-    @Option(names = "--seed", paramLabel = "N", description = "Seed of every random choice (default: chosen and printed).")
+    @Option(names = "--seed", paramLabel = "N", description = "Seed of every random choice, the simulated store's too"
+            + " unless -p sim.seed is given (default: chosen and printed).")
     Long seed;
 
     @Option(names = "--max-send-lag", paramLabel = "DURATION", description = "Open model: send-lag p99 above this"

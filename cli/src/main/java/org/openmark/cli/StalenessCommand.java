@@ -265,6 +265,13 @@ final class StalenessCommand implements Callable<Integer> {
                 json.put("workers", workers);
             }
             json.put("warnings", warnings);
+            // What was measured, as every result says it: the simulated store's model is among its facts.
+            Map<String, Long> seeds = new LinkedHashMap<>();
+            seeds.put("store", facts.containsKey("seed") ? Long.valueOf(facts.get("seed")) : null);
+            seeds.put("pbs", seed == null ? 1 : seed);
+            json.put("measured", new org.openmark.report.Measured(org.openmark.run.Version.current(), store, facts,
+                    String.format(java.util.Locale.ROOT, "writes at %s/s to %d keys, probes at %s ms", rate, keys,
+                            probes), time, seeds, props).toMap());
             AtomicFiles.writeString(out.resolve("staleness.json"),
                     new com.fasterxml.jackson.databind.ObjectMapper().writerWithDefaultPrettyPrinter()
                             .writeValueAsString(json) + "\n");

@@ -40,19 +40,43 @@ public final class Comparability {
     public record Warning(Kind kind, String text) {
     }
 
-    /** The warnings for {@code candidate} against {@code baseline}. */
-    public static List<Warning> of(RunData baseline, RunData candidate) {
+    /**
+     * The warnings for {@code candidate} against {@code baseline}: their first runs' facts, every
+     * run of a side against its first (a side's runs must have done the same work), and every run's
+     * verdict.
+     */
+    public static List<Warning> of(Side baseline, Side candidate) {
+        List<Warning> out = new ArrayList<>(differences(baseline.first(), candidate.first()));
+        for (Side side : List.of(baseline, candidate)) {
+            for (RunData r : side.runs().subList(1, side.runs().size())) {
+                out.addAll(differences(side.first(), r));
+            }
+        }
+        for (Side side : List.of(baseline, candidate)) {
+            String role = side == baseline ? "the baseline " : "the candidate ";
+            for (RunData r : side.runs()) {
+                if (!r.valid()) {
+                    out.add(new Warning(Kind.INVALID_RUN, role + r.name() + " is not a valid run (see its"
+                            + " result.json's warnings): its figures are not evidence"));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** What {@code b} did differently from {@code a}. */
+    private static List<Warning> differences(RunData a, RunData b) {
         List<Warning> out = new ArrayList<>();
-        TreeSet<String> keys = new TreeSet<>(baseline.facts().keySet());
-        keys.addAll(candidate.facts().keySet());
+        TreeSet<String> keys = new TreeSet<>(a.facts().keySet());
+        keys.addAll(b.facts().keySet());
         for (String k : keys) {
-            String a = baseline.facts().get(k);
-            String b = candidate.facts().get(k);
-            if (Objects.equals(a, b)) {
+            String x = a.facts().get(k);
+            String y = b.facts().get(k);
+            if (Objects.equals(x, y)) {
                 continue;
             }
-            String both = String.format("%s differs: %s in %s, %s in %s", k, a == null ? "(unset)" : a,
-                    baseline.name(), b == null ? "(unset)" : b, candidate.name());
+            String both = String.format("%s differs: %s in %s, %s in %s", k, x == null ? "(not recorded)" : x,
+                    a.name(), y == null ? "(not recorded)" : y, b.name());
             out.add(switch (k) {
                 case OPENMARK_VERSION -> new Warning(Kind.NOTE, both + " — a difference may be the tool's");
                 case STORE_VERSION -> new Warning(Kind.NOTE, both + " — the store's engines differ");
@@ -65,12 +89,6 @@ public final class Comparability {
                 default -> new Warning(Kind.DIFFERENT_WORK, both + " — the runs did different work, so a"
                         + " difference may not be the store's");
             });
-        }
-        for (RunData r : List.of(baseline, candidate)) {
-            if (!r.valid()) {
-                out.add(new Warning(Kind.INVALID_RUN, r.name() + " is not a valid run (see its result.json's"
-                        + " warnings): its figures are not evidence"));
-            }
         }
         return out;
     }

@@ -6,20 +6,22 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A comparison as nested maps for {@code compare.json}: per candidate, the baseline, the method,
- * the warnings and per operation every metric with both values, the relative change, its 95 %
- * interval, whether it is tested and significant, and the verdict.
+ * A comparison as nested maps for {@code compare.json}: per candidate, the baseline, each side's
+ * runs, the method, the warnings and per operation every metric with both values, the relative
+ * change, its 95 % interval, whether it is tested and significant, and the verdict; the summary
+ * and what could not be judged.
  */
 public final class CompareJson {
     private CompareJson() {
     }
 
-    public static Map<String, Object> toMap(List<Comparison> comparisons) {
+    public static Map<String, Object> toMap(List<Comparison> comparisons, Gate.Verdict gate) {
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("confidence", IntervalStatistics.CONFIDENCE);
         Map<String, Object> method = new LinkedHashMap<>();
-        method.put("means", Comparison.MEANS_METHOD);
-        method.put("percentiles", Comparison.PERCENTILE_METHOD);
+        method.put("oneRun", Comparison.ONE_RUN_METHOD);
+        method.put("severalRuns", Comparison.RUNS_METHOD);
+        method.put("tails", Comparison.TAIL_RULE);
         method.put("significance", Comparison.SIGNIFICANCE_METHOD);
         method.put("max", Comparison.MAX_METHOD);
         method.put("openModelThroughput", Comparison.OPEN_THROUGHPUT_METHOD);
@@ -36,8 +38,8 @@ public final class CompareJson {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("baseline", c.baseline().name());
             m.put("candidate", c.candidate().name());
-            m.put("resamples", c.resamples());
-            m.put("seed", c.seed());
+            m.put("baselineRuns", c.baseline().runs().stream().map(RunData::name).toList());
+            m.put("candidateRuns", c.candidate().runs().stream().map(RunData::name).toList());
             m.put("baselineValid", c.baseline().valid());
             m.put("candidateValid", c.candidate().valid());
             m.put("baselineIntervals", c.baseline().intervalCount());
@@ -63,9 +65,16 @@ public final class CompareJson {
             }
             m.put("operations", ops);
             m.put("summary", CompareText.summary(c));
+            m.put("notJudged", CompareText.notJudged(c));
             list.add(m);
         }
         root.put("comparisons", list);
+        if (gate != null) {
+            Map<String, Object> g = new LinkedHashMap<>();
+            g.put("outcome", gate.outcome().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' '));
+            g.put("line", gate.line());
+            root.put("gate", g);
+        }
         return root;
     }
 

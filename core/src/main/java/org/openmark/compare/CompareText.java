@@ -43,16 +43,30 @@ public final class CompareText {
                 b.append("Warning: ").append(w.text()).append('\n');
             }
             b.append(summary(c)).append('\n');
+            List<String> notJudged = notJudged(c);
+            if (!notJudged.isEmpty()) {
+                b.append("Not judged (not enough data, see the warnings): ").append(String.join(", ", notJudged))
+                        .append('\n');
+            }
         }
         return b.toString();
     }
 
     private static void method(StringBuilder b, Comparison c) {
-        b.append(String.format(Locale.ROOT, "  95%% confidence intervals. Means and the closed model's throughput: %s."
-                + "%n  Percentiles: %s (%d resamples, seed %d).%n  Significance: Holm's correction over all tested"
-                + " figures (5%% chance of any false alarm). Shown, not tested: the maximum, and the open model's"
-                + " throughput (its schedule sets it).%n", Comparison.MEANS_METHOD, Comparison.PERCENTILE_METHOD,
-                c.resamples(), c.seed()));
+        b.append(String.format(Locale.ROOT, "  95%% confidence intervals of the ratio, on the log (never below"
+                + " -100%%): %s.%n", methods(c)));
+        if (!c.baseline().several() || !c.candidate().several()) {
+            b.append("  ").append(Character.toUpperCase(Comparison.TAIL_RULE.charAt(0)))
+                    .append(Comparison.TAIL_RULE.substring(1)).append(".\n");
+        }
+        b.append("  Significance: Holm's correction over all tested figures (5% chance of any false alarm). Shown, not"
+                + " tested: the maximum, and the open model's throughput (its schedule sets it).\n");
+        for (Side s : List.of(c.baseline(), c.candidate())) {
+            if (s.several()) {
+                b.append(String.format(Locale.ROOT, "  %s: %d runs (%s)%n", s.name(), s.runs().size(),
+                        String.join(", ", s.runs().stream().map(RunData::name).toList())));
+            }
+        }
     }
 
     /** Several candidates: one table per operation, a column per run. */
@@ -158,8 +172,33 @@ public final class CompareText {
                 : "";
     }
 
+    /** How each side's variance is estimated: one method, or both when one side has one run and the other several. */
+    public static String methods(Comparison c) {
+        boolean a = c.baseline().several();
+        boolean b = c.candidate().several();
+        return a == b ? (a ? Comparison.RUNS_METHOD : Comparison.ONE_RUN_METHOD)
+                : Comparison.ONE_RUN_METHOD + "; " + Comparison.RUNS_METHOD;
+    }
+
+    /**
+     * What could not be judged, one entry per operation and figure ({@code READ response p99}),
+     * without the figures the maximum and the open model's throughput (never tested) and the
+     * service times equal to the response times (judged once, as response).
+     */
+    public static List<String> notJudged(Comparison c) {
+        List<String> out = new ArrayList<>();
+        for (OperationComparison op : c.operations()) {
+            for (MetricChange m : op.metrics()) {
+                if (MetricChange.NOT_ENOUGH_DATA.equals(m.untested())) {
+                    out.add(op.operation() + " " + m.metric().replace(" (us)", ""));
+                }
+            }
+        }
+        return out;
+    }
+
     /** One line: the significant changes, or "no significant difference". */
-    static String summary(Comparison c) {
+    public static String summary(Comparison c) {
         List<String> worse = new ArrayList<>();
         List<String> better = new ArrayList<>();
         for (OperationComparison op : c.operations()) {

@@ -4,7 +4,8 @@ package org.openmark.compare;
  * One figure of one operation in two runs: the baseline's, the candidate's, the relative change
  * with its 95 % confidence interval, and what that means. A figure can be shown without being
  * tested ({@code untested} says why): a maximum, the open model's throughput (the schedule sets
- * it), or a figure of too few intervals; its interval and p-value are then NaN.
+ * it), a figure the runs hold too little evidence about, or a service time equal to the response
+ * time in both sides (one figure, tested once); its interval and p-value are then NaN.
  *
  * @param metric e.g. {@code response mean (us)}, {@code response p99 (us)}, {@code throughput (ops/s)}
  * @param higherIsWorse true for latencies, false for throughput
@@ -19,6 +20,8 @@ public record MetricChange(String metric, boolean higherIsWorse, double baseline
 
     /** The verdict of a maximum: it is shown, not tested. */
     public static final String NOT_TESTED = "not tested";
+    /** The verdict of a figure the runs hold too little evidence about (a warning says why). */
+    public static final String NOT_ENOUGH_DATA = "not enough data";
 
     /** A tested figure, not yet judged. */
     static MetricChange tested(String metric, boolean higherIsWorse, IntervalStatistics.Change c, String method) {

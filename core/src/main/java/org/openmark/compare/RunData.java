@@ -138,6 +138,15 @@ public record RunData(String name, Map<String, String> facts, boolean valid, dou
                 facts.put(p, config.get(p).asText());
             }
         }
+        // The open model's arrival process and rate as the run resolved them: a run given
+        // --arrival poisson and one left at the default did the same work.
+        JsonNode load = result.path("load");
+        if ("open".equals(load.path("kind").asText()) && !facts.containsKey("rate.schedule")) {
+            facts.putIfAbsent("arrival", load.path("arrival").asText(""));
+            if (load.has("ratePerSec")) {
+                facts.putIfAbsent("rate", org.openmark.config.PropertyText.of(load.get("ratePerSec").asDouble()));
+            }
+        }
         if (config.has("time")) {
             facts.put(Comparability.TIME, config.get("time").asText());
         }

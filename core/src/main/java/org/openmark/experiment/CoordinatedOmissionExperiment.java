@@ -42,6 +42,8 @@ public final class CoordinatedOmissionExperiment {
     private final PrintStream err;
     private final StopSignal stop;
     private final RowRunner rows;
+    /** What the first run measured: the store, its facts and model, the clock, the properties. */
+    private org.openmark.report.Measured measured;
 
     /**
      * Runs one row's phase. In one process it opens the simulated store in-process; over a cluster
@@ -126,6 +128,12 @@ public final class CoordinatedOmissionExperiment {
         RunConfig rc = RunConfigParser.parse(Phase.RUN, Settings.of(p), dir, true);
         err.println("experiment: " + (threads == 0 ? "open model" : "closed model, " + threads + " threads") + " ...");
         RunResult r = rows.run(rc);
+        if (measured == null) {
+            org.openmark.report.Measured m = org.openmark.report.Measured.of(r);
+            measured = new org.openmark.report.Measured(m.openmarkVersion(), m.store(), m.storeFacts(),
+                    "the open model, and the closed model with " + cfg.threads() + " threads; each run's own in its"
+                    + " result.json", m.clock(), m.seeds(), m.properties());
+        }
         if (dir != null) {
             AtomicFiles.writeString(dir.resolve("result.json"), JsonReport.render(r));
         }
@@ -203,6 +211,10 @@ public final class CoordinatedOmissionExperiment {
         shown.put("closed-model threads", cfg.threads().toString());
         shown.put("time", cfg.virtualTime() ? "virtual" : "real");
         shown.put("seed", String.valueOf(cfg.seed()));
+        if (measured != null) {
+            shown.put("store", measured.store() + " (" + measured.storeFacts().getOrDefault("model", "") + ")");
+            shown.put("openmark", measured.openmarkVersion());
+        }
         return ExperimentHtml.render(shown, drawn, predicted);
     }
 
@@ -230,6 +242,7 @@ public final class CoordinatedOmissionExperiment {
         params.put("time", cfg.virtualTime() ? "virtual" : "real");
         params.put("seed", cfg.seed());
         m.put("parameters", params);
+        m.put("measured", measured == null ? null : measured.toMap());
         m.put("predictionOpenUs", summary(prediction));
         List<Map<String, Object>> runs = new ArrayList<>();
         for (ExperimentRun r : rows) {

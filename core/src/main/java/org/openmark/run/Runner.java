@@ -112,7 +112,7 @@ public final class Runner {
         boolean passesOn = factory.passesOnAllProperties();
         List<String> warnings = passesOn ? new ArrayList<>() : ConfigNotes.unknownProperties(cfg.settings());
         java.util.Optional<String> passedOn = passesOn ? ConfigNotes.passedOn(cfg.settings()) : java.util.Optional.empty();
-        try (Store store = open(factory, cfg.settings())) {
+        try (Store store = open(factory, cfg)) {
             if (!tasks.realTime() && !store.isEmbedded()) {
                 throw ConfigException.of("--time", "virtual", "needs a store inside this process (sim without"
                         + " sim.host/sim.port, memory, noop, rocksdb): store '" + cfg.store() + "' answers in real time");
@@ -164,7 +164,7 @@ public final class Runner {
      * @throws org.openmark.api.StoreUnreachableException when it does not
      */
     public Store openStore(RunConfig cfg) {
-        Store store = open(stores.get("store", cfg.store()), cfg.settings());
+        Store store = open(stores.get("store", cfg.store()), cfg);
         try {
             Preflight.check(store, cfg.store(), createWorkloadQuietly(cfg), tasks.realTime(), clock);
         } catch (RuntimeException e) {
@@ -267,9 +267,12 @@ public final class Runner {
         err.println("openmark: " + note);
     }
 
-    private Store open(StoreFactory factory, Settings settings) {
+    /** The store, given the run's seed (chosen or not) as {@code seed}: the simulated store draws from it. */
+    private Store open(StoreFactory factory, RunConfig cfg) {
+        java.util.Map<String, String> properties = new java.util.HashMap<>(cfg.settings().asMap());
+        properties.putIfAbsent("seed", Long.toString(cfg.seed()));
         try {
-            return factory.open(StoreProperties.of(settings.asMap()), clock);
+            return factory.open(StoreProperties.of(properties), clock);
         } catch (StoreConfigException e) {
             throw new ConfigException(e.getMessage());
         } catch (StoreUnreachableException e) {

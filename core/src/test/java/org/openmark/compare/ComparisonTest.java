@@ -34,7 +34,7 @@ class ComparisonTest {
 
     @Test
     void gate_tripsOnlyWhenTheWholeIntervalIsAboveTheThreshold() {
-        Comparison c = Comparison.of(run("a", 1000, 1), run("b", 1100, 2), 500, 1);
+        Comparison c = Comparison.of(run("a", 1000, 1), run("b", 1100, 2));
         MetricChange mean = metric(c, "READ", "response mean (us)");
         assertEquals("slower", mean.verdict());
         assertTrue(mean.ciLow() > 0.05 && mean.ciLow() < mean.relative(), mean.toString());
@@ -54,7 +54,7 @@ class ComparisonTest {
 
     @Test
     void max_shownNotTested() {
-        Comparison c = Comparison.of(run("a", 1000, 1), run("b", 1000, 2), 300, 1);
+        Comparison c = Comparison.of(run("a", 1000, 1), run("b", 1000, 2));
         MetricChange max = metric(c, "READ", "response max (us)");
         assertFalse(max.isTested());
         assertFalse(max.significant());
@@ -67,12 +67,12 @@ class ComparisonTest {
     void openModelThroughput_shownWithTheSchedulesVerdict() {
         RunData a = run("a", 1000, 1);
         RunData b = run("b", 1000, 2);
-        Comparison kept = Comparison.of(a, b, 300, 1);
+        Comparison kept = Comparison.of(a, b);
         MetricChange t = metric(kept, "READ", "throughput (ops/s)");
         assertFalse(t.isTested());
         assertEquals(Comparison.AS_SCHEDULED, t.verdict());
         RunData shortOfIt = with(b, Map.of(), true, new RunData.Load(true, 1000, 900));
-        Comparison fell = Comparison.of(a, shortOfIt, 300, 1);
+        Comparison fell = Comparison.of(a, shortOfIt);
         assertEquals(Comparison.SHORT_OF_SCHEDULE, metric(fell, "READ", "throughput (ops/s)").verdict());
         assertTrue(fell.warnings().stream().anyMatch(w -> w.text().equals("b fell short of its schedule: 900 of 1000"
                 + " ops/s issued")), fell.warnings().toString());
@@ -82,7 +82,7 @@ class ComparisonTest {
     void closedModelThroughput_tested() {
         RunData.Load closed = new RunData.Load(false, 0, 0);
         Comparison c = Comparison.of(with(run("a", 1000, 1), Map.of(), true, closed),
-                with(run("b", 1000, 2), Map.of(), true, closed), 300, 1);
+                with(run("b", 1000, 2), Map.of(), true, closed));
         MetricChange t = metric(c, "READ", "throughput (ops/s)");
         assertTrue(t.isTested());
         assertEquals(1000, t.baseline(), 1e-9, "1000 operations in each one-second interval");
@@ -92,18 +92,18 @@ class ComparisonTest {
     void operationInOneRunOnly_warnedAndTheGateCannotJudge() {
         RunData a = run("a", 1000, 1);
         RunData readsOnly = SyntheticRuns.run("b", 30, 1000, List.of("READ"), 0, 0, 1000, new SplittableRandom(2));
-        Comparison c = Comparison.of(a, readsOnly, 300, 1);
+        Comparison c = Comparison.of(a, readsOnly);
         assertEquals(List.of("READ"), c.operations().stream().map(OperationComparison::operation).toList());
         // No allowance lifts it: the CLI's hint must not offer one.
         assertEquals(List.of(new Comparability.Warning(Comparability.Kind.MISSING_OPERATION, "operations with OK"
-                + " results in only one of the runs are not compared: [UPDATE]")), c.gateBlockers(true, true));
+                + " results in only one of the sides (or not in each of a side's runs) are not compared: [UPDATE]")), c.gateBlockers(true, true));
     }
 
     @Test
     void noOperationInCommon_badInput() {
         RunData reads = SyntheticRuns.run("a", 10, 100, List.of("READ"), 0, 0, 1000, new SplittableRandom(1));
         RunData updates = SyntheticRuns.run("b", 10, 100, List.of("UPDATE"), 0, 0, 1000, new SplittableRandom(2));
-        ConfigException e = assertThrows(ConfigException.class, () -> Comparison.of(reads, updates, 300, 1));
+        ConfigException e = assertThrows(ConfigException.class, () -> Comparison.of(reads, updates));
         assertTrue(e.getMessage().contains("have no operation that ended OK in both (a: READ; b: UPDATE)"),
                 e.getMessage());
     }
@@ -112,13 +112,13 @@ class ComparisonTest {
     void fewIntervals_shownNotTestedAndTheGateCannotJudge() {
         RunData a = SyntheticRuns.run("a", 4, 1000, OPS, 0, 0, 1000, new SplittableRandom(1));
         RunData b = SyntheticRuns.run("b", 4, 1000, OPS, 0, 0, 2000, new SplittableRandom(2));
-        Comparison c = Comparison.of(a, b, 300, 1);
+        Comparison c = Comparison.of(a, b);
         assertTrue(c.operations().stream().flatMap(o -> o.metrics().stream()).noneMatch(MetricChange::isTested));
         assertEquals("Summary: no figure could be tested (see the warnings)", CompareText.summary(c));
         assertTrue(c.warnings().stream().anyMatch(w -> w.kind() == Comparability.Kind.UNTESTED
-                && w.text().startsWith("READ has operations in 4 intervals of a and 4 of b: fewer than 5")));
+                && w.text().startsWith("READ has operations in only 4 intervals of a run: fewer than 6")));
         assertTrue(c.gateBlockers(false, false).contains(new Comparability.Warning(Comparability.Kind.UNTESTED,
-                "no response-time mean, p50 or p99 could be tested (too few intervals or operations)")),
+                "no response-time mean, p50 or p99 could be tested (not enough data)")),
                 c.gateBlockers(false, false)::toString);
     }
 
@@ -127,11 +127,12 @@ class ComparisonTest {
         // 30 intervals of 100: 3000 operations, 3 above p99.9 (fewer than 5), 30 above p99.
         RunData a = SyntheticRuns.run("a", 30, 100, OPS, 0, 0, 1000, new SplittableRandom(1));
         RunData b = SyntheticRuns.run("b", 30, 100, OPS, 0, 0, 1000, new SplittableRandom(2));
-        Comparison c = Comparison.of(a, b, 300, 1);
+        Comparison c = Comparison.of(a, b);
         assertFalse(metric(c, "READ", "response p99.9 (us)").isTested());
         assertTrue(metric(c, "READ", "response p99 (us)").isTested());
-        assertTrue(c.warnings().stream().anyMatch(w -> w.text().startsWith("READ p99.9: fewer than 5 operations above"
-                + " it")), c.warnings().toString());
+        assertTrue(c.warnings().stream().anyMatch(w -> w.text().startsWith("READ: not enough data to judge the response"
+                + " p99.9: its operations above it came from")), c.warnings().toString());
+        assertEquals(MetricChange.NOT_ENOUGH_DATA, metric(c, "READ", "response p99.9 (us)").verdict());
         assertTrue(c.gateBlockers(false, false).isEmpty(), "the gate judges the figures it could test");
     }
 
@@ -144,7 +145,7 @@ class ComparisonTest {
         response.put("READ", reads);
         RunData gap = new RunData("b", a.facts(), true, 30, response, response, a.intervals(),
                 new RunData.Load(false, 0, 0));
-        Comparison c = Comparison.of(with(a, Map.of(), true, new RunData.Load(false, 0, 0)), gap, 300, 1);
+        Comparison c = Comparison.of(with(a, Map.of(), true, new RunData.Load(false, 0, 0)), gap);
         assertEquals(1000 * 29 / 30.0, metric(c, "READ", "throughput (ops/s)").candidate(), 1e-9);
         assertEquals(metric(c, "READ", "response mean (us)").baseline(),
                 metric(c, "READ", "response mean (us)").candidate(), 50, "the empty interval is not a mean of 0");

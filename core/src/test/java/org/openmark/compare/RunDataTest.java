@@ -121,4 +121,20 @@ class RunDataTest {
         ConfigException e = assertThrows(ConfigException.class, () -> RunData.read(empty));
         assertTrue(e.getMessage().contains("result.json: not found (bin/openmark run --out"), e.getMessage());
     }
+
+    /**
+     * A run left at the default arrival process and one given it explicitly did the same work: the
+     * facts take the open model's resolved arrival and rate from result.json's load (a comparison
+     * said "arrival differs: (unset) in a, poisson in b").
+     */
+    @Test
+    void read_openModelsDefaultArrival_takenFromTheLoad() throws Exception {
+        String load = ",\"load\":{\"kind\":\"open\",\"arrival\":\"poisson\",\"ratePerSec\":10.0}";
+        RunData defaulted = RunData.read(run("defaulted", result("\"rate\":\"10\"", load), 5, 5, 5));
+        RunData explicit = RunData.read(run("explicit", result("\"rate\":\"10\",\"arrival\":\"poisson\"", load), 5,
+                5, 5));
+        assertEquals("poisson", defaulted.facts().get("arrival"));
+        assertEquals(explicit.facts(), defaulted.facts());
+        assertTrue(Comparability.of(Side.of(defaulted), Side.of(explicit)).isEmpty());
+    }
 }

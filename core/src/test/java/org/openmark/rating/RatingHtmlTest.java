@@ -58,6 +58,10 @@ class RatingHtmlTest {
         String text = doc.getDocumentElement().getTextContent();
         assertTrue(text.contains(RatingFormat.duration(report.time().total())), "the total time");
         assertTrue(text.contains("reloads ω·ν (" + report.time().reloads() + " × 20m)"), text);
+        // The chosen point is marked on both charts: the rating's load, labelled with its value.
+        String label = "the rating: " + RatingFormat.opsPerSec(report.rating().orElseThrow().valueOpsPerSec())
+                + " ops/s at " + report.rating().orElseThrow().load();
+        assertEquals(2, text.split(java.util.regex.Pattern.quote(label), -1).length - 1, "marked on both charts");
     }
 
     @Test

@@ -7,8 +7,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
 import org.HdrHistogram.Histogram;
-import org.openmark.compare.Comparability;
+import org.openmark.compare.CompareText;
 import org.openmark.compare.Comparison;
+import org.openmark.compare.Gate;
 import org.openmark.compare.MetricChange;
 import org.openmark.compare.OperationComparison;
 import org.openmark.compare.RunData;
@@ -25,12 +26,17 @@ public final class CompareHtml {
     private CompareHtml() {
     }
 
-    /** The page. */
+    /** The page without a gate. */
     public static String render(List<Comparison> comparisons) {
+        return render(comparisons, null);
+    }
+
+    /** The page; {@code gate} is the gate's verdict, or null when none was asked for. */
+    public static String render(List<Comparison> comparisons, Gate.Verdict gate) {
         Map<String, RunData> runs = new LinkedHashMap<>();
         for (Comparison c : comparisons) {
-            runs.putIfAbsent(c.baseline().name(), c.baseline());
-            runs.putIfAbsent(c.candidate().name(), c.candidate());
+            c.baseline().runs().forEach(r -> runs.putIfAbsent(r.name(), r));
+            c.candidate().runs().forEach(r -> runs.putIfAbsent(r.name(), r));
         }
         Palette palette = new Palette();
         runs.keySet().forEach(palette::colour);
@@ -39,37 +45,33 @@ public final class CompareHtml {
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n<title>")
                 .append(Html.escape("openmark comparison: " + String.join(", ", runs.keySet())))
                 .append("</title>\n<style>\n").append(PageStyle.CSS).append("</style>\n</head>\n<body>\n<main>\n");
-        b.append("<header>\n<h1>Comparison of ").append(runs.size()).append(" runs</h1>\n<ul>\n");
+        b.append("<header>\n<h1>Comparison of ").append(runs.size()).append(" runs</h1>\n");
+        CompareAnswer.render(b, comparisons, gate);
+        b.append("<h2>Runs</h2>\n<ul>\n");
         for (RunData r : runs.values()) {
             b.append("<li><span style=\"color:").append(palette.colour(r.name())).append("\">&#9632;</span> ")
-                    .append(Html.escape(r.name())).append(r == comparisons.get(0).baseline() ? " (baseline)" : "")
+                    .append(Html.escape(r.name()))
+                    .append(comparisons.get(0).baseline().runs().contains(r) ? " (baseline)" : "")
                     .append(r.valid() ? "" : " — <strong>not a valid run</strong>").append("</li>\n");
         }
         Comparison first = comparisons.get(0);
-        b.append("</ul>\n<p class=\"lead\">95 % confidence intervals. Means and the closed model's throughput: ")
-                .append(Html.escape(Comparison.MEANS_METHOD)).append(". Percentiles: ")
-                .append(Html.escape(Comparison.PERCENTILE_METHOD)).append(" (").append(first.resamples())
-                .append(" resamples, seed ").append(first.seed()).append("). A change is called significant after"
-                        + " Holm's correction over all the tested figures of a comparison. The maximum, and the open"
-                        + " model's throughput (its schedule sets it), are shown, not tested.</p>\n</header>\n");
+        b.append("</ul>\n<p class=\"lead\">95 % confidence intervals of the ratio, on the log. ")
+                .append(Html.escape(CompareText.methods(first)))
+                .append(first.baseline().several() && first.candidate().several() ? ""
+                        : "; " + Html.escape(Comparison.TAIL_RULE))
+                .append(". A change is called significant after Holm's correction over all the tested figures of a"
+                        + " comparison. The maximum, and the open model's throughput (its schedule sets it), are shown,"
+                        + " not tested.</p>\n</header>\n");
         if (comparisons.size() == 1) {
-            b.append("<section>\n<h2>").append(Html.escape(first.candidate().name() + " against "
-                    + first.baseline().name())).append("</h2>\n");
-            warnings(b, first);
+            b.append("<section>\n<h2>Figures</h2>\n");
             for (OperationComparison op : first.operations()) {
                 table(b, op);
             }
             b.append("</section>\n");
         } else {
-            b.append("<section>\n<h2>").append(Html.escape("Against the baseline " + first.baseline().name()))
+            b.append("<section>\n<h2>").append(Html.escape("Figures against the baseline " + first.baseline().name()))
                     .append("</h2>\n<p class=\"lead\">A candidate's cell: its value, the change against the baseline"
                             + " with its 95 % interval, and the verdict.</p>\n");
-            for (Comparison c : comparisons) {
-                if (!c.warnings().isEmpty()) {
-                    b.append("<h3>").append(Html.escape(c.candidate().name())).append("</h3>\n");
-                    warnings(b, c);
-                }
-            }
             for (String op : operations(comparisons)) {
                 matrix(b, op, comparisons);
             }
@@ -78,20 +80,16 @@ public final class CompareHtml {
         for (String op : operations(comparisons)) {
             b.append("<section>\n<h2>").append(Html.escape(op)).append("</h2>\n");
             plot(b, "Percentile spectrum of the response time, one line per run.", spectrum(op, runs, palette));
+            plot(b, "Response-time mean per interval over the run's time (a gap: no operation ended in the"
+                    + " interval), one line per run.", overTime(op, runs, palette, Series.MEAN));
             plot(b, "Response-time p99 per interval over the run's time (a gap: no operation ended in the"
-                    + " interval), one line per run.", overTime(op, runs, palette, true));
+                    + " interval), one line per run.", overTime(op, runs, palette, Series.P99));
             plot(b, "Completions per second per interval over the run's time, one line per run.",
-                    overTime(op, runs, palette, false));
+                    overTime(op, runs, palette, Series.RATE));
             b.append("</section>\n");
         }
         b.append("<footer>Generated by openmark compare.</footer>\n</main>\n</body>\n</html>\n");
         return b.toString();
-    }
-
-    private static void warnings(StringBuilder b, Comparison c) {
-        for (Comparability.Warning w : c.warnings()) {
-            b.append("<p class=\"note\">").append(Html.escape(w.text())).append("</p>\n");
-        }
     }
 
     /** Every compared operation of any comparison, sorted. */
@@ -204,7 +202,11 @@ public final class CompareHtml {
      * line, and so does a missing interval (one the comparison left out), rather than joining its
      * neighbours.
      */
-    private static String overTime(String op, Map<String, RunData> runs, Palette palette, boolean latency) {
+    /** What a chart over time shows per interval. */
+    private enum Series { MEAN, P99, RATE }
+
+    private static String overTime(String op, Map<String, RunData> runs, Palette palette, Series what) {
+        boolean latency = what != Series.RATE;
         double minX = Double.POSITIVE_INFINITY;
         double maxX = 0;
         double maxY = 1;
@@ -222,8 +224,9 @@ public final class CompareHtml {
                 }
                 previousEnd = interval.endSeconds();
                 Histogram h = intervals.get(i);
-                double y = latency ? (h.getTotalCount() == 0 ? Double.NaN : h.getValueAtPercentile(99))
-                        : h.getTotalCount() / interval.lengthSeconds();
+                double y = !latency ? h.getTotalCount() / interval.lengthSeconds()
+                        : h.getTotalCount() == 0 ? Double.NaN
+                        : what == Series.MEAN ? h.getMean() : h.getValueAtPercentile(99);
                 xs.add(interval.endSeconds());
                 ys.add(y);
                 minX = Math.min(minX, interval.startSeconds());
@@ -239,10 +242,15 @@ public final class CompareHtml {
             return null;
         }
         boolean clockStyle = maxX >= 120;
-        Chart chart = new Chart(latency ? "p99-" + op : "rate-" + op, latency ? "Response-time p99 over time"
-                : "Throughput over time", new Chart.AxisSpec(Axis.time(Math.min(minX, maxX), Math.max(maxX, minX + 1),
+        String title = switch (what) {
+            case MEAN -> "Response-time mean over time";
+            case P99 -> "Response-time p99 over time";
+            case RATE -> "Throughput over time";
+        };
+        Chart chart = new Chart(what.name().toLowerCase(java.util.Locale.ROOT) + "-" + op, title, new Chart.AxisSpec(Axis.time(Math.min(minX, maxX), Math.max(maxX, minX + 1),
                         8), s -> Units.elapsed(s, clockStyle), "time since the run's start"),
-                latency ? new Chart.AxisSpec(Axis.linear(0, maxY, 6), Units::durationUs, "p99")
+                latency ? new Chart.AxisSpec(Axis.linear(0, maxY, 6), Units::durationUs, what == Series.MEAN ? "mean"
+                        : "p99")
                 : new Chart.AxisSpec(Axis.linear(0, maxY, 6), Units::compact, "ops/s"));
         series.forEach((name, s) -> {
             LineStyle style = LineStyle.solid(palette.colour(name), 2);

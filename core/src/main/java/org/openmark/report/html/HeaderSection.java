@@ -50,7 +50,10 @@ final class HeaderSection {
         load(b, r.path("load"), r.path("model").asText("?"));
         fact(b, "seed", r.path("seed").asText("?"));
         fact(b, "phase", r.path("phase").asText("?"));
-        if (r.path("startEpochMs").canConvertToLong()) {
+        if ("virtual".equals(r.path("config").path("time").asText())) {
+            // The virtual clock's epoch is no date: the run's times are seconds from its start.
+            fact(b, "clock", "virtual time (seconds from the start)");
+        } else if (r.path("startEpochMs").canConvertToLong()) {
             fact(b, "started", Instant.ofEpochMilli(r.path("startEpochMs").asLong()).toString().replace("T", " ")
                     .replace("Z", " UTC"));
         }

@@ -116,6 +116,12 @@ public final class HtmlReport {
                 + " axis). Red bands: the store's outages (a tenth or more of the operations failed, or none"
                 + " completed while some were outstanding)." + eventsLead,
                 ts.isEmpty() ? null : ThroughputPlot.render(ts, palette, outages, events), noTimeSeriesNote);
+        if (ts.partialTailSeconds() > 0) {
+            b.append("<p class=\"lead\" id=\"partial-tail\">").append(Html.escape(String.format(java.util.Locale.ROOT,
+                    "The run's last interval (%.3f s, cut short by its end) is left out of the plots over time, as"
+                    + " compare leaves it out: a few operations in a fraction of an interval are no interval's rate."
+                    + " Its operations are in every total.", ts.partialTailSeconds()))).append("</p>\n");
+        }
         boolean showService = open || serviceDiffers(operations);
         section(b, "Percentile spectrum", spectrumLead(showService),
                 SpectrumPlot.render(spectrumOperations(operations), showService, palette),

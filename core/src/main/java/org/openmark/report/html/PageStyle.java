@@ -50,6 +50,10 @@ final class PageStyle {
             .plot { background: #fff; border: 1px solid #ddd; border-radius: 4px; padding: 4px 0; }
             .plot svg { display: block; max-width: 100%; height: auto; }
             .note { background: #fff; border: 1px dashed #bbb; padding: 14px; color: #666; }
+            p.summary { font-size: 16px; padding: 8px 12px; border-radius: 6px; margin: 8px 0; background: #fff;
+              border: 2px solid #999; }
+            p.summary.worse { border-color: #c0392b; background: #fde0dc; }
+            p.summary.better { border-color: #2e8b47; background: #e0f2e9; }
             footer { margin-top: 30px; color: #888; font-size: 12px; }
             """;
 

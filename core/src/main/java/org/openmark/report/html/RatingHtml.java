@@ -29,8 +29,13 @@ public final class RatingHtml {
     private RatingHtml() {
     }
 
-    /** The page. */
+    /** The page, without what was measured (a curve's rating). */
     public static String render(RatingReport report) {
+        return render(report, null);
+    }
+
+    /** The page; {@code measured}: what the experiments measured, or null. */
+    public static String render(RatingReport report, org.openmark.report.Measured measured) {
         StringBuilder b = new StringBuilder(32 * 1024);
         String unit = report.settings().loadUnit().label();
         b.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n")
@@ -55,9 +60,23 @@ public final class RatingHtml {
                 + report.memoHits() + " memo hits" + (report.repeats() > 0 ? ", " + report.repeats() + " repeated"
                         : ""));
         facts.put("time", RatingFormat.duration(report.time().total()));
+        if (measured != null) {
+            facts.put("store", measured.store() + (measured.storeFacts().isEmpty() ? ""
+                    : " " + measured.storeFacts()));
+            facts.put("model", measured.model());
+            facts.put("clock", measured.clock());
+            facts.put("seeds", measured.seeds().toString());
+            facts.put("openmark", measured.openmarkVersion());
+        }
         facts.forEach((k, v) -> b.append("<div><dt>").append(Html.escape(k)).append("</dt><dd>")
                 .append(Html.escape(v)).append("</dd></div>\n"));
         b.append("</dl>\n");
+        if (measured != null) {
+            b.append("<details><summary>Properties (secrets masked)</summary>\n<table class=\"config\">\n");
+            measured.properties().forEach((k, v) -> b.append("<tr><th>").append(Html.escape(k)).append("</th><td>")
+                    .append(Html.escape(v)).append("</td></tr>\n"));
+            b.append("</table>\n</details>\n");
+        }
         if (!report.notes().isEmpty()) {
             b.append("<div class=\"notes\"><strong>Notes</strong><ul>\n");
             report.notes().forEach(n -> b.append("<li>").append(Html.escape(n)).append("</li>\n"));
@@ -174,6 +193,9 @@ public final class RatingHtml {
                     c.stream().mapToDouble(r -> value(r, throughput)).toArray(), CONFIRMED, tips)
                     .legend("confirmation", LineStyle.solid(CONFIRMED, 4));
         }
+        // The chosen point: the load the rating stands on, marked across the plot.
+        report.rating().ifPresent(r -> chart.markers(List.of(new Chart.Marker(r.load(), "the rating: "
+                + RatingFormat.opsPerSec(r.valueOpsPerSec()) + " ops/s at " + r.load()))));
         return chart.render();
     }
 

@@ -7,17 +7,30 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.ToDoubleFunction;
 
-/** The rows of timeseries.csv grouped for plotting: per operation, per interval, and the shared time axis. */
+/**
+ * The rows of timeseries.csv grouped for plotting: per operation, per interval, and the shared time
+ * axis. The run's last interval, when cut short by its end to less than half the usual length, is
+ * left out (as {@code compare} leaves it out): a handful of operations in a few milliseconds drawn as
+ * a whole interval is a rate no interval had, and its dip or spike is the end of the run, not the
+ * store; {@link #partialTailSeconds} says how long it was, so the page can say it.
+ */
 final class TimeSeries {
     private final Map<String, List<TimeSeriesRow>> byOperation = new LinkedHashMap<>();
     private final TreeMap<Double, List<TimeSeriesRow>> byInterval = new TreeMap<>();
     private final double warmUpEndSeconds;
+    private final double partialTailSeconds;
 
     /** Groups {@code rows}; operations named in {@code order} come first, in that order. */
     TimeSeries(List<TimeSeriesRow> rows, List<String> order) {
         for (String op : order) {
             byOperation.put(op, new ArrayList<>());
         }
+        double tail = partialTail(rows);
+        double lastEnd = rows.stream().mapToDouble(TimeSeriesRow::elapsedSeconds).max().orElse(0);
+        if (tail > 0) {
+            rows = rows.stream().filter(r -> r.elapsedSeconds() < lastEnd).toList();
+        }
+        this.partialTailSeconds = tail;
         double warmUpEnd = 0;
         for (TimeSeriesRow r : rows) {
             byOperation.computeIfAbsent(r.operation(), k -> new ArrayList<>()).add(r);
@@ -28,6 +41,34 @@ final class TimeSeries {
         }
         byOperation.values().removeIf(List::isEmpty);
         this.warmUpEndSeconds = warmUpEnd;
+    }
+
+    /**
+     * The length of the run's last interval when it is shorter than half the usual (the median)
+     * interval length, else 0.
+     */
+    static double partialTail(List<TimeSeriesRow> rows) {
+        java.util.TreeSet<Double> ends = new java.util.TreeSet<>();
+        rows.forEach(r -> ends.add(r.elapsedSeconds()));
+        if (ends.size() < 3) {
+            return 0;
+        }
+        List<Double> lengths = new ArrayList<>();
+        double previous = 0;
+        for (double end : ends) {
+            lengths.add(end - previous);
+            previous = end;
+        }
+        double last = lengths.get(lengths.size() - 1);
+        List<Double> sorted = new ArrayList<>(lengths);
+        java.util.Collections.sort(sorted);
+        double usual = sorted.get(sorted.size() / 2);
+        return last < usual / 2 ? last : 0;
+    }
+
+    /** The length of the last interval left out, cut short by the run's end; 0 when none was. */
+    double partialTailSeconds() {
+        return partialTailSeconds;
     }
 
     /** The operations with at least one row. */

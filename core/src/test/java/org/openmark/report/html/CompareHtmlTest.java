@@ -17,7 +17,9 @@ import javax.xml.parsers.DocumentBuilderFactory;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.openmark.compare.Comparison;
+import org.openmark.compare.Gate;
 import org.openmark.compare.RunData;
+import org.openmark.compare.Side;
 import org.openmark.measure.Measurements;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
@@ -51,6 +53,10 @@ class CompareHtmlTest {
         Map<String, List<Histogram>> ops = new TreeMap<>(Map.of("READ", reads));
         return new RunData(name, Map.of("store", "sim"), true, 10, ops, ops, intervals,
                 new RunData.Load(true, 200, 200));
+    }
+
+    private static List<Side> sides(RunData... runs) {
+        return java.util.Arrays.stream(runs).map(Side::of).toList();
     }
 
     private static Document parse(String html) throws Exception {
@@ -97,7 +103,7 @@ class CompareHtmlTest {
         RunData a = run("a", 1, -1, -1);
         RunData b = run("b", 1.1, 4, -1);
         RunData c = run("c", 0.9, -1, 6);
-        String html = CompareHtml.render(Comparison.against(List.of(a, b, c), 200, 1));
+        String html = CompareHtml.render(Comparison.against(sides(a, b, c)));
         Document doc = parse(html);
 
         Map<String, List<double[]>> p99 = lines(doc, "Response-time p99 over time");
@@ -127,8 +133,8 @@ class CompareHtmlTest {
 
     @Test
     void severalRuns_oneTablePerOperationWithAColumnPerRun() throws Exception {
-        String html = CompareHtml.render(Comparison.against(List.of(run("a", 1, -1, -1), run("b", 1.1, -1, -1),
-                run("c", 1, -1, -1)), 200, 1));
+        String html = CompareHtml.render(Comparison.against(sides(run("a", 1, -1, -1), run("b", 1.5, -1, -1),
+                run("c", 1, -1, -1))));
         Document doc = parse(html);
         NodeList tables = doc.getElementsByTagName("table");
         assertEquals(1, tables.getLength(), "one operation, one table");
@@ -155,8 +161,67 @@ class CompareHtmlTest {
     }
 
     @Test
+    void answer_opensThePageWithTheSummaryTheGateWhatWasNotJudgedAndAForestPlot() throws Exception {
+        List<Comparison> comparisons = Comparison.against(sides(run("a", 1, -1, -1), run("b", 1.5, -1, -1)));
+        Gate.Verdict verdict = new Gate(0.05, false, false).judge(comparisons);
+        String html = CompareHtml.render(comparisons, verdict);
+        int gate = html.indexOf("GATE FAILED");
+        int summary = html.indexOf("<p class=\"summary worse\">Summary: worse: READ response mean");
+        int notJudged = html.indexOf("<strong>Not judged</strong>");
+        int forest = html.indexOf("aria-label=\"Forest plot of b against a\"");
+        int table = html.indexOf("<table");
+        assertTrue(gate > 0 && summary > gate && notJudged > summary && forest > notJudged && table > forest,
+                "gate " + gate + ", summary " + summary + ", not judged " + notJudged + ", forest " + forest
+                + ", table " + table);
+        assertTrue(html.contains("READ: not enough data to judge the response p99.9"), "and why");
+
+        Document doc = parse(html);
+        Element svg = null;
+        NodeList svgs = doc.getElementsByTagName("svg");
+        for (int i = 0; i < svgs.getLength(); i++) {
+            if (((Element) svgs.item(i)).getAttribute("aria-label").startsWith("Forest plot")) {
+                svg = (Element) svgs.item(i);
+            }
+        }
+        assertNotNull(svg);
+        // The line at no change: the darker tick.
+        double zero = Double.NaN;
+        NodeList ticks = svg.getElementsByTagName("line");
+        for (int i = 0; i < ticks.getLength(); i++) {
+            Element t = (Element) ticks.item(i);
+            if (t.getAttribute("stroke").equals("#333333")) {
+                zero = Double.parseDouble(t.getAttribute("x1"));
+            }
+        }
+        // One row per latency figure (service = response here: judged once): mean, p50, p90, p99, p99.9.
+        NodeList rows = svg.getElementsByTagName("g");
+        assertEquals(5, rows.getLength());
+        for (int i = 0; i < rows.getLength(); i++) {
+            Element row = (Element) rows.item(i);
+            Element dot = (Element) row.getElementsByTagName("circle").item(0);
+            String title = row.getElementsByTagName("title").item(0).getTextContent();
+            assertTrue(Double.parseDouble(dot.getAttribute("cx")) > zero, "50 % slower, right of 0: " + title);
+            if (title.contains("p99.9")) {
+                assertEquals("#ffffff", dot.getAttribute("fill"), "not judged: a ring");
+                assertEquals(0, row.getElementsByTagName("path").getLength(), "and no interval");
+            } else {
+                String bar = ((Element) row.getElementsByTagName("path").item(0)).getAttribute("d");
+                double low = Double.parseDouble(bar.substring(1, bar.indexOf(' ')));
+                assertTrue(low > zero, "the interval is above 0: " + title + ": " + bar);
+            }
+        }
+    }
+
+    @Test
+    void forestTicks_atLeast44PixelsApart_zeroKept() {
+        // At 1000 px per unit of the log: -5 % at -51.3, -1 % at -10.1, +1 % at 9.9, +5 % at 48.8, +25 % at 223.1.
+        assertEquals(List.of(-0.05, 0.0, 0.05, 0.25), ForestPlot.spaced(List.of(-0.05, -0.01, 0.0, 0.01, 0.05, 0.25),
+                v -> 1000 * Math.log1p(v)));
+    }
+
+    @Test
     void twoRuns_aTableWithBothValuesChangeIntervalAndVerdict() throws Exception {
-        String html = CompareHtml.render(Comparison.against(List.of(run("a", 1, -1, -1), run("b", 1, -1, -1)), 200, 1));
+        String html = CompareHtml.render(Comparison.against(sides(run("a", 1, -1, -1), run("b", 1, -1, -1))));
         Document doc = parse(html);
         NodeList head = ((Element) doc.getElementsByTagName("table").item(0)).getElementsByTagName("th");
         assertEquals(6, head.getLength());

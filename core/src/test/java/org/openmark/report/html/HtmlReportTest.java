@@ -317,4 +317,33 @@ class HtmlReportTest {
         assertTrue(html.contains("from 5.2 s 666.7 ops/s (2 of 3 workers; worker-3 (127.0.0.1:4003) was lost);"
                 + " 833.3 ops/s over the whole run"));
     }
+
+    /** The last interval of a real-time run, 0.161 s cut short by its end: left out of the plots, and said so. */
+    @Test
+    void render_partialLastInterval_leftOutOfThePlotsAndNoted() throws Exception {
+        List<TimeSeriesRow> rows = new ArrayList<>(syntheticRows());
+        for (String op : List.of("READ", "UPDATE")) {
+            rows.add(new TimeSeriesRow(30.161, op, false, 1000 * 2 / 0.161 / 10, 100, 200, 300, 400, 500, 0, 0));
+        }
+        String html = HtmlReport.render(golden(), rows);
+        assertTrue(html.contains("The run&#39;s last interval (0.161 s, cut short by its end) is left out of the plots")
+                || html.contains("The run's last interval (0.161 s, cut short by its end) is left out of the plots"),
+                "the page says so");
+        assertEquals(30, new TimeSeries(rows, List.of("READ", "UPDATE")).intervalEnds().length, "30 whole intervals");
+        assertEquals(0.161, TimeSeries.partialTail(rows), 1e-9);
+        assertEquals(0, TimeSeries.partialTail(syntheticRows()), "every interval whole: nothing left out");
+        assertFalse(HtmlReport.render(golden(), syntheticRows()).contains("id=\"partial-tail\""));
+    }
+
+    /** A virtual-time run's clock starts at an arbitrary epoch: no date, its time is seconds from the start. */
+    @Test
+    void render_virtualTime_noCalendarDate() throws Exception {
+        ObjectNode r = golden();
+        ((ObjectNode) r.get("config")).put("time", "virtual");
+        String html = HtmlReport.render(r, syntheticRows());
+        assertTrue(html.contains("virtual time (seconds from the start)"), "the clock is named");
+        assertFalse(html.contains(" UTC"), "and no date is shown");
+        ObjectNode real = golden();
+        assertTrue(HtmlReport.render(real, syntheticRows()).contains(" UTC"), "a real-time run keeps its date");
+    }
 }

@@ -70,7 +70,7 @@ public final class SimStore implements Store, Imageable, WarsTracing {
     /** The engine's seed: every random draw of the store (latencies, replication delays) follows from it. */
     @Override
     public java.util.Map<String, String> facts() {
-        return java.util.Map.of("seed", Long.toString(config().seed()));
+        return java.util.Map.of("seed", Long.toString(config().seed()), "model", config().describe());
     }
 
     @Override

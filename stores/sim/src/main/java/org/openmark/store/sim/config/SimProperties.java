@@ -35,8 +35,14 @@ public final class SimProperties {
     public static final String READ_PREFERENCE = "sim.readpreference";
     /** w: 1..nodes or majority (default 1). */
     public static final String WRITE_CONCERN = "sim.writeconcern";
-    /** The engine's seed (default 1). */
+    /** The engine's seed (default: the run's {@link #RUN_SEED}, else 1). */
     public static final String SEED = "sim.seed";
+    /**
+     * The run's seed ({@code --seed}), which the engine takes when {@link #SEED} is not given: two
+     * runs that differ only in their seed then differ in the store's draws too (an A/A check needs
+     * that), and one seed replays the whole run.
+     */
+    public static final String RUN_SEED = "seed";
     /** The largest protocol frame in bytes (default 1 MiB). */
     public static final String MAX_FRAME = "sim.maxframe";
     /** W/A/R/S samples kept per kind (default 1,000,000). */
@@ -112,7 +118,8 @@ public final class SimProperties {
             throw new StoreConfigException(READ_PREFERENCE, p.get(READ_PREFERENCE), "needs " + SECONDARIES + " >= 1");
         }
         int w = ConfigValues.writeAcks(WRITE_CONCERN, p.get(WRITE_CONCERN, "1"), nodes.size());
-        long seed = ConfigValues.seed(SEED, p.get(SEED, Long.toString(DEFAULT_SEED)));
+        long seed = p.contains(SEED) ? ConfigValues.seed(SEED, p.get(SEED))
+                : ConfigValues.seed(RUN_SEED, p.get(RUN_SEED, Long.toString(DEFAULT_SEED)));
         int maxFrame = ConfigValues.maxFrameBytes(MAX_FRAME, p.get(MAX_FRAME, Integer.toString(SimConfig.DEFAULT_MAX_FRAME_BYTES)));
         int samples = ConfigValues.sampleLimit(SAMPLE_LIMIT, p.get(SAMPLE_LIMIT, Integer.toString(SimConfig.DEFAULT_SAMPLE_LIMIT)));
         return new SimConfig(nodes, pref, w, seed, maxFrame, samples);

@@ -71,4 +71,35 @@ public record SimConfig(List<NodeSpec> nodes, ReadPreference readPreference, int
     public SimConfig withSeed(long newSeed) {
         return new SimConfig(nodes, readPreference, writeAcks, newSeed, maxFrameBytes, sampleLimit);
     }
+
+    /**
+     * The model in one line, for the store's facts (so every result says what it measured):
+     * each node's latency, replication delay, throughput limit and hiccups; the read preference
+     * and the write acknowledgements.
+     */
+    public String describe() {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < nodes.size(); i++) {
+            NodeSpec n = nodes.get(i);
+            b.append(i == 0 ? "" : "; ").append(n.name()).append(": latency ").append(n.latency().spec());
+            if (!n.replicationDelay().alwaysZero()) {
+                b.append(", replication ").append(n.replicationDelay().spec());
+            }
+            if (n.maxOpsPerSecond() > 0) {
+                double max = n.maxOpsPerSecond();
+                b.append(", max ").append(max == Math.rint(max) ? String.valueOf((long) max) : String.valueOf(max))
+                        .append(" ops/s");
+            }
+            for (Hiccup h : n.hiccups()) {
+                b.append(", hiccup ").append(Durations.toMillisText(h.durationNanos())).append("ms at ")
+                        .append(Durations.toMillisText(h.startNanos())).append("ms");
+                if (h.periodNanos() > 0) {
+                    b.append(" every ").append(Durations.toMillisText(h.periodNanos())).append("ms")
+                            .append(h.count() > 0 ? " x" + h.count() : "");
+                }
+            }
+        }
+        return b.append("; reads ").append(readPreference.name().toLowerCase(java.util.Locale.ROOT)).append(", w=")
+                .append(writeAcks).toString();
+    }
 }
