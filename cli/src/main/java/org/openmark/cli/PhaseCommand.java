@@ -141,13 +141,18 @@ abstract class PhaseCommand implements Callable<Integer> {
                 org.openmark.event.EventSchedule schedule = new org.openmark.event.EventSchedule(eventSpecs,
                         timing.clock(), org.openmark.event.CommandLauncher.shell(),
                         cfg.outDir() == null ? null : cfg.outDir().resolve("events"));
-                // The phase starts right after its gate: the events count from the end of the warm-up.
-                java.util.List<org.openmark.output.IntervalSink> sinks = metrics.sinks(phase == Phase.LOAD ? "load"
-                        : "run", cfg);
+                // The phase starts right after its gate: the events are due from the end of the warm-up.
+                java.util.List<org.openmark.output.IntervalSink> sinks = new java.util.ArrayList<>(
+                        metrics.sinks(phase == Phase.LOAD ? "load" : "run", cfg));
+                // Each interval's p99, to say when latency came back after each event
+                org.openmark.event.LatencyTrack track = new org.openmark.event.LatencyTrack();
+                if (!schedule.isEmpty()) {
+                    sinks.add(track);
+                }
                 org.openmark.run.PhaseHooks hooks = schedule.isEmpty() && sinks.isEmpty()
                         ? org.openmark.run.PhaseHooks.NONE
                         : new org.openmark.run.PhaseHooks(sinks, schedule.isEmpty() ? () -> { }
-                                : () -> schedule.start(timing.clock().nanoTime() + cfg.warmup().toNanos()));
+                                : () -> schedule.start(timing.clock().nanoTime(), cfg.warmup().toNanos()));
                 try {
                     result = runner.execute(cfg, hooks);
                 } finally {
@@ -157,7 +162,7 @@ abstract class PhaseCommand implements Callable<Integer> {
                 }
                 failures.addAll(runner.outputFailures());
                 if (eventOutcomes != null) {
-                    result = result.withEvents(eventOutcomes);
+                    result = result.withEvents(track.judge(eventOutcomes));
                 }
             }
             metrics.phaseEnded(result);

@@ -28,6 +28,8 @@ public final class EventSchedule {
     private final Slot[] slots;
     private Thread starter;
     private long measuredStartNanos;
+    /** Where the reported times count from: the phase's start, as every other time in the results. */
+    private long runStartNanos;
     private volatile boolean ended;
 
     /** What is known of one event; guarded by the schedule's lock. */
@@ -59,12 +61,17 @@ public final class EventSchedule {
         return specs.isEmpty();
     }
 
-    /** Starts the schedule: every event's time counts from {@code measuredStartNanos} (the clock's time). */
-    public synchronized void start(long measuredStartNanos) {
+    /**
+     * Starts the schedule at the phase's start ({@code runStartNanos}, the clock's time): every
+     * event is due its {@code AT} after the measured start, {@code warmUpNanos} later; the times
+     * reported count from the phase's start, as the outages, timeseries.csv and latency.hlog do.
+     */
+    public synchronized void start(long runStartNanos, long warmUpNanos) {
         if (starter != null || specs.isEmpty()) {
             return;
         }
-        this.measuredStartNanos = measuredStartNanos;
+        this.runStartNanos = runStartNanos;
+        this.measuredStartNanos = runStartNanos + warmUpNanos;
         starter = new Thread(this::runInOrder, "openmark-events");
         starter.setDaemon(true);
         starter.start();
@@ -190,6 +197,6 @@ public final class EventSchedule {
     }
 
     private double seconds(long nanos) {
-        return (nanos - measuredStartNanos) / 1e9;
+        return (nanos - runStartNanos) / 1e9;
     }
 }

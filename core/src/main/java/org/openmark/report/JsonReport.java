@@ -83,7 +83,7 @@ public final class JsonReport {
         return m;
     }
 
-    /** One action during the run; times in seconds after the measured start, null when it did not happen. */
+    /** One action during the run; times in seconds from the phase's start (AT from the measured start), null when it did not happen. */
     private static Map<String, Object> event(org.openmark.event.EventOutcome e) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("atSeconds", Percentiles.round(e.spec().at().toNanos() / 1e9));
@@ -93,7 +93,31 @@ public final class JsonReport {
         m.put("exitCode", e.exitCode());
         m.put("output", e.output());
         m.put("note", e.note());
+        if (e.recovery() != null) {
+            m.put("recovery", recovery(e.recovery(), e.startSeconds()));
+        }
         return m;
+    }
+
+    /** How latency answered an event ({@link org.openmark.event.Recovery}); null for what is unknown. */
+    private static Map<String, Object> recovery(org.openmark.event.Recovery r, double startSeconds) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("levelP99Us", finite(r.levelUs()));
+        m.put("bandP99Us", finite(r.bandUs()));
+        m.put("peakP99Us", finite(r.peakUs()));
+        m.put("peakAtSeconds", finite(r.peakAtSeconds()));
+        m.put("disturbed", r.disturbed());
+        m.put("backAtSeconds", finite(r.backAtSeconds()));
+        m.put("backAfterSeconds", finite(r.afterSeconds(startSeconds)));
+        m.put("resolutionSeconds", finite(r.resolutionSeconds()));
+        m.put("levelIntervals", r.beforeIntervals());
+        m.put("note", r.note());
+        m.put("summary", r.describe(startSeconds));
+        return m;
+    }
+
+    private static Double finite(double v) {
+        return Double.isFinite(v) ? Percentiles.round(v) : null;
     }
 
     private static Map<String, Object> outage(org.openmark.measure.Outage o) {

@@ -115,12 +115,15 @@ public final class YcsbTextReport {
             return e.note();
         }
         String started = String.format(java.util.Locale.ROOT, "started at %.1f s", e.startSeconds());
+        String recovery = e.recovery() == null ? "" : "; " + e.recovery().describe(e.startSeconds());
         if (Double.isNaN(e.endSeconds())) {
-            return started + ", " + e.note();
+            return started + ", " + e.note() + recovery;
         }
         return started + String.format(java.util.Locale.ROOT, ", ended at %.1f s", e.endSeconds())
-                + (e.exitCode() != null ? ", exit code " + e.exitCode() : "") + (e.note() != null ? ", " + e.note() : "");
+                + (e.exitCode() != null ? ", exit code " + e.exitCode() : "") + (e.note() != null ? ", " + e.note() : "")
+                + recovery;
     }
+
 
     private static void failed(List<ReportLine> b, RunResult r, OpResult op, Histogram h) {
         if (h.getTotalCount() > 0) {

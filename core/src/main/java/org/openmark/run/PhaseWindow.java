@@ -61,7 +61,7 @@ final class PhaseWindow implements MeasuredWindow {
         startMillis = clock.currentTimeMillis();
         cpuBefore = ProcessCpu.cpuNanos();
         if (missingRecords != null) {
-            missingRecords.measureFrom(warmupEndNanos());
+            missingRecords.measureFrom(startNanos, warmupEndNanos());
         }
         Collecting c = collecting;
         collector = new IntervalCollector(c.measurements(), clock, c.gauges(), c.sinks(), c.status(), c.line(),

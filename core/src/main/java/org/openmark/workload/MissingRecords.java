@@ -31,15 +31,22 @@ public final class MissingRecords {
     private final AtomicLong lastNanos = new AtomicLong(Long.MIN_VALUE);
     private final List<String> keys = new ArrayList<>();
     private volatile long measuredFromNanos;
+    /** Where reported times count from: the phase's start, as the outages and timeseries.csv. */
+    private volatile long runStartNanos;
 
     public MissingRecords(Clock clock) {
         this.clock = clock;
         this.measuredFromNanos = clock.nanoTime();
+        this.runStartNanos = measuredFromNanos;
     }
 
-    /** Counts from {@code nanos} on (the measured start); answers before it are the warm-up's. */
-    public void measureFrom(long nanos) {
-        measuredFromNanos = nanos;
+    /**
+     * Counts from {@code measuredStartNanos} on (answers before it are the warm-up's) and reports
+     * times from {@code runStartNanos}, the phase's start.
+     */
+    public void measureFrom(long runStartNanos, long measuredStartNanos) {
+        this.runStartNanos = runStartNanos;
+        this.measuredFromNanos = measuredStartNanos;
     }
 
     /** Tells what the store answered to a read of a loaded record. */
@@ -70,7 +77,7 @@ public final class MissingRecords {
         synchronized (keys) {
             named = List.copyOf(keys);
         }
-        long from = measuredFromNanos;
+        long from = runStartNanos;
         return new Found(checked.sum(), n, n == 0 ? Double.NaN : (firstNanos.get() - from) / 1e9,
                 n == 0 ? Double.NaN : (lastNanos.get() - from) / 1e9, named);
     }
@@ -80,7 +87,8 @@ public final class MissingRecords {
      *
      * @param checked reads of loaded records the store answered (found or not)
      * @param missing those that found nothing
-     * @param firstAtSeconds when the first of them ended, seconds from the measured start; NaN when none
+     * @param firstAtSeconds when the first of them ended, seconds from the phase's start (warm-up
+     *     included, as the outages and timeseries.csv); NaN when none
      * @param lastAtSeconds when the last ended; NaN when none
      * @param keys up to {@value #KEYS_KEPT} of their keys, in the order they were found missing
      */
@@ -88,7 +96,7 @@ public final class MissingRecords {
         /** "412 of 2,561 reads of loaded records (16.1%) found nothing, from 12.3 s to 88.0 s (user7, …)". */
         public String describe() {
             return String.format(Locale.ROOT, "%,d of %,d reads of loaded records (%.1f%%) found nothing (NOT_FOUND),"
-                    + " from %.1f s to %.1f s after the measured start (%s%s)", missing, checked,
+                    + " from %.1f s to %.1f s after the run's start (%s%s)", missing, checked,
                     100.0 * missing / Math.max(1, checked), firstAtSeconds, lastAtSeconds, String.join(", ", keys),
                     missing > keys.size() ? ", …" : "");
         }

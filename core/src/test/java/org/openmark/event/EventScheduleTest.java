@@ -51,7 +51,8 @@ class EventScheduleTest {
         FakeLauncher launcher = new FakeLauncher();
         EventSchedule schedule = new EventSchedule(List.of(at(3, "exit 3"), at(1, "exit 0")), clock, launcher,
                 Path.of("/tmp/out/events"));
-        schedule.start(10 * S);
+        // the phase starts at 8 s with a 2 s warm-up: due 1 s and 3 s after 10 s, reported from 8 s
+        schedule.start(8 * S, 2 * S);
         // Both are due by the time the run ends; the starter must have launched them.
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (launcher.started.size() < 2 && System.nanoTime() < deadline) {
@@ -60,9 +61,9 @@ class EventScheduleTest {
         List<EventOutcome> outcomes = schedule.finish(Duration.ofSeconds(5));
 
         assertEquals("exit 3", outcomes.get(0).spec().command());
-        assertEquals(3.0, outcomes.get(0).startSeconds(), 1e-9);
+        assertEquals(5.0, outcomes.get(0).startSeconds(), 1e-9);
         assertEquals(3, outcomes.get(0).exitCode());
-        assertEquals(1.0, outcomes.get(1).startSeconds(), 1e-9);
+        assertEquals(3.0, outcomes.get(1).startSeconds(), 1e-9);
         assertEquals(0, outcomes.get(1).exitCode());
         assertTrue(outcomes.get(1).succeeded());
         assertEquals(Path.of("/tmp/out/events/event-2.log"), launcher.started.get("exit 0"));
@@ -73,7 +74,7 @@ class EventScheduleTest {
         FakeClock clock = FakeClock.endingAt(15 * S); // time reaches 5 s after the start, then the run ends
         FakeLauncher launcher = new FakeLauncher();
         EventSchedule schedule = new EventSchedule(List.of(at(5, "exit 0"), at(60, "exit 0")), clock, launcher, null);
-        schedule.start(10 * S);
+        schedule.start(10 * S, 0);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (launcher.started.isEmpty() && System.nanoTime() < deadline) {
             Thread.onSpinWait();
@@ -92,7 +93,7 @@ class EventScheduleTest {
         FakeClock clock = new FakeClock();
         FakeLauncher launcher = new FakeLauncher();
         EventSchedule schedule = new EventSchedule(List.of(at(0, "hang")), clock, launcher, null);
-        schedule.start(0);
+        schedule.start(0, 0);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (launcher.started.isEmpty() && System.nanoTime() < deadline) {
             Thread.onSpinWait();
@@ -110,7 +111,7 @@ class EventScheduleTest {
         FakeLauncher launcher = new FakeLauncher();
         EventSchedule schedule = new EventSchedule(List.of(at(0, "missing")), new FakeClock(), launcher,
                 null);
-        schedule.start(0);
+        schedule.start(0, 0);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (launcher.attempts.get() == 0 && System.nanoTime() < deadline) {
             Thread.onSpinWait();

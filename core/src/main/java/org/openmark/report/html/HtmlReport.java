@@ -122,6 +122,7 @@ public final class HtmlReport {
                     + " compare leaves it out: a few operations in a fraction of an interval are no interval's rate."
                     + " Its operations are in every total.", ts.partialTailSeconds()))).append("</p>\n");
         }
+        eventList(b, result.path("events"));
         boolean showService = open || serviceDiffers(operations);
         section(b, "Percentile spectrum", spectrumLead(showService),
                 SpectrumPlot.render(spectrumOperations(operations), showService, palette),
@@ -137,10 +138,7 @@ public final class HtmlReport {
         return b.toString();
     }
 
-    /**
-     * The actions that ran, at the moment each started on the plots' time axis (which counts from
-     * the start of the warm-up, while an action's time counts from the measured start).
-     */
+    /** The actions that ran, at the moment each started (seconds from the phase's start, as the plots' axis). */
     private static List<Chart.Marker> events(JsonNode result, TimeSeries ts) {
         List<Chart.Marker> markers = new ArrayList<>();
         int n = 0;
@@ -149,10 +147,38 @@ public final class HtmlReport {
             if (e.path("startSeconds").isNumber()) {
                 String command = e.path("command").asText("");
                 String label = "event " + n + ": " + (command.length() > 40 ? command.substring(0, 39) + "…" : command);
-                markers.add(new Chart.Marker(ts.warmUpEndSeconds() + e.path("startSeconds").asDouble(), label));
+                markers.add(new Chart.Marker(e.path("startSeconds").asDouble(), label));
             }
         }
         return markers;
+    }
+
+    /**
+     * The actions run during the run, numbered as on the plots, each with when it ran and how the
+     * response time answered it (docs/results.md: when latency came back).
+     */
+    private static void eventList(StringBuilder b, JsonNode events) {
+        if (events.isEmpty()) {
+            return;
+        }
+        b.append("<section>\n<h2>Events</h2>\n<p class=\"lead\">Each action run during the run (--event), with the"
+                + " p99 of the response time before it, how far it rose and when it was back: within the band for "
+                + org.openmark.event.Recovery.STEADY + " intervals in a row. Times in seconds from the run's start,"
+                + " warm-up included, as on the plots.</p>\n<ol id=\"events\">\n");
+        for (JsonNode e : events) {
+            String when = e.path("startSeconds").isNumber()
+                    ? String.format(java.util.Locale.ROOT, "started at %.1f s", e.path("startSeconds").asDouble())
+                            + (e.path("endSeconds").isNumber() ? String.format(java.util.Locale.ROOT,
+                                    ", ended at %.1f s", e.path("endSeconds").asDouble()) : "")
+                            + (e.path("exitCode").isNumber() ? ", exit code " + e.path("exitCode").asInt() : "")
+                    : "";
+            String note = e.path("note").isTextual() ? e.path("note").asText() : "";
+            String recovery = e.path("recovery").path("summary").asText("");
+            b.append("<li><code>").append(Html.escape(e.path("command").asText(""))).append("</code>: ")
+                    .append(Html.escape(String.join("; ", java.util.stream.Stream.of(when, note, recovery)
+                            .filter(x -> !x.isEmpty()).toList()))).append("</li>\n");
+        }
+        b.append("</ol>\n</section>\n");
     }
 
     private static String spectrumLead(boolean showService) {

@@ -64,6 +64,22 @@ public final class SimClientStore implements Store {
         return new RemoteSession(connections.get(i), clock, delays);
     }
 
+    /**
+     * Whether the server holds no record of {@code table}: a scan for one record from the first key
+     * that answers OK with nothing. A store that cannot tell (a failed scan) is not known empty.
+     * Without it, a run against an empty server neither loaded it first nor kept its reads of
+     * absent records from being blamed on the store as lost.
+     */
+    @Override
+    public boolean isKnownEmpty(String table) {
+        List<org.openmark.api.Record> found = new ArrayList<>();
+        try (Session s = newSession()) {
+            return s.scan(table, "", 1, null, found) == org.openmark.api.Status.OK && found.isEmpty();
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
     /** The server's ground truth so far, as compact JSON. */
     public String groundTruthJson() {
         SimConnection c = connections.get(0);

@@ -1,6 +1,7 @@
 package org.openmark.store.sim.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -87,6 +88,20 @@ class SimServerTest {
     void session_crudAndScanOverTcp_work() {
         crud(store.newSession(), "x");
         crud(store.newSession(), "y");
+    }
+
+    /**
+     * An empty server says so: without it a run against one neither loaded it first nor kept its
+     * reads of absent records from being blamed on the store as lost records.
+     */
+    @Test
+    void isKnownEmpty_overTcp_trueUntilARecordIsWrittenFalseWhenItCannotTell() {
+        assertTrue(store.isKnownEmpty(T));
+        assertEquals(Status.OK, store.newSession().insert(T, "user1", value("1")));
+        assertFalse(store.isKnownEmpty(T));
+        assertTrue(store.isKnownEmpty("another"), "tables are apart");
+        server.close();
+        assertFalse(store.isKnownEmpty("another"), "no answer: not known empty");
     }
 
     @Test
