@@ -129,6 +129,21 @@ final class LiveMetrics implements AutoCloseable {
         };
     }
 
+    /** What tells the endpoint when each {@code --event} starts and ends (Unix time from {@code clock}). */
+    org.openmark.event.EventSchedule.Watcher events(Clock clock) {
+        return new org.openmark.event.EventSchedule.Watcher() {
+            @Override
+            public void started(int number, org.openmark.event.EventSpec spec) {
+                metrics.event(number, spec.command(), clock.currentTimeMillis() / 1000.0, false);
+            }
+
+            @Override
+            public void ended(int number, org.openmark.event.EventSpec spec) {
+                metrics.event(number, spec.command(), clock.currentTimeMillis() / 1000.0, true);
+            }
+        };
+    }
+
     /** A phase ended with {@code result}: the report's verdicts replace the live ones. */
     void phaseEnded(RunResult result) {
         if (metrics == null) {

@@ -144,6 +144,9 @@ abstract class PhaseCommand implements Callable<Integer> {
                 // The phase starts right after its gate: the events are due from the end of the warm-up.
                 java.util.List<org.openmark.output.IntervalSink> sinks = new java.util.ArrayList<>(
                         metrics.sinks(phase == Phase.LOAD ? "load" : "run", cfg));
+                if (metrics.metrics() != null) {
+                    schedule.watch(metrics.events(timing.clock()));
+                }
                 // Each interval's p99, to say when latency came back after each event
                 org.openmark.event.LatencyTrack track = new org.openmark.event.LatencyTrack();
                 if (!schedule.isEmpty()) {

@@ -45,7 +45,8 @@ class MetricsPrometheusEndToEndTest {
         // No records loaded: reads of absent keys end NOT_FOUND, a status of their own beside OK.
         CliRunner r = CliRunner.run("run", "--store", "memory", "-p", "autoload=false", "-p", "readproportion=0.5",
                 "-p", "updateproportion=0", "-p", "insertproportion=0.5", "--rate", "2000", "--duration", "20s",
-                "--metrics", instance, "--metrics-linger", "3s", "--out", out.toString(), "--quiet").assertRan();
+                "--metrics", instance, "--metrics-linger", "3s", "--event", "5s:true", "--out", out.toString(),
+                "--quiet").assertRan();
         assertTrue(r.err.contains("openmark: metrics at http://" + instance + "/metrics"), r::toString);
         JsonNode result = JSON.readTree(out.resolve("result.json").toFile());
         PrometheusApi api = new PrometheusApi(PROMETHEUS.properties().get("prometheus.url"));
@@ -98,6 +99,15 @@ class MetricsPrometheusEndToEndTest {
         }
         assertTrue(compared >= 30, "p99 samples compared: " + compared);
 
+        // the event, for Grafana's annotation: when it started, as result.json has it
+        List<PrometheusApi.Series> event = api.query("last_over_time(openmark_event_start_timestamp_seconds{" + sel
+                + "}[10m])");
+        assertEquals(1, event.size(), () -> "event series: " + event);
+        assertEquals("true", event.get(0).labels().get("command"));
+        double startedAt = result.path("startEpochMs").asLong() / 1000.0
+                + result.path("events").get(0).path("startSeconds").asDouble();
+        assertEquals(startedAt, event.get(0).last(), 0.5, "the event's start, Unix time");
+
         // the report's verdicts replaced the live ones before the last scrape
         assertEquals(1, api.query("last_over_time(openmark_verdict_final{" + sel + "}[10m])").get(0).last());
         assertFalse(api.query("openmark_response_time_seconds_count{" + sel + "}[10m]").isEmpty()
@@ -134,7 +144,9 @@ class MetricsPrometheusEndToEndTest {
                 compared++;
             }
         }
-        assertTrue(compared >= 3, "series compared: " + compared);
+        // INSERT OK and READ NOT_FOUND at least: each worker's memory store holds only its own inserts, so
+        // a read finds one (READ OK) only by chance, one in thousands
+        assertTrue(compared >= 2, "series compared: " + compared);
         assertTrue(r.err.contains("openmark: metrics at http://" + instance + "/metrics"), r::toString);
     }
 

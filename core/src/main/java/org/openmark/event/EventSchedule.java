@@ -31,6 +31,7 @@ public final class EventSchedule {
     /** Where the reported times count from: the phase's start, as every other time in the results. */
     private long runStartNanos;
     private volatile boolean ended;
+    private Watcher watcher;
 
     /** What is known of one event; guarded by the schedule's lock. */
     private static final class Slot {
@@ -110,7 +111,8 @@ public final class EventSchedule {
                 slot.output = output == null ? null : output.toString();
             }
             running = launcher.start(specs.get(i).command(), output);
-            Thread waiter = new Thread(() -> awaitEnd(slot, running), "openmark-event-" + (i + 1));
+            tell(w -> w.started(i + 1, specs.get(i)));
+            Thread waiter = new Thread(() -> awaitEnd(i, slot, running), "openmark-event-" + (i + 1));
             waiter.setDaemon(true);
             synchronized (this) {
                 slot.waiter = waiter;
@@ -124,7 +126,7 @@ public final class EventSchedule {
         }
     }
 
-    private void awaitEnd(Slot slot, CommandLauncher.Running running) {
+    private void awaitEnd(int i, Slot slot, CommandLauncher.Running running) {
         try {
             Integer code = null;
             while (code == null) {
@@ -134,8 +136,37 @@ public final class EventSchedule {
                 slot.exitCode = code;
                 slot.endNanos = clock.nanoTime();
             }
+            tell(w -> w.ended(i + 1, specs.get(i)));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt(); // the schedule gave up waiting: still running
+        }
+    }
+
+    /** Who hears of each event as it starts and ends (live metrics); a watcher's failure stops nothing. */
+    public interface Watcher {
+        /** Event {@code number} (1 for the first given) has just started. */
+        void started(int number, EventSpec spec);
+
+        /** Event {@code number}'s command has just ended. */
+        void ended(int number, EventSpec spec);
+    }
+
+    /** Tells {@code w} of each event from now on (before {@link #start}). */
+    public synchronized void watch(Watcher w) {
+        this.watcher = w;
+    }
+
+    private void tell(java.util.function.Consumer<Watcher> news) {
+        Watcher w;
+        synchronized (this) {
+            w = watcher;
+        }
+        if (w != null) {
+            try {
+                news.accept(w);
+            } catch (RuntimeException e) {
+                // live figures are a view of the run; the action itself went on
+            }
         }
     }
 

@@ -37,6 +37,8 @@ public final class MetricList {
         response.put(new Channel("READ", Status.OK, false), h);
         m.interval(RunMetrics.RUN, new IntervalSnapshot(0, 1000, response, response, h, 1), 1, 0, true);
         m.interval(RunMetrics.RUN, new IntervalSnapshot(1000, 2000, response, response, h, 1), 2, 0, false);
+        m.event(1, "echo", 1.5, false);
+        m.event(1, "echo", 1.6, true);
         StringBuilder b = new StringBuilder("| metric | type | labels | what it is |\n| --- | --- | --- | --- |\n");
         List<String> rows = new ArrayList<>();
         for (MetricSnapshot s : m.registry().scrape()) {

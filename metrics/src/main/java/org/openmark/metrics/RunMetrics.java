@@ -99,6 +99,13 @@ public final class RunMetrics {
             .help("The run: command, store, load model and seed").labelNames("command", "store", "model", "seed")
             .register(own);
 
+    private final Gauge eventStart = Gauge.builder().name("openmark_event_start_timestamp_seconds")
+            .help("When each --event's command started (Unix time): Grafana draws it as an annotation")
+            .unit(Unit.SECONDS).labelNames("event", "command").register(own);
+    private final Gauge eventEnd = Gauge.builder().name("openmark_event_end_timestamp_seconds")
+            .help("When each --event's command ended (Unix time), once it has").unit(Unit.SECONDS)
+            .labelNames("event", "command").register(own);
+
     private final LiveVerdicts verdicts = new LiveVerdicts();
     /** The (worker, op, percentile) series each percentile gauge has now. */
     private final Set<List<String>> responseSeries = new HashSet<>();
@@ -163,6 +170,20 @@ public final class RunMetrics {
         setPhase(f.loadPhase() ? PhasePart.LOAD : f.warmupSeconds() > 0 ? PhasePart.WARMUP : PhasePart.MEASURED);
         target.set(f.targetRateAt() == null ? Double.NaN : f.targetRateAt().applyAsDouble(0));
         scheduled.set(Double.NaN);
+    }
+
+    /** The longest command a label keeps: a label is for telling events apart, the command is in result.json. */
+    static final int COMMAND_LABEL_CHARS = 80;
+
+    /**
+     * Event {@code number} (1 for the first {@code --event}) started its {@code command} at
+     * {@code epochSeconds}; {@code ended} says whether this is its end.
+     */
+    public synchronized void event(int number, String command, double epochSeconds, boolean ended) {
+        scraped = null;
+        String label = command.length() > COMMAND_LABEL_CHARS ? command.substring(0, COMMAND_LABEL_CHARS - 1) + "…"
+                : command;
+        (ended ? eventEnd : eventStart).labelValues(Integer.toString(number), label).set(epochSeconds);
     }
 
     /**

@@ -39,6 +39,7 @@ class DashboardTest {
         RunMetrics metrics = new RunMetrics();
         metrics.phaseStarted(new RunFacts("run", "memory", 1, "open", false, 0, s -> 1000, 0, 10, 0.001, 0.01));
         metrics.interval(RunMetrics.RUN, new Snapshots().ops("READ", Status.OK, 100, 1).build(0, 1000), 1, 0, false);
+        metrics.event(1, "echo", 1.795e9, false);
         System.gc(); // the JVM's GC metrics have a series once a collection ran
         Set<String> served = new TreeSet<>();
         for (String line : Scrape.of(metrics.registry()).text().split("\n")) {

@@ -35,6 +35,25 @@ class RunMetricsTest {
                 "openmark_response_time_seconds_bucket{op=\"READ\",status=\"ok\",worker=\"\",le=\"2.5E-4\"}"));
     }
 
+    /** Each --event as it starts and ends: Unix time, by its number and (a shortened) command, for Grafana's annotations. */
+    @Test
+    void event_startAndEnd_servedByNumberAndCommand() {
+        RunMetrics m = new RunMetrics();
+        m.phaseStarted(OPEN);
+        m.event(1, "bin/openmark-services add-node cassandra", 1_795_000_000.25, false);
+        m.event(2, "x".repeat(200), 1_795_000_001.5, false);
+        m.event(1, "bin/openmark-services add-node cassandra", 1_795_000_090.75, true);
+        Scrape s = Scrape.of(m.registry());
+        assertEquals(1_795_000_000.25, s.value("openmark_event_start_timestamp_seconds{command=\"bin/openmark-services"
+                + " add-node cassandra\",event=\"1\"}"));
+        assertEquals(1_795_000_090.75, s.value("openmark_event_end_timestamp_seconds{command=\"bin/openmark-services"
+                + " add-node cassandra\",event=\"1\"}"));
+        assertEquals(1_795_000_001.5, s.value("openmark_event_start_timestamp_seconds{command=\""
+                + "x".repeat(RunMetrics.COMMAND_LABEL_CHARS - 1) + "…\",event=\"2\"}"));
+        assertTrue(Double.isNaN(s.value("openmark_event_end_timestamp_seconds{command=\"" + "x".repeat(
+                RunMetrics.COMMAND_LABEL_CHARS - 1) + "…\",event=\"2\"}")), "not ended: no end");
+    }
+
     @Test
     void interval_warmUp_countedApartFromTheResult() {
         RunMetrics m = new RunMetrics();
