@@ -40,7 +40,9 @@ public final class Measurements {
      */
     private final SharedWriter[] stripes = new SharedWriter[Integer.highestOneBit(
             Math.max(1, Runtime.getRuntime().availableProcessors()) * 4 - 1) * 2];
-    private final MeasurementWriter shared = new StripedWriter(stripes);
+    /** The service times of the first operations the shared writer recorded (the store before any backlog). */
+    private final FirstServiceTimes first = new FirstServiceTimes();
+    private final MeasurementWriter shared = new StripedWriter(stripes, first);
     private final Histogram unfinished = new Histogram(SIGNIFICANT_DIGITS);
     /** What {@link #issued} was at the previous {@link #collectInterval} (only the collector touches it). */
     private long issuedAtLastCollect;
@@ -66,6 +68,11 @@ public final class Measurements {
         ThreadWriter w = new ThreadWriter(stallAfterNanos);
         writers.add(w);
         return w;
+    }
+
+    /** The service times of the first operations recorded by the shared writer (the open model's). */
+    public FirstServiceTimes firstServiceTimes() {
+        return first;
     }
 
     /** The writer any thread may use (open-model operations). */
@@ -163,7 +170,7 @@ public final class Measurements {
      * Spreads records over stripes by the calling thread's id; a thread whose stripe another
      * holds records into the next free one instead of waiting.
      */
-    private record StripedWriter(SharedWriter[] stripes) implements MeasurementWriter {
+    private record StripedWriter(SharedWriter[] stripes, FirstServiceTimes first) implements MeasurementWriter {
         private int home() {
             return (int) (Thread.currentThread().threadId() & (stripes.length - 1));
         }
@@ -176,6 +183,7 @@ public final class Measurements {
                 i = (i + 1) & (stripes.length - 1);
                 Thread.onSpinWait();
             }
+            first.record(actualStartNanos, completedNanos);
         }
 
         @Override

@@ -143,7 +143,7 @@ public final class PhaseRunner {
             } else {
                 valid = Verdicts.generator(cfg, schedule, new Verdicts.LagByCause(collector.lagOutsideStoreTrouble(),
                         collector.lagInStoreTrouble(), collector.troubledIntervals(), collector.lagAtStartUp()),
-                        responseP99(totals), serviceP50(totals),
+                        responseP99(totals), storeSpeed(measurements, totals),
                         new Verdicts.Issuing(stats.issued(), issueSeconds, runtimeSeconds), warnings, notes);
             }
             if (!valid && gc != null && gc.count() > 0) {
@@ -209,6 +209,15 @@ public final class PhaseRunner {
     }
 
     /** The service-time median of every measured operation, all statuses (microseconds; 0 when none). */
+    /**
+     * The store's service time before any backlog could build: the median of the phase's first
+     * operations (the open model's), else the median of all.
+     */
+    private static long storeSpeed(Measurements measurements, Totals totals) {
+        long first = measurements.firstServiceTimes().medianMicros();
+        return first > 0 ? first : serviceP50(totals);
+    }
+
     private static long serviceP50(Totals totals) {
         return percentile(totals.service(), 50);
     }

@@ -246,25 +246,34 @@ public final class Verdicts {
 
     /**
      * Why operations found no free in-flight slot. By Little's law the schedule needs about
-     * rate × service time operations in flight; at the store's median service time (its usual
-     * speed, not its stalls) that is more than the bound when the bound is too small for the rate,
-     * and the store is not to blame. Otherwise the store's backlog (slower calls, a stall) took them.
+     * rate × service time operations in flight. The service time is the store's before any
+     * backlog could build (the median of the phase's first operations): a median taken while the
+     * store was saturated is the queue's, and would make any bound look too small. When the rate
+     * needs more than the bound at that speed, the bound is too small for the rate and the store
+     * is not to blame; otherwise the store's backlog (slower calls, a stall, saturation) took the
+     * slots.
      *
-     * @param serviceP50Micros the median service time, or 0 when unknown
+     * @param serviceMicros the store's service time before any backlog, or 0 when unknown
      * @return the cause, after a colon in the warning
      */
-    static String whyNoSlot(RunConfig cfg, ScheduleReport s, long serviceP50Micros) {
+    static String whyNoSlot(RunConfig cfg, ScheduleReport s, long serviceMicros) {
         double rate = s.targetRate() > 0 ? s.targetRate() : s.scheduledRate();
-        long needed = Math.round(rate * serviceP50Micros / 1e6);
+        long needed = Math.round(rate * serviceMicros / 1e6);
+        String speed = serviceMicros < 1000 ? serviceMicros + " us"
+                : String.format(Locale.ROOT, "%.1f ms", serviceMicros / 1000.0);
         if (needed > s.maxInFlight()) {
-            return String.format(Locale.ROOT, "at the store's median service time of %s, %.0f ops/s needs about %d"
-                    + " operations in flight, more than the %d allowed, so the bound, not the store, held the"
-                    + " load back; %s", serviceP50Micros < 1000 ? serviceP50Micros + " us"
-                    : String.format(Locale.ROOT, "%.1f ms", serviceP50Micros / 1000.0), rate, needed,
+            return String.format(Locale.ROOT, "at the store's service time before any backlog (%s, the median of the"
+                    + " first operations), %.0f ops/s needs about %d operations in flight, more than the %d allowed, so"
+                    + " the bound, not the store, held the load back; %s", speed, rate, needed,
                     s.maxInFlight(), s.maxInFlight() < cfg.maxInFlight() ? "the store's client allows no more requests"
                     + " at once" : "raise --max-in-flight");
         }
-        return "the store could not keep up";
+        if (serviceMicros <= 0) {
+            return "the store could not keep up";
+        }
+        return String.format(Locale.ROOT, "the store could not keep up (at its service time before any backlog, %s,"
+                + " %.0f ops/s needs about %d operations in flight, within the %d allowed: its backlog took them)",
+                speed, rate, needed, s.maxInFlight());
     }
 
     /** Where the bound came from: {@code --max-in-flight N}, and the store client's bound when it was lower. */
