@@ -80,10 +80,11 @@ class PipelinedClosedModelTest {
         long pMax = p.operations().get(0).okResponse().getMaxValue();
         long tMax = t.operations().get(0).okResponse().getMaxValue();
         assertTrue(pMax > 400_000, () -> "pipelined clients' largest response " + pMax + " us");
-        // Without the correction the largest response would be about one service time (10 ms); the
-        // bound above catches only gross errors, because on a machine busy with other work the
-        // pipelined clients' completions fall further behind than the threads' (seen: 0.9 s against 0.5 s).
-        assertTrue(pMax > tMax * 4 / 5 && pMax < tMax * 5 / 2, () -> "largest response: pipelined " + pMax
+        // Without the correction the largest response would be about one service time (10 ms): the
+        // 400 ms above catches that. Against the threads only gross errors (the correction counted twice
+        // doubles it), because on a machine busy with other work either side's completions fall further
+        // behind than the other's (seen: 0.9 s against 0.5 s, and 0.5 s against 0.77 s).
+        assertTrue(pMax > tMax / 2 && pMax < tMax * 5 / 2, () -> "largest response: pipelined " + pMax
                 + " us, threads " + tMax + " us");
         long pService = p.operations().get(0).okService().getValueAtPercentile(50);
         assertTrue(pService >= 10_000 && pService < 20_000, () -> "service p50 " + pService + " us");
