@@ -3,11 +3,13 @@ package org.openmark.store.redis;
 import static java.nio.charset.StandardCharsets.ISO_8859_1;
 import static java.nio.charset.StandardCharsets.UTF_8;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import redis.clients.jedis.Jedis;
+import redis.clients.jedis.util.RedisOutputStream;
 
 /**
  * YCSB's RedisClient's layout, so that data YCSB loaded is read here and data loaded here is read
@@ -70,6 +72,17 @@ final class YcsbLayout implements RedisLayout {
         // the score as an integer's text: exactly what it is, whatever Jedis would make of a double
         byte[] from = startKey.isEmpty() ? FROM_FIRST : RedisLayout.bytes(Integer.toString(startKey.hashCode()));
         return connection.zrangeByScore(INDEX_BYTES, from, TO_LAST, 0, count);
+    }
+
+    @Override
+    public void writeScanQuery(RedisOutputStream out, String table, String startKey, int count) throws IOException {
+        RedisCommands.command(out, RedisCommands.ZRANGEBYSCORE, 6);
+        RedisCommands.bulk(out, INDEX_BYTES);
+        RedisCommands.bulk(out, startKey.isEmpty() ? FROM_FIRST : RedisLayout.bytes(Integer.toString(startKey.hashCode())));
+        RedisCommands.bulk(out, TO_LAST);
+        RedisCommands.bulk(out, RedisCommands.LIMIT);
+        RedisCommands.bulk(out, RedisCommands.ZERO);
+        RedisCommands.number(out, count);
     }
 
     @Override
