@@ -13,6 +13,9 @@
 #                                           then openmark's closed model with D clients against
 #                                           redis-benchmark -c 1 -P D for each pipelining depth D
 #   bin/bench clients postgres [RATES...]   openmark and pgbench -R at each RATE
+#   bin/bench clients redis-drivers [RATES...]  the redis store's pipelined session beside the same calls
+#                                           through Lettuce's asynchronous API (fetched into the local Maven
+#                                           repository at benchmark time), each alone in a JVM, in turns
 #
 # Settings (environment): OPENMARK_BENCH_SECS measured seconds per run (20), OPENMARK_BENCH_WARM
 # seconds of warm-up after a tool's first progress line (5), OPENMARK_BENCH_RECORDS records loaded
@@ -23,12 +26,12 @@
 # "bench-redis" and "bench-postgres" (in OPENMARK_SERVICES_DIR) and stopped at the end.
 
 clients_usage() {
-  echo "usage: bin/bench clients smoke | redis [RATES...] | postgres [RATES...]" >&2
+  echo "usage: bin/bench clients smoke | redis [RATES...] | postgres [RATES...] | redis-drivers [RATES...]" >&2
   exit 2
 }
 
 store="${1:-}"; [ $# -gt 0 ] && shift
-case "$store" in smoke|redis|postgres) ;; *) clients_usage ;; esac
+case "$store" in smoke|redis|postgres|redis-drivers) ;; *) clients_usage ;; esac
 smoke=0; [ "$store" = smoke ] && smoke=1
 secs="${OPENMARK_BENCH_SECS:-$([ $smoke = 1 ] && echo 2 || echo 20)}"
 warm="${OPENMARK_BENCH_WARM:-$([ $smoke = 1 ] && echo 1 || echo 5)}"
@@ -253,10 +256,37 @@ bench_postgres() {
     | tee -a "$out/clients.txt"
 }
 
+# The redis store's pipelined session against Lettuce's asynchronous API: the same calls, one thread
+# issuing them at a fixed rate, each client alone in a JVM (bin/lib/RedisClientsCompare.java)
+bench_redis_drivers() { # Lettuce's classes first: the openmark jar holds the Cassandra driver's older Netty
+  local lettuce="${OPENMARK_BENCH_LETTUCE:-7.7.0.RELEASE}" cp_file="$out/lettuce.classpath"
+  mkdir -p "$out/lettuce"
+  printf '<project><modelVersion>4.0.0</modelVersion><groupId>b</groupId><artifactId>b</artifactId><version>1</version>%s</project>\n' \
+    "<dependencies><dependency><groupId>io.lettuce</groupId><artifactId>lettuce-core</artifactId><version>$lettuce</version></dependency></dependencies>" \
+    > "$out/lettuce/pom.xml"
+  run_or_die "$out/lettuce/resolve.log" openmark_mvn -q -f "$out/lettuce/pom.xml" dependency:build-classpath -Dmdep.outputFile="$cp_file"
+  start_service redis
+  local host port rate round v
+  host=$(prop redis.host); port=$(prop redis.port)
+  run_or_die "$out/redis-load.txt" "${om[@]}" load --store redis -P "$props" "${workload[@]}" -threads 4 --quiet
+  local om_cp="${OPENMARK_BENCH_CP:-$openmark_root/cli/target/openmark.jar}"
+  echo "Redis on $host:$port, $records records of 1 KB; one thread issues workload A's reads and updates at a fixed rate," \
+    "${secs} s measured after ${warm} s; Lettuce $lettuce; load average $(load_average)" | tee -a "$out/clients.txt"
+  for rate in "${rates[@]}"; do
+    for round in 1 2; do
+      for v in openmark lettuce; do
+        "$JAVA_HOME/bin/java" -Xms1g -Xmx1g -cp "$(cat "$cp_file"):$om_cp" "$here/lib/RedisClientsCompare.java" "$v" "$host" \
+          "$port" "$records" "$rate" "$warm" "$secs" 2> "$out/drivers-$v-$rate-$round.err" | sed 's/^/  /' | tee -a "$out/clients.txt"
+      done
+    done
+  done
+}
+
 : > "$out/clients.tsv"; : > "$out/clients.txt"
 case "$store" in
   smoke) bench_redis; "$here/openmark-services" stop bench-redis > /dev/null 2>&1 || true; trap - EXIT; bench_postgres ;;
   redis) bench_redis ;;
   postgres) bench_postgres ;;
+  redis-drivers) bench_redis_drivers ;;
 esac
 echo "(figures in $out/clients.tsv: tool, rate, achieved, p99 us, client CPU us/op, server CPU us/op)"
