@@ -17,13 +17,22 @@
 #                                           through Lettuce's asynchronous API (fetched into the local Maven
 #                                           repository at benchmark time), each alone in a JVM, in turns
 #
-# Settings (environment): OPENMARK_BENCH_SECS measured seconds per run (20), OPENMARK_BENCH_WARM
-# seconds of warm-up after a tool's first progress line (5), OPENMARK_BENCH_RECORDS records loaded
-# (100000), OPENMARK_BENCH_P99_MS the p99 bound for "sustained" (10), OPENMARK_BENCH_DEPTHS Redis
-# pipelining depths ("1 16"), OPENMARK_BENCH_PG_CLIENTS pgbench's connections (8), OPENMARK_BENCH_CP
-# a class path to run openmark from (default: cli/target/openmark.jar, built by bin/openmark unless
-# OPENMARK_BENCH_NO_BUILD=1). The servers are started with bin/openmark-services as instances
-# "bench-redis" and "bench-postgres" (in OPENMARK_SERVICES_DIR) and stopped at the end.
+# Settings (environment):
+#   OPENMARK_BENCH_SECS     measured seconds per run (20)
+#   OPENMARK_BENCH_WARM     seconds of warm-up after a tool's first progress line (10: a JVM tool's JIT
+#                           compilers take seconds of CPU on a busy 2-core machine)
+#   OPENMARK_BENCH_RECORDS  records loaded (100000)
+#   OPENMARK_BENCH_P99_MS   the p99 bound for "sustained" (10)
+#   OPENMARK_BENCH_DEPTHS   Redis pipelining depths ("1 16")
+#   OPENMARK_BENCH_PG_CLIENTS  pgbench's connections (8)
+#   OPENMARK_BENCH_CP       a class path to run openmark from (default: cli/target/openmark.jar, built by
+#                           bin/openmark unless OPENMARK_BENCH_NO_BUILD=1)
+#   YCSB_SRC                a YCSB source tree or git directory (a clone of github.com/brianfrankcooper/YCSB):
+#                           YCSB's own redis and jdbc bindings are built from it into $OPENMARK_BENCH_DIR/ycsb
+#                           (once) and YCSB's client runs at each rate too, paced by -target with
+#                           OPENMARK_BENCH_YCSB_THREADS threads (16)
+# The servers are started with bin/openmark-services as instances "bench-redis" and "bench-postgres" (in
+# OPENMARK_SERVICES_DIR) and stopped at the end.
 
 clients_usage() {
   echo "usage: bin/bench clients smoke | redis [RATES...] | postgres [RATES...] | redis-drivers [RATES...]" >&2
@@ -34,11 +43,12 @@ store="${1:-}"; [ $# -gt 0 ] && shift
 case "$store" in smoke|redis|postgres|redis-drivers) ;; *) clients_usage ;; esac
 smoke=0; [ "$store" = smoke ] && smoke=1
 secs="${OPENMARK_BENCH_SECS:-$([ $smoke = 1 ] && echo 2 || echo 20)}"
-warm="${OPENMARK_BENCH_WARM:-$([ $smoke = 1 ] && echo 1 || echo 5)}"
+warm="${OPENMARK_BENCH_WARM:-$([ $smoke = 1 ] && echo 1 || echo 10)}"
 records="${OPENMARK_BENCH_RECORDS:-$([ $smoke = 1 ] && echo 1000 || echo 100000)}"
 p99_bound_us=$(( ${OPENMARK_BENCH_P99_MS:-10} * 1000 ))
 read -r -a depths <<< "${OPENMARK_BENCH_DEPTHS:-1 16}"
 pg_clients="${OPENMARK_BENCH_PG_CLIENTS:-8}"
+ycsb_threads="${OPENMARK_BENCH_YCSB_THREADS:-16}"
 rates=("$@"); [ ${#rates[@]} -eq 0 ] && rates=($([ $smoke = 1 ] && echo 1000 || echo 5000 10000 20000 40000))
 pg_bin="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)"
 clk_tck="$(getconf CLK_TCK)"
@@ -135,6 +145,47 @@ openmark_open() {
   [ "$bad" = 0 ] && [ "$(field "$f" RUN Valid)" = true ] && sustained "$rate" "$a" "$p99"
 }
 
+# YCSB's core and its redis and jdbc bindings, built from $YCSB_SRC into $out/ycsb once; sets ycsb_dir
+ycsb_prepare() {
+  ycsb_dir="$out/ycsb"
+  [ -f "$ycsb_dir/.built" ] && return 0
+  rm -rf "$ycsb_dir"; mkdir -p "$ycsb_dir"
+  if [ -f "$YCSB_SRC/HEAD" ] && [ -d "$YCSB_SRC/objects" ]; then git --git-dir="$YCSB_SRC" archive HEAD | tar -x -C "$ycsb_dir"
+  elif [ -d "$YCSB_SRC/.git" ]; then git -C "$YCSB_SRC" archive HEAD | tar -x -C "$ycsb_dir"
+  else cp -r "$YCSB_SRC/." "$ycsb_dir"; fi
+  echo "bin/bench: building YCSB's redis and jdbc bindings from $YCSB_SRC in $ycsb_dir" >&2
+  ( cd "$ycsb_dir" && run_or_die "$out/ycsb-build.log" openmark_mvn -q -pl site.ycsb:core,site.ycsb:redis-binding,site.ycsb:jdbc-binding -am \
+      package dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory=target/lib -DskipTests -Dcheckstyle.skip=true )
+  touch "$ycsb_dir/.built"
+}
+ycsb_classpath() { # ycsb_classpath BINDING [JAR...]
+  local b="$1"; shift
+  printf '%s' "$(ls "$ycsb_dir"/core/target/core-*.jar | head -1):$ycsb_dir/core/target/lib/*:$(ls "$ycsb_dir/$b/target/$b"-binding-*.jar | head -1):$ycsb_dir/$b/target/lib/*"
+  for j in "$@"; do printf ':%s' "$j"; done
+}
+# ycsb_open NAME RATE CLASSPATH DB_CLASS PROPERTIES...: YCSB's client paced to RATE (-target) with its
+# intended-start latency (measurement.interval=both), reported; true when it sustained the rate. The
+# achieved rate and the CPU per operation count the operations of the window, from YCSB's status lines
+# (its overall throughput counts its start-up too); its p99 is over the whole run, warm-up included.
+ycsb_open() {
+  local name="$1" rate="$2" cp="$3" db="$4"; shift 4
+  measure "$name-$rate" ' 1 sec: ' "$JAVA_HOME/bin/java" $(openmark_heap_opts) -cp "$cp" site.ycsb.Client -t -db "$db" \
+    -P "$openmark_root/workloads/workloada" -p workload=site.ycsb.workloads.CoreWorkload -p recordcount="$records" \
+    -p fieldcount=10 -p fieldlength=100 -p requestdistribution=uniform -p insertorder=ordered -p zeropadding=12 \
+    -p operationcount=$(( rate * dur * 2 )) -p maxexecutiontime="$dur" -target "$rate" -threads "$ycsb_threads" \
+    -p measurement.interval=both -s -p status.interval=1 "$@" || return 1
+  local f="$out/$name-$rate.out" ops a p99 bad
+  # status lines: DATE TIME S sec: N operations; ... (N counted since the start, S seconds after it)
+  ops=$(awk -v from="$warm" -v to=$(( warm + secs )) '$4 == "sec:" && $3 == from { a = $5 } $4 == "sec:" && $3 == to { b = $5 }
+    END { print (a != "" && b != "" ? b - a : 0) }' "$out/$name-$rate.err")
+  a=$(awk -v n="$ops" -v s="$secs" 'BEGIN { print n / s }')
+  p99=$(awk -v r="$(field "$f" Intended-READ '99thPercentileLatency(us)')" \
+    -v u="$(field "$f" Intended-UPDATE '99thPercentileLatency(us)')" 'BEGIN { print (r > u ? r : u) }')
+  bad=$(awk -F', ' '($1 == "[READ]" || $1 == "[UPDATE]") && $2 ~ /^Return=/ && $2 != "Return=OK" { n += $3 } END { print n + 0 }' "$f")
+  report "$name" "$rate" "$a" "$p99" "$ops" "$([ "$bad" -gt 0 ] && echo ", $bad failed")"
+  [ "$bad" = 0 ] && sustained "$rate" "$a" "$p99"
+}
+
 start_service() { # start_service KIND: starts bench-KIND, sets $props (a -P file) and $server_pids
   local kind="$1" inst="bench-$1" svc="${OPENMARK_SERVICES_DIR:-/tmp/openmark-services}"
   "$here/openmark-services" start "$kind" "$inst" > /dev/null
@@ -155,12 +206,13 @@ load_average() { cut -d' ' -f1-3 /proc/loadavg; }
 
 bench_redis() {
   start_service redis
-  local host port; host=$(prop redis.host); port=$(prop redis.port)
+  local host port redis_password; host=$(prop redis.host); port=$(prop redis.port); redis_password=$(prop redis.password)
   run_or_die "$out/redis-load.txt" "${om[@]}" load --store redis -P "$props" "${workload[@]}" -threads 4 --quiet
   echo "Redis $(redis-server --version | sed 's/.* v=\([^ ]*\).*/\1/') on $host:$port, $records records of 1 KB, workload A," \
     "uniform keys; ${secs} s measured after ${warm} s; load average $(load_average)" | tee -a "$out/clients.txt"
   echo "open model, Poisson arrivals, at each rate (p99: response time from the intended start):" | tee -a "$out/clients.txt"
-  local rate best_p=0 best_b=0 on_p=1 on_b=1
+  local rate best_p=0 best_b=0 best_y=0 on_p=1 on_b=1 on_y=0 ycsb_cp=""
+  if [ -n "${YCSB_SRC:-}" ] && [ $smoke = 0 ]; then ycsb_prepare; ycsb_cp=$(ycsb_classpath redis); on_y=1; fi
   for rate in "${rates[@]}"; do
     if [ $on_p = 1 ]; then
       if openmark_open openmark-redis "$rate" --store redis -P "$props"; then best_p=$rate; else on_p=0; fi
@@ -169,9 +221,14 @@ bench_redis() {
       if openmark_open openmark-redis-blocking "$rate" --store redis -P "$props" -p redis.pipelined=false; then
         best_b=$rate; else on_b=0; fi
     fi
+    if [ $on_y = 1 ]; then
+      if ycsb_open ycsb-redis "$rate" "$ycsb_cp" site.ycsb.db.RedisClient -p redis.host="$host" -p redis.port="$port" \
+        ${redis_password:+-p redis.password="$redis_password"}; then best_y=$rate; else on_y=0; fi
+    fi
   done
   echo "highest rate tried with p99 <= $(( p99_bound_us / 1000 )) ms, valid, no errors: openmark $best_p/s" \
-    "$([ $smoke = 0 ] && echo "(blocking sessions $best_b/s)")" | tee -a "$out/clients.txt"
+    "$([ $smoke = 0 ] && echo "(blocking sessions $best_b/s)")$([ -n "$ycsb_cp" ] && echo ", YCSB's RedisClient $best_y/s")" \
+    | tee -a "$out/clients.txt"
   [ $smoke = 1 ] && return
   # redis-benchmark has no rate: both tools at full speed with D requests outstanding on one connection
   # (redis-benchmark -c 1 -P D sends D and waits for all D; openmark's closed model keeps D clients'
@@ -199,7 +256,8 @@ bench_redis() {
       s0=$(server_ticks)
       ( /usr/bin/time -f %M -o "$out/redis-benchmark-$d-$cmd.rss" redis-benchmark -h "$host" -p "$port" -c 1 -P "$d" \
           -n "$n" -r "$records" --csv "${args[@]}" > "$out/redis-benchmark-$d-$cmd.csv" 2> "$out/redis-benchmark-$d-$cmd.err"
-        sed 's/^.*) //' "/proc/$BASHPID/stat" | awk '{ print $14 + $15 }' > "$out/redis-benchmark-$d-$cmd.ticks" )
+        # this subshell's reaped children (time, and redis-benchmark under it); a builtin reads it, in this process
+        read -r stat < "/proc/$BASHPID/stat"; echo "${stat##*) }" | awk '{ print $14 + $15 }' > "$out/redis-benchmark-$d-$cmd.ticks" )
       s1=$(server_ticks)
       local line; line=$(tail -1 "$out/redis-benchmark-$d-$cmd.csv" | tr -d '"')
       cpu=$(( cpu + $(cat "$out/redis-benchmark-$d-$cmd.ticks") )); srv=$(( srv + s1 - s0 ))
@@ -232,12 +290,22 @@ bench_postgres() {
     "$(head -c 100 /dev/zero | tr '\0' 'x')" > "$out/pgbench-update.sql"
   echo "open model at each rate (p99: response time from the intended start; pgbench: latency plus schedule lag," \
     "from its log of one transaction in ten; $pg_clients connections, 2 threads):" | tee -a "$out/clients.txt"
-  local rate best_o=0 best_g=0 on_o=1 on_g=1
+  local rate best_o=0 best_g=0 best_y=0 on_o=1 on_g=1 on_y=0 ycsb_cp=""
+  if [ -n "${YCSB_SRC:-}" ] && [ $smoke = 0 ]; then
+    ycsb_prepare
+    # PostgreSQL's driver: the one openmark's jdbc store bundles, from the local Maven repository
+    ycsb_cp=$(ycsb_classpath jdbc "$(ls "${HOME}"/.m2/repository/org/postgresql/postgresql/*/postgresql-*.jar | sort -V | tail -1)")
+    on_y=1
+  fi
   for rate in "${rates[@]}"; do
     if [ $on_o = 1 ]; then
       if openmark_open openmark-jdbc "$rate" --store jdbc -P "$props"; then best_o=$rate; else on_o=0; fi
     fi
     [ $smoke = 1 ] && continue
+    if [ $on_y = 1 ]; then
+      if ycsb_open ycsb-jdbc "$rate" "$ycsb_cp" site.ycsb.db.JdbcDBClient -p db.driver=org.postgresql.Driver \
+        -p db.url="$url" -p db.user="$user" -p db.passwd="$pass"; then best_y=$rate; else on_y=0; fi
+    fi
     [ $on_g = 1 ] || continue
     rm -f "$out/pgbench-$rate".log*
     if ! PGPASSWORD="$pass" measure "pgbench-$rate" '^progress: 1\.0 s' "$pg_bin/pgbench" -h "$host" -p "$port" -U "$user" \
@@ -252,8 +320,8 @@ bench_postgres() {
     report "pgbench" "$rate" "$a" "$p99" "$(awk -v a="$a" -v w="$m_window" 'BEGIN { print a * w }')"
     if sustained "$rate" "$a" "$p99"; then best_g=$rate; else on_g=0; fi
   done
-  echo "highest rate tried with p99 <= $(( p99_bound_us / 1000 )) ms: openmark $best_o/s$([ $smoke = 0 ] && echo ", pgbench $best_g/s")" \
-    | tee -a "$out/clients.txt"
+  echo "highest rate tried with p99 <= $(( p99_bound_us / 1000 )) ms: openmark $best_o/s$([ $smoke = 0 ] && echo ", pgbench $best_g/s")$(
+    [ -n "$ycsb_cp" ] && echo ", YCSB's JdbcDBClient $best_y/s")" | tee -a "$out/clients.txt"
 }
 
 # The redis store's pipelined session against Lettuce's asynchronous API: the same calls, one thread
