@@ -33,26 +33,40 @@ final class RedisCalls {
         return null;
     }
 
+    /** A call that ends by telling one completion its status; a broken connection's reason is noted. */
+    abstract static class Told extends RedisPipe.Call {
+        final Completion done;
+        final Consumer<String> failures;
+
+        Told(int replies, Completion done, Consumer<String> failures) {
+            super(replies);
+            this.done = done;
+            this.failures = failures;
+        }
+
+        @Override
+        final void fail(Status status, String why) {
+            failures.accept(why);
+            done.completed(status);
+        }
+    }
+
     /** HGETALL (all fields), HMGET (some) or EXISTS (none), as {@link RedisReads#read}. */
-    static final class Read extends RedisPipe.Call {
+    static final class Read extends Told {
         private final RedisLayout layout;
         private final byte[] record;
         private final List<String> names;
         private final Map<String, byte[]> result;
-        private final Completion done;
-        private final Consumer<String> failures;
         private Object reply;
 
         /** @param names the fields to read, or {@code null} for all */
         Read(RedisLayout layout, byte[] record, List<String> names, Map<String, byte[]> result, Completion done,
                 Consumer<String> failures) {
-            super(1);
+            super(1, done, failures);
             this.layout = layout;
             this.record = record;
             this.names = names;
             this.result = result;
-            this.done = done;
-            this.failures = failures;
         }
 
         @Override
@@ -76,12 +90,6 @@ final class RedisCalls {
                     status = Status.ERROR;
                 }
             }
-            done.completed(status);
-        }
-
-        @Override
-        void fail(Status status, String why) {
-            failures.accept(why);
             done.completed(status);
         }
     }
@@ -131,7 +139,7 @@ final class RedisCalls {
      * An insert (MULTI, HSET, ZADD, EXEC), update (the script) or delete (MULTI, DEL, ZREM, EXEC), as
      * {@link RedisWrite} makes them, and WAIT for replicas after it when configured.
      */
-    static final class Write extends RedisPipe.Call {
+    static final class Write extends Told {
         enum Kind { INSERT, UPDATE, DELETE }
 
         private final Kind kind;
@@ -141,14 +149,12 @@ final class RedisCalls {
         private final Map<String, byte[]> values;
         private final int waitReplicas;
         private final int waitTimeoutMs;
-        private final Completion done;
-        private final Consumer<String> failures;
         private int taken;
         private Status status = Status.OK;
 
         Write(Kind kind, RedisLayout layout, String table, String key, Map<String, byte[]> values, RedisConfig config,
                 Completion done, Consumer<String> failures) {
-            super((kind == Kind.UPDATE ? 1 : 4) + (config.waitReplicas() > 0 ? 1 : 0));
+            super((kind == Kind.UPDATE ? 1 : 4) + (config.waitReplicas() > 0 ? 1 : 0), done, failures);
             this.kind = kind;
             this.layout = layout;
             this.table = table;
@@ -156,8 +162,6 @@ final class RedisCalls {
             this.values = values;
             this.waitReplicas = config.waitReplicas();
             this.waitTimeoutMs = config.waitTimeoutMs();
-            this.done = done;
-            this.failures = failures;
         }
 
         @Override
@@ -246,12 +250,6 @@ final class RedisCalls {
         void end() {
             done.completed(status);
         }
-
-        @Override
-        void fail(Status failed, String why) {
-            failures.accept(why);
-            done.completed(failed);
-        }
     }
 
     /**
@@ -259,29 +257,25 @@ final class RedisCalls {
      * in one pipelined round trip ({@link Fetch}), is sent by {@code next} (not on the reader's
      * thread, which must never wait to write). As {@link RedisReads#scan}.
      */
-    static final class Scan extends RedisPipe.Call {
+    static final class Scan extends Told {
         private final RedisLayout layout;
         private final String table;
         private final String startKey;
         private final int count;
         private final List<String> names;
         private final List<Record> result;
-        private final Completion done;
-        private final Consumer<String> failures;
         private final Consumer<Fetch> next;
         private Object reply;
 
         Scan(RedisLayout layout, String table, String startKey, int count, List<String> names, List<Record> result,
                 Completion done, Consumer<String> failures, Consumer<Fetch> next) {
-            super(1);
+            super(1, done, failures);
             this.layout = layout;
             this.table = table;
             this.startKey = startKey;
             this.count = count;
             this.names = names;
             this.result = result;
-            this.done = done;
-            this.failures = failures;
             this.next = next;
         }
 
@@ -315,36 +309,26 @@ final class RedisCalls {
             }
             next.accept(new Fetch(layout, table, keys, names, result, done, failures));
         }
-
-        @Override
-        void fail(Status status, String why) {
-            failures.accept(why);
-            done.completed(status);
-        }
     }
 
     /** A scan's second step: HGETALL or HMGET of each key found, skipping a key whose record is gone. */
-    static final class Fetch extends RedisPipe.Call {
+    static final class Fetch extends Told {
         private final RedisLayout layout;
         private final String table;
         private final List<String> keys;
         private final List<String> names;
         private final List<Record> result;
-        private final Completion done;
-        private final Consumer<String> failures;
         private int taken;
         private Status status = Status.OK;
 
         Fetch(RedisLayout layout, String table, List<String> keys, List<String> names, List<Record> result,
                 Completion done, Consumer<String> failures) {
-            super(keys.size());
+            super(keys.size(), done, failures);
             this.layout = layout;
             this.table = table;
             this.keys = keys;
             this.names = names;
             this.result = result;
-            this.done = done;
-            this.failures = failures;
         }
 
         @Override
@@ -376,12 +360,6 @@ final class RedisCalls {
         @Override
         void end() {
             done.completed(status);
-        }
-
-        @Override
-        void fail(Status failed, String why) {
-            failures.accept(why);
-            done.completed(failed);
         }
     }
 }
