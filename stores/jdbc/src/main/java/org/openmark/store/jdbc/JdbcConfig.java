@@ -27,10 +27,13 @@ import org.openmark.api.StoreProperties;
  * @param fetchSize the rows a scan asks the driver to fetch at a time (0: the driver's default)
  * @param table the workload's table ({@code table}), whose layout is checked when the store opens
  * @param dialect what differs between databases, from the URL
+ * @param connections the most connections the open model's sessions hold at once: it keeps no more
+ *        operations in flight ({@link JdbcStore#maxOutstandingRequests()}), so a stall makes operations
+ *        wait for a connection instead of opening more than the database accepts
  */
 public record JdbcConfig(String url, String user, String password, JdbcIsolation isolation, int batchSize,
         boolean createTable, List<String> fieldNames, String fieldType, int queryTimeoutSeconds, int fetchSize,
-        String table, SqlDialect dialect) {
+        String table, SqlDialect dialect, int connections) {
     public static final String URL = "jdbc.url";
     public static final String USER = "jdbc.user";
     public static final String PASSWORD = "jdbc.password";
@@ -40,13 +43,14 @@ public record JdbcConfig(String url, String user, String password, JdbcIsolation
     public static final String FIELD_TYPE = "jdbc.fieldtype";
     public static final String QUERY_TIMEOUT = "jdbc.querytimeout";
     public static final String FETCH_SIZE = YcsbJdbcNames.FETCH_SIZE;
+    public static final String CONNECTIONS = "jdbc.connections";
     /** Workload properties the store also reads (YCSB's names). */
     public static final String FIELD_COUNT = "fieldcount";
     public static final String FIELD_NAME_PREFIX = "fieldnameprefix";
     public static final String TABLE = "table";
     /** Every store property the store reads: openmark's names and YCSB's JdbcDBClient's. */
     public static final Set<String> PROPERTY_NAMES = union(Set.of(URL, USER, PASSWORD, ISOLATION, BATCH_SIZE,
-            CREATE_TABLE, FIELD_TYPE, QUERY_TIMEOUT), YcsbJdbcNames.NAMES);
+            CREATE_TABLE, FIELD_TYPE, QUERY_TIMEOUT, CONNECTIONS), YcsbJdbcNames.NAMES);
 
     public static final JdbcIsolation DEFAULT_ISOLATION = JdbcIsolation.READ_COMMITTED;
     public static final int DEFAULT_BATCH_SIZE = 1;
@@ -54,6 +58,8 @@ public record JdbcConfig(String url, String user, String password, JdbcIsolation
     public static final int DEFAULT_FIELD_COUNT = 10;
     public static final String DEFAULT_FIELD_NAME_PREFIX = "field";
     public static final String DEFAULT_TABLE = "usertable";
+    /** Below PostgreSQL's default max_connections (100, 3 of them reserved for superusers). */
+    public static final int DEFAULT_CONNECTIONS = 64;
 
     public JdbcConfig {
         fieldNames = List.copyOf(fieldNames);
@@ -90,11 +96,15 @@ public record JdbcConfig(String url, String user, String password, JdbcIsolation
             throw new StoreConfigException(TABLE, table, "the jdbc store needs a plain SQL identifier:"
                     + " a letter or '_', then letters, digits or '_' (at most 63)");
         }
+        int connections = properties.getInt(CONNECTIONS, DEFAULT_CONNECTIONS);
+        if (connections < 1) {
+            throw new StoreConfigException(CONNECTIONS, properties.get(CONNECTIONS), "must be a number of connections >= 1");
+        }
         return new JdbcConfig(url, YcsbJdbcNames.either(properties, USER, YcsbJdbcNames.USER, false),
                 YcsbJdbcNames.either(properties, PASSWORD, YcsbJdbcNames.PASSWORD, true),
                 isolation == null ? DEFAULT_ISOLATION : JdbcIsolation.parse(ISOLATION, isolation),
                 batchSize, properties.getBoolean(CREATE_TABLE, DEFAULT_CREATE_TABLE), fieldNames(properties),
-                fieldType, queryTimeoutSeconds, fetchSize, table, dialect);
+                fieldType, queryTimeoutSeconds, fetchSize, table, dialect, connections);
     }
 
     /** {@code jdbc.batchsize}, or the batch YCSB's {@code db.batchsize} with {@code jdbc.batchupdateapi} asks for. */
@@ -156,6 +166,6 @@ public record JdbcConfig(String url, String user, String password, JdbcIsolation
                 + " isolation=" + isolation.propertyValue() + " batchsize=" + batchSize
                 + " createtable=" + createTable + " fields=" + fieldNames.size() + " " + fieldType
                 + (queryTimeoutSeconds == 0 ? "" : " querytimeout=" + queryTimeoutSeconds + "s")
-                + (fetchSize == 0 ? "" : " fetchsize=" + fetchSize) + " table=" + table;
+                + (fetchSize == 0 ? "" : " fetchsize=" + fetchSize) + " table=" + table + " connections=" + connections;
     }
 }

@@ -92,6 +92,19 @@ public final class JdbcStore implements Store, Imageable {
         return session;
     }
 
+    /**
+     * {@code jdbc.connections}: each session of the open model holds a connection, so keeping no
+     * more operations in flight bounds the connections. Without it a stall (a lock, a checkpoint, a
+     * machine that stopped) made the open model start a session per waiting operation, hundreds of
+     * connections, until the database refused them ("too many clients", counted as the store's
+     * errors although openmark had asked for them). Operations now wait for a place, and the wait
+     * is in their send lag and response time.
+     */
+    @Override
+    public int maxOutstandingRequests() {
+        return config.connections();
+    }
+
     /** True when the table has no row, or does not exist yet (the first insert creates it). */
     @Override
     public boolean isKnownEmpty(String table) {

@@ -1,5 +1,6 @@
 package org.openmark.store.redis;
 
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -9,6 +10,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import redis.clients.jedis.Jedis;
+import redis.clients.jedis.util.RedisOutputStream;
 import redis.clients.jedis.params.ScanParams;
 import redis.clients.jedis.resps.ScanResult;
 
@@ -61,6 +63,17 @@ final class OpenmarkLayout implements RedisLayout {
     @Override
     public List<byte[]> scanMembers(Jedis connection, String table, String startKey, int count) {
         return connection.zrangeByLex(index(table), RedisLayout.bytes('[' + startKey), TO_LAST, 0, count);
+    }
+
+    @Override
+    public void writeScanQuery(RedisOutputStream out, String table, String startKey, int count) throws IOException {
+        RedisCommands.command(out, RedisCommands.ZRANGEBYLEX, 6);
+        RedisCommands.bulk(out, index(table));
+        RedisCommands.bulk(out, RedisLayout.bytes('[' + startKey));
+        RedisCommands.bulk(out, TO_LAST);
+        RedisCommands.bulk(out, RedisCommands.LIMIT);
+        RedisCommands.bulk(out, RedisCommands.ZERO);
+        RedisCommands.number(out, count);
     }
 
     @Override

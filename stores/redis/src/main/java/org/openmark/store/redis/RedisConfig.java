@@ -25,10 +25,13 @@ import org.openmark.api.StoreProperties;
  * @param layout where records live in the database and how values are encoded
  * @param table the workload's table (YCSB's {@code table}), whose index in openmark's own layout
  *     a store in YCSB's layout looks for before it writes anything (see {@link RedisLayout})
+ * @param pipelined whether sessions start single calls on a pipelined connection without waiting
+ *     for them ({@link org.openmark.api.PipelinedSession}; the default)
  */
 public record RedisConfig(String host, int port, String user, String password, int timeoutMs,
         TxnMode txnMode, ReadFrom readFrom, String replicaHost, int replicaPort,
-        int waitReplicas, int waitTimeoutMs, long imageMaxBytes, int database, Layout layout, String table) {
+        int waitReplicas, int waitTimeoutMs, long imageMaxBytes, int database, Layout layout, String table,
+        boolean pipelined) {
     public static final String HOST = "redis.host";
     public static final String PORT = "redis.port";
     public static final String USER = "redis.user";
@@ -43,6 +46,7 @@ public record RedisConfig(String host, int port, String user, String password, i
     public static final String IMAGE_MAX_BYTES = "redis.image.maxbytes";
     public static final String DATABASE = "redis.database";
     public static final String LAYOUT = "redis.layout";
+    public static final String PIPELINED = "redis.pipelined";
     /** YCSB's RedisClient's switch to a Redis Cluster client; only {@code false} is accepted here. */
     public static final String CLUSTER = "redis.cluster";
     /** The workload's table, as YCSB names it (not the store's own property, and not in PROPERTY_NAMES). */
@@ -52,7 +56,8 @@ public record RedisConfig(String host, int port, String user, String password, i
      * redis.timeout (the same here) and redis.cluster.
      */
     public static final Set<String> PROPERTY_NAMES = Set.of(HOST, PORT, USER, PASSWORD, TIMEOUT, TXN,
-            READ_FROM, REPLICA_HOST, REPLICA_PORT, WAIT, WAIT_TIMEOUT, IMAGE_MAX_BYTES, DATABASE, LAYOUT, CLUSTER);
+            READ_FROM, REPLICA_HOST, REPLICA_PORT, WAIT, WAIT_TIMEOUT, IMAGE_MAX_BYTES, DATABASE, LAYOUT, CLUSTER,
+            PIPELINED);
 
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 6379;
@@ -138,7 +143,8 @@ public record RedisConfig(String host, int port, String user, String password, i
         Layout layout = choice(properties, LAYOUT, Layout.class, Layout.YCSB);
         String table = properties.get(TABLE, DEFAULT_TABLE);
         return new RedisConfig(host, port, user, password, timeoutMs, txnMode, readFrom, replicaHost,
-                replicaPort, waitReplicas, waitTimeoutMs, imageMaxBytes, database, layout, table);
+                replicaPort, waitReplicas, waitTimeoutMs, imageMaxBytes, database, layout, table,
+                properties.getBoolean(PIPELINED, true));
     }
 
     private static String nonBlank(StoreProperties properties, String name, String defaultValue) {
@@ -182,6 +188,7 @@ public record RedisConfig(String host, int port, String user, String password, i
                 + " timeout=" + timeoutMs + "ms txn=" + txnMode.name().toLowerCase(Locale.ROOT)
                 + " readfrom=" + readFrom.name().toLowerCase(Locale.ROOT)
                 + (replicaPort == 0 ? "" : " replica=" + replicaHost + ":" + replicaPort)
-                + (waitReplicas == 0 ? "" : " wait=" + waitReplicas + " wait.timeout=" + waitTimeoutMs + "ms");
+                + (waitReplicas == 0 ? "" : " wait=" + waitReplicas + " wait.timeout=" + waitTimeoutMs + "ms")
+                + (pipelined ? "" : " pipelined=false");
     }
 }

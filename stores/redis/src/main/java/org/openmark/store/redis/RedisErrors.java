@@ -28,7 +28,7 @@ final class RedisErrors {
         return !(e instanceof JedisDataException);
     }
 
-    private static boolean causedByTimeout(Throwable e) {
+    static boolean causedByTimeout(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof SocketTimeoutException) {
                 return true;

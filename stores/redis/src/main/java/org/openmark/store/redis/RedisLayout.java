@@ -2,11 +2,13 @@ package org.openmark.store.redis;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
+import java.io.IOException;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import redis.clients.jedis.Jedis;
+import redis.clients.jedis.util.RedisOutputStream;
 
 /**
  * Where the records of a database live and how their values are stored: the names of a record's
@@ -47,6 +49,12 @@ sealed interface RedisLayout permits YcsbLayout, OpenmarkLayout {
      * empty start key means from the first.
      */
     List<byte[]> scanMembers(Jedis connection, String table, String startKey, int count);
+
+    /**
+     * Writes the command {@link #scanMembers} sends, for a pipelined connection; its reply is the
+     * same list of keys.
+     */
+    void writeScanQuery(RedisOutputStream out, String table, String startKey, int count) throws IOException;
 
     /** A field value as the layout stores it. */
     byte[] encode(byte[] value);

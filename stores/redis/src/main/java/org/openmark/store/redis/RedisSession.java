@@ -102,14 +102,14 @@ final class RedisSession implements Session {
     /** Sets the given fields of an existing record; NOT_FOUND (and nothing written) when it is missing. */
     @Override
     public Status update(String table, String key, Map<String, byte[]> values) {
-        return isValidWrite(table, key, values) ? write(RedisWrite.update(layout, table, key, values))
+        return isValidWrite(layout, table, key, values) ? write(RedisWrite.update(layout, table, key, values))
                 : Status.BAD_REQUEST;
     }
 
     /** Sets the given fields (an existing record keeps its others, as HSET does) and indexes the key. */
     @Override
     public Status insert(String table, String key, Map<String, byte[]> values) {
-        return isValidWrite(table, key, values) ? write(RedisWrite.insert(layout, table, key, values))
+        return isValidWrite(layout, table, key, values) ? write(RedisWrite.insert(layout, table, key, values))
                 : Status.BAD_REQUEST;
     }
 
@@ -242,7 +242,13 @@ final class RedisSession implements Session {
         return RedisErrors.statusOf(e);
     }
 
-    private boolean isValidWrite(String table, String key, Map<String, byte[]> values) {
+    /** True while a unit of work is open ({@code redis.txn=watch}). */
+    boolean inUnit() {
+        return unit != null;
+    }
+
+    /** True when a write names a table and key the layout allows and has at least one field, none null. */
+    static boolean isValidWrite(RedisLayout layout, String table, String key, Map<String, byte[]> values) {
         if (!layout.isValidTable(table) || !layout.isValidKey(key) || values == null || values.isEmpty()) {
             return false;
         }

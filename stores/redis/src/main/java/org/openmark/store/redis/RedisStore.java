@@ -35,7 +35,7 @@ public final class RedisStore implements Store, Imageable {
     private final JedisClientConfig clientConfig;
     /** Whether the server answered the layout check (and held nothing foreign). */
     private volatile boolean layoutChecked;
-    private final Set<RedisSession> openSessions = ConcurrentHashMap.newKeySet();
+    private final Set<Session> openSessions = ConcurrentHashMap.newKeySet();
     private final Set<RedisImage> openImages = ConcurrentHashMap.newKeySet();
     /** What {@link #facts()} learned, or {@code null} until it asked. */
     private Map<String, String> facts;
@@ -114,8 +114,11 @@ public final class RedisStore implements Store, Imageable {
         if (!layoutChecked) {
             checkLayout();
         }
-        RedisSession session = new RedisSession(config, new RedisConnections(config, clientConfig),
-                openSessions::remove);
+        Session session = config.pipelined()
+                ? new PipelinedRedisSession(config, clientConfig, System::nanoTime,
+                        new RedisSession(config, new RedisConnections(config, clientConfig), closed -> { }),
+                        openSessions::remove)
+                : new RedisSession(config, new RedisConnections(config, clientConfig), openSessions::remove);
         openSessions.add(session);
         return session;
     }
@@ -197,7 +200,7 @@ public final class RedisStore implements Store, Imageable {
     /** Closes the sessions and the images still open. */
     @Override
     public void close() {
-        for (RedisSession session : openSessions) {
+        for (Session session : openSessions) {
             session.close();
         }
         for (RedisImage image : openImages) {

@@ -3,11 +3,16 @@ package org.openmark.store.redis;
 import static java.nio.charset.StandardCharsets.ISO_8859_1;
 import static java.nio.charset.StandardCharsets.UTF_8;
 
+import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import redis.clients.jedis.Jedis;
+import redis.clients.jedis.util.RedisOutputStream;
 
 /**
  * YCSB's RedisClient's layout, so that data YCSB loaded is read here and data loaded here is read
@@ -28,6 +33,7 @@ import redis.clients.jedis.Jedis;
  */
 final class YcsbLayout implements RedisLayout {
     static final YcsbLayout INSTANCE = new YcsbLayout();
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     /** The name of YCSB's index sorted set (RedisClient.INDEX_KEY). */
     static final String INDEX = "_indices";
     private static final byte[] INDEX_BYTES = RedisLayout.bytes(INDEX);
@@ -73,6 +79,17 @@ final class YcsbLayout implements RedisLayout {
     }
 
     @Override
+    public void writeScanQuery(RedisOutputStream out, String table, String startKey, int count) throws IOException {
+        RedisCommands.command(out, RedisCommands.ZRANGEBYSCORE, 6);
+        RedisCommands.bulk(out, INDEX_BYTES);
+        RedisCommands.bulk(out, startKey.isEmpty() ? FROM_FIRST : RedisLayout.bytes(Integer.toString(startKey.hashCode())));
+        RedisCommands.bulk(out, TO_LAST);
+        RedisCommands.bulk(out, RedisCommands.LIMIT);
+        RedisCommands.bulk(out, RedisCommands.ZERO);
+        RedisCommands.number(out, count);
+    }
+
+    @Override
     public byte[] encode(byte[] value) {
         if (isAscii(value)) {
             return value; // UTF-8 of chars below 0x80 is those bytes: no copy (the array is only read)
@@ -93,13 +110,21 @@ final class YcsbLayout implements RedisLayout {
         return bytes;
     }
 
-    private static boolean isAscii(byte[] bytes) {
-        for (byte b : bytes) {
-            if (b < 0) {
-                return false;
-            }
+    /**
+     * True when no byte has its high bit set. Eight bytes at a time, OR-ed together and tested once:
+     * every field of every read passes here (1 KB per record), and the byte loop was 9 % of the
+     * pipelined connection's reader thread in a profile at 10,000 ops/s.
+     */
+    static boolean isAscii(byte[] bytes) {
+        long high = 0;
+        int i = 0;
+        for (int words = bytes.length & ~7; i < words; i += 8) {
+            high |= (long) LONGS.get(bytes, i);
         }
-        return true;
+        for (; i < bytes.length; i++) {
+            high |= bytes[i] & 0xFF;
+        }
+        return (high & 0x8080808080808080L) == 0;
     }
 
     @Override

@@ -22,6 +22,8 @@ final class RedisTestDatabases {
     static final int YCSB_INTEROP = 3;
     /** Databases holding a foreign layout, one per refusal test. */
     static final int REFUSALS = 4;
+    /** Runs of one seeded workload through the blocking and the pipelined sessions. */
+    static final int PIPELINED_RUNS = 5;
 
     /** YCSB's scan order: the empty key first, then by hashCode (the score), then by the key's bytes. */
     static final Comparator<String> YCSB_SCAN_ORDER = Comparator.<String, Boolean>comparing(key -> !key.isEmpty())

@@ -1,0 +1,360 @@
+# bin/bench clients: openmark's clients for real servers beside the fastest peers, on the same
+# server, one after the other, at the same fixed rates and the same mix (workload A's reads and
+# updates of 1 KB records, keys drawn uniformly; where a peer cannot run the mix, the nearest it
+# allows). For each run: the client's CPU per operation (user + system of the client process, from
+# /proc/PID/stat, over a window after its warm-up), the server's CPU per operation over the same
+# window, the client's peak resident memory, the achieved rate and the p99 of the response time
+# (from the intended start where the tool has one); then the highest rate each tool sustained with
+# its p99 under a bound. Sourced by bin/bench (set -euo pipefail, $here, $out, $JAVA_HOME set).
+#
+#   bin/bench clients smoke                 openmark alone on Redis and PostgreSQL, one rate, a few
+#                                           seconds: the plumbing of every figure (the test suite runs it)
+#   bin/bench clients redis [RATES...]      openmark (pipelined and blocking sessions) at each RATE;
+#                                           then openmark's closed model with D clients against
+#                                           redis-benchmark -c 1 -P D for each pipelining depth D
+#   bin/bench clients postgres [RATES...]   openmark and pgbench -R at each RATE
+#   bin/bench clients redis-drivers [RATES...]  the redis store's pipelined session beside the same calls
+#                                           through Lettuce's asynchronous API (fetched into the local Maven
+#                                           repository at benchmark time), each alone in a JVM, in turns
+#
+# Settings (environment):
+#   OPENMARK_BENCH_SECS     measured seconds per run (20)
+#   OPENMARK_BENCH_WARM     seconds of warm-up after a tool's first progress line (10: a JVM tool's JIT
+#                           compilers take seconds of CPU on a busy 2-core machine)
+#   OPENMARK_BENCH_RECORDS  records loaded (100000)
+#   OPENMARK_BENCH_P99_MS   the p99 bound for "sustained" (10)
+#   OPENMARK_BENCH_DEPTHS   Redis pipelining depths ("1 16")
+#   OPENMARK_BENCH_PG_CLIENTS  pgbench's connections (8)
+#   OPENMARK_BENCH_CP       a class path to run openmark from (default: cli/target/openmark.jar, built by
+#                           bin/openmark unless OPENMARK_BENCH_NO_BUILD=1)
+#   YCSB_SRC                a YCSB source tree or git directory (a clone of github.com/brianfrankcooper/YCSB):
+#                           YCSB's own redis and jdbc bindings are built from it into $OPENMARK_BENCH_DIR/ycsb
+#                           (once) and YCSB's client runs at each rate too, paced by -target with
+#                           OPENMARK_BENCH_YCSB_THREADS threads (16)
+# The servers are started with bin/openmark-services as instances "bench-redis" and "bench-postgres" (in
+# OPENMARK_SERVICES_DIR) and stopped at the end.
+
+clients_usage() {
+  echo "usage: bin/bench clients smoke | redis [RATES...] | postgres [RATES...] | redis-drivers [RATES...]" >&2
+  exit 2
+}
+
+store="${1:-}"; [ $# -gt 0 ] && shift
+case "$store" in smoke|redis|postgres|redis-drivers) ;; *) clients_usage ;; esac
+smoke=0; [ "$store" = smoke ] && smoke=1
+secs="${OPENMARK_BENCH_SECS:-$([ $smoke = 1 ] && echo 2 || echo 20)}"
+warm="${OPENMARK_BENCH_WARM:-$([ $smoke = 1 ] && echo 1 || echo 10)}"
+records="${OPENMARK_BENCH_RECORDS:-$([ $smoke = 1 ] && echo 1000 || echo 100000)}"
+p99_bound_us=$(( ${OPENMARK_BENCH_P99_MS:-10} * 1000 ))
+read -r -a depths <<< "${OPENMARK_BENCH_DEPTHS:-1 16}"
+pg_clients="${OPENMARK_BENCH_PG_CLIENTS:-8}"
+ycsb_threads="${OPENMARK_BENCH_YCSB_THREADS:-16}"
+rates=("$@"); [ ${#rates[@]} -eq 0 ] && rates=($([ $smoke = 1 ] && echo 1000 || echo 5000 10000 20000 40000))
+pg_bin="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)"
+clk_tck="$(getconf CLK_TCK)"
+dur=$(( warm + secs + 4 ))   # a tool's whole run: its first progress second, the warm-up, the window, a tail
+
+# openmark as bin/openmark runs it (its heap options), from the jar or OPENMARK_BENCH_CP
+if [ -z "${OPENMARK_BENCH_CP:-}" ] && [ "${OPENMARK_BENCH_NO_BUILD:-0}" != 1 ]; then
+  "$here/openmark" --version > /dev/null   # builds the jar if the sources changed
+fi
+read -r -a om_java <<< "--enable-native-access=ALL-UNNAMED $(openmark_heap_opts) ${OPENMARK_JAVA_OPTS:-}"
+if [ -n "${OPENMARK_BENCH_CP:-}" ]; then
+  om=("$JAVA_HOME/bin/java" "${om_java[@]}" -cp "$OPENMARK_BENCH_CP" org.openmark.cli.Main)
+else
+  om=("$JAVA_HOME/bin/java" "${om_java[@]}" -jar "$openmark_root/cli/target/openmark.jar")
+fi
+# workload A on 1 KB records (10 fields of 100 bytes), keys user000000000000 .. in the order
+# redis-benchmark's __rand_int__ and pgbench's random() name them, drawn uniformly as the peers draw
+workload=(-P "$openmark_root/workloads/workloada" -p recordcount="$records" -p fieldcount=10 -p fieldlength=100
+  -p requestdistribution=uniform -p insertorder=ordered -p zeropadding=12)
+
+now() { date +%s.%N; }
+sleep_until() { local d; d=$(awk -v t="$1" -v n="$(now)" 'BEGIN { d = t - n; print (d > 0 ? d : 0) }'); sleep "$d"; }
+# CPU ticks (user + system) of a process, all its threads; with "all", its reaped children's too
+ticks() { # ticks PID [all]
+  sed 's/^.*) //' "/proc/$1/stat" 2>/dev/null | awk -v all="${2:-}" '{ print $12 + $13 + (all ? $14 + $15 : 0) }'
+}
+# The server's CPU ticks: its processes, their live children, and the children they reaped (PostgreSQL's
+# backends are the postmaster's children; one that ends moves its time into the postmaster's).
+server_ticks() {
+  local total=0 p c
+  for p in $server_pids; do
+    total=$(( total + $(ticks "$p" all) ))
+    for c in $(pgrep -P "$p" || true); do total=$(( total + $(ticks "$c" || echo 0) )); done
+  done
+  echo "$total"
+}
+
+# measure NAME READY_REGEX COMMAND...: runs COMMAND (a program, not a function) in the background (output in $out/NAME.out and
+# .err), waits for READY_REGEX in its output (its progress line one second after it began), samples
+# the client's and the server's CPU $warm and $warm+$secs seconds after it began, and the client's peak
+# resident memory (VmHWM) at the second sample; waits for it to end. Sets m_client (CPU seconds in the
+# window), m_server, m_window (its length in seconds), m_rss (MiB), m_from and m_to (epoch seconds).
+measure() {
+  local name="$1" ready="$2"; shift 2
+  : > "$out/$name.out"; : > "$out/$name.err"   # emptied before the readiness check reads them
+  "$@" > "$out/$name.out" 2> "$out/$name.err" &
+  local pid=$! waited=0
+  until grep -qE "$ready" "$out/$name.out" "$out/$name.err" 2>/dev/null; do
+    if ! kill -0 "$pid" 2>/dev/null || [ $waited -gt 1200 ]; then
+      echo "bin/bench: $name did not start:" >&2; tail -5 "$out/$name.err" "$out/$name.out" >&2
+      kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; return 1
+    fi
+    sleep 0.1; waited=$(( waited + 1 ))
+  done
+  local began c1 s1 c2 s2 rss
+  began=$(awk -v n="$(now)" 'BEGIN { printf "%.3f", n - 1 }')
+  sleep_until "$(awk -v b="$began" -v w="$warm" 'BEGIN { printf "%.3f", b + w }')"
+  m_from=$(now); c1=$(ticks "$pid"); s1=$(server_ticks)
+  sleep_until "$(awk -v b="$began" -v w="$warm" -v s="$secs" 'BEGIN { printf "%.3f", b + w + s }')"
+  m_to=$(now); c2=$(ticks "$pid"); s2=$(server_ticks)
+  rss=$(awk '/^VmHWM:/ { print $2 }' "/proc/$pid/status" 2>/dev/null || echo 0)
+  local rc=0; wait "$pid" || rc=$?
+  if [ -z "$c1" ] || [ -z "$c2" ]; then echo "bin/bench: $name ended before its window did" >&2; return 1; fi
+  m_client=$(awk -v a="$c1" -v b="$c2" -v t="$clk_tck" 'BEGIN { print (b - a) / t }')
+  m_server=$(awk -v a="$s1" -v b="$s2" -v t="$clk_tck" 'BEGIN { print (b - a) / t }')
+  m_window=$(awk -v a="$m_from" -v b="$m_to" 'BEGIN { print b - a }')
+  m_rss=$(( rss / 1024 ))
+  return $(( rc == 3 ? 0 : rc ))   # openmark's 3: a run that is not valid, which the line says
+}
+
+field() { awk -F', ' -v s="[$2]" -v m="$3" '$1 == s && $2 == m {print $3}' "$1"; }
+# report TOOL RATE ACHIEVED P99_US OPS_IN_WINDOW [NOTE]: one line of figures from the last measure
+report() {
+  awk -v tool="$1" -v rate="$2" -v a="$3" -v p="$4" -v ops="$5" -v note="${6:-}" -v c="$m_client" -v s="$m_server" \
+    -v rss="$m_rss" 'BEGIN { printf "  %-24s %7s/s: achieved %8.0f/s, p99 %8s us, client CPU %6.2f us/op, server CPU %6.2f us/op, client RSS %5d MiB%s\n",
+      tool, rate, a, (p == "" ? "?" : p), (ops > 0 ? 1e6 * c / ops : 0), (ops > 0 ? 1e6 * s / ops : 0), rss, note }' | tee -a "$out/clients.txt"
+  printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "$(awk -v c="$m_client" -v o="$5" 'BEGIN { print (o > 0 ? 1e6 * c / o : 0) }')" \
+    "$(awk -v c="$m_server" -v o="$5" 'BEGIN { print (o > 0 ? 1e6 * c / o : 0) }')" >> "$out/clients.tsv"
+}
+sustained() { awk -v r="$1" -v a="$2" -v p="$3" -v b="$p99_bound_us" 'BEGIN { exit !(a != "" && a >= 0.98 * r && p != "" && p <= b) }'; }
+
+# openmark_open NAME RATE STORE_ARGS...: openmark's open model at RATE (Poisson), reported
+openmark_open() {
+  local name="$1" rate="$2"; shift 2
+  measure "$name-$rate" ' 1 sec: ' "${om[@]}" run "$@" "${workload[@]}" -p autoload=false --rate "$rate" \
+    --duration "${dur}s" --warmup "${warm}s" -s 1 --seed 1 || return 1
+  local f="$out/$name-$rate.out" a p99 bad
+  a=$(field "$f" SCHEDULE 'AchievedRate(ops/sec)')
+  p99=$(awk -v r="$(field "$f" READ '99thPercentileLatency(us)')" -v u="$(field "$f" UPDATE '99thPercentileLatency(us)')" \
+    'BEGIN { print (r > u ? r : u) }')
+  bad=$(awk -F', ' '$2 ~ /^Return=/ && $2 != "Return=OK" && $2 != "Return=NOT_FOUND" { n += $3 } END { print n + 0 }' "$f")
+  report "$name" "$rate" "$a" "$p99" "$(awk -v a="$a" -v w="$m_window" 'BEGIN { print a * w }')" \
+    ", valid $(field "$f" RUN Valid)$([ "$bad" -gt 0 ] && echo ", $bad failed")"
+  [ "$bad" = 0 ] && [ "$(field "$f" RUN Valid)" = true ] && sustained "$rate" "$a" "$p99"
+}
+
+# YCSB's core and its redis and jdbc bindings, built from $YCSB_SRC into $out/ycsb once; sets ycsb_dir
+ycsb_prepare() {
+  ycsb_dir="$out/ycsb"
+  [ -f "$ycsb_dir/.built" ] && return 0
+  rm -rf "$ycsb_dir"; mkdir -p "$ycsb_dir"
+  if [ -f "$YCSB_SRC/HEAD" ] && [ -d "$YCSB_SRC/objects" ]; then git --git-dir="$YCSB_SRC" archive HEAD | tar -x -C "$ycsb_dir"
+  elif [ -d "$YCSB_SRC/.git" ]; then git -C "$YCSB_SRC" archive HEAD | tar -x -C "$ycsb_dir"
+  else cp -r "$YCSB_SRC/." "$ycsb_dir"; fi
+  echo "bin/bench: building YCSB's redis and jdbc bindings from $YCSB_SRC in $ycsb_dir" >&2
+  ( cd "$ycsb_dir" && run_or_die "$out/ycsb-build.log" openmark_mvn -q -pl site.ycsb:core,site.ycsb:redis-binding,site.ycsb:jdbc-binding -am \
+      package dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory=target/lib -DskipTests -Dcheckstyle.skip=true )
+  touch "$ycsb_dir/.built"
+}
+ycsb_classpath() { # ycsb_classpath BINDING [JAR...]
+  local b="$1"; shift
+  printf '%s' "$(ls "$ycsb_dir"/core/target/core-*.jar | head -1):$ycsb_dir/core/target/lib/*:$(ls "$ycsb_dir/$b/target/$b"-binding-*.jar | head -1):$ycsb_dir/$b/target/lib/*"
+  for j in "$@"; do printf ':%s' "$j"; done
+}
+# ycsb_open NAME RATE CLASSPATH DB_CLASS PROPERTIES...: YCSB's client paced to RATE (-target) with its
+# intended-start latency (measurement.interval=both), reported; true when it sustained the rate. The
+# achieved rate and the CPU per operation count the operations of the window, from YCSB's status lines
+# (its overall throughput counts its start-up too); its p99 is over the whole run, warm-up included.
+ycsb_open() {
+  local name="$1" rate="$2" cp="$3" db="$4"; shift 4
+  measure "$name-$rate" ' 1 sec: ' "$JAVA_HOME/bin/java" $(openmark_heap_opts) -cp "$cp" site.ycsb.Client -t -db "$db" \
+    -P "$openmark_root/workloads/workloada" -p workload=site.ycsb.workloads.CoreWorkload -p recordcount="$records" \
+    -p fieldcount=10 -p fieldlength=100 -p requestdistribution=uniform -p insertorder=ordered -p zeropadding=12 \
+    -p operationcount=$(( rate * dur * 2 )) -p maxexecutiontime="$dur" -target "$rate" -threads "$ycsb_threads" \
+    -p measurement.interval=both -s -p status.interval=1 "$@" || return 1
+  local f="$out/$name-$rate.out" ops a p99 bad
+  # status lines: DATE TIME S sec: N operations; ... (N counted since the start, S seconds after it)
+  ops=$(awk -v from="$warm" -v to=$(( warm + secs )) '$4 == "sec:" && $3 == from { a = $5 } $4 == "sec:" && $3 == to { b = $5 }
+    END { print (a != "" && b != "" ? b - a : 0) }' "$out/$name-$rate.err")
+  a=$(awk -v n="$ops" -v s="$secs" 'BEGIN { print n / s }')
+  p99=$(awk -v r="$(field "$f" Intended-READ '99thPercentileLatency(us)')" \
+    -v u="$(field "$f" Intended-UPDATE '99thPercentileLatency(us)')" 'BEGIN { print (r > u ? r : u) }')
+  bad=$(awk -F', ' '($1 == "[READ]" || $1 == "[UPDATE]") && $2 ~ /^Return=/ && $2 != "Return=OK" { n += $3 } END { print n + 0 }' "$f")
+  report "$name" "$rate" "$a" "$p99" "$ops" "$([ "$bad" -gt 0 ] && echo ", $bad failed")"
+  [ "$bad" = 0 ] && sustained "$rate" "$a" "$p99"
+}
+
+start_service() { # start_service KIND: starts bench-KIND, sets $props (a -P file) and $server_pids
+  local kind="$1" inst="bench-$1" svc="${OPENMARK_SERVICES_DIR:-/tmp/openmark-services}"
+  "$here/openmark-services" start "$kind" "$inst" > /dev/null
+  trap '"$here/openmark-services" stop '"$inst"' > /dev/null 2>&1 || true' EXIT
+  props="$svc/$inst/$inst.properties"
+  case "$kind" in
+    redis) server_pids=$(cat "$(find "$svc/$inst" -name redis.pid | head -1)") ;;
+    # the data directory is where the state file says (a private /tmp one when the postgres user cannot reach $svc)
+    postgres) server_pids=$(head -1 "$(sed -n 's/^home=//p' "$svc/$inst/state")/data/postmaster.pid") ;;
+  esac
+}
+prop() { sed -n "s/^$1=//p" "$props"; }
+run_or_die() { # run_or_die FILE COMMAND...: its output in FILE; stops the bench with the output's end when it fails
+  local file="$1"; shift
+  "$@" > "$file" 2>&1 || { local rc=$?; echo "bin/bench: $* failed (exit $rc):" >&2; tail -20 "$file" >&2; exit 1; }
+}
+load_average() { cut -d' ' -f1-3 /proc/loadavg; }
+
+bench_redis() {
+  start_service redis
+  local host port redis_password; host=$(prop redis.host); port=$(prop redis.port); redis_password=$(prop redis.password)
+  run_or_die "$out/redis-load.txt" "${om[@]}" load --store redis -P "$props" "${workload[@]}" -threads 4 --quiet
+  echo "Redis $(redis-server --version | sed 's/.* v=\([^ ]*\).*/\1/') on $host:$port, $records records of 1 KB, workload A," \
+    "uniform keys; ${secs} s measured after ${warm} s; load average $(load_average)" | tee -a "$out/clients.txt"
+  echo "open model, Poisson arrivals, at each rate (p99: response time from the intended start):" | tee -a "$out/clients.txt"
+  local rate best_p=0 best_b=0 best_y=0 on_p=1 on_b=1 on_y=0 ycsb_cp=""
+  if [ -n "${YCSB_SRC:-}" ] && [ $smoke = 0 ]; then ycsb_prepare; ycsb_cp=$(ycsb_classpath redis); on_y=1; fi
+  for rate in "${rates[@]}"; do
+    if [ $on_p = 1 ]; then
+      if openmark_open openmark-redis "$rate" --store redis -P "$props"; then best_p=$rate; else on_p=0; fi
+    fi
+    if [ $smoke = 0 ] && [ $on_b = 1 ]; then
+      if openmark_open openmark-redis-blocking "$rate" --store redis -P "$props" -p redis.pipelined=false; then
+        best_b=$rate; else on_b=0; fi
+    fi
+    if [ $on_y = 1 ]; then
+      if ycsb_open ycsb-redis "$rate" "$ycsb_cp" site.ycsb.db.RedisClient -p redis.host="$host" -p redis.port="$port" \
+        ${redis_password:+-p redis.password="$redis_password"}; then best_y=$rate; else on_y=0; fi
+    fi
+  done
+  echo "highest rate tried with p99 <= $(( p99_bound_us / 1000 )) ms, valid, no errors: openmark $best_p/s" \
+    "$([ $smoke = 0 ] && echo "(blocking sessions $best_b/s)")$([ -n "$ycsb_cp" ] && echo ", YCSB's RedisClient $best_y/s")" \
+    | tee -a "$out/clients.txt"
+  [ $smoke = 1 ] && return
+  # redis-benchmark has no rate: both tools at full speed with D requests outstanding on one connection
+  # (redis-benchmark -c 1 -P D sends D and waits for all D; openmark's closed model keeps D clients'
+  # calls in flight on its pipelined session). redis-benchmark runs the two commands of the mix one
+  # after the other (N each: its CPU is the whole process's, its start-up is a millisecond).
+  local script value d n=200000
+  # the update's script, as the store sends it (RedisWrite.UPDATE_EXISTING)
+  script="$(awk '/UPDATE_EXISTING = RedisLayout.bytes\("""/ { on = 1; next } on { sub(/^ +/, ""); if (sub(/"""\);$/, "")) { print; exit } print }' \
+    "$openmark_root/stores/redis/src/main/java/org/openmark/store/redis/RedisWrite.java")"
+  value=$(head -c 100 /dev/zero | tr '\0' 'x')
+  echo "full speed, D requests outstanding on one connection (redis-benchmark -c 1 -P D; openmark closed model, D clients):" \
+    | tee -a "$out/clients.txt"
+  for d in "${depths[@]}"; do
+    measure "openmark-redis-closed-$d" ' 1 sec: ' "${om[@]}" run --store redis -P "$props" "${workload[@]}" -p autoload=false \
+      -threads "$d" --duration "${dur}s" --warmup "${warm}s" -s 1 --seed 1 || continue
+    local f="$out/openmark-redis-closed-$d.out" t
+    t=$(field "$f" OVERALL 'Throughput(ops/sec)')
+    report "openmark closed, D=$d" "-" "$t" "$(awk -v r="$(field "$f" READ '99thPercentileLatency(us)')" \
+      -v u="$(field "$f" UPDATE '99thPercentileLatency(us)')" 'BEGIN { print (r > u ? r : u) }')" \
+      "$(awk -v t="$t" -v w="$m_window" 'BEGIN { print t * w }')"
+    local cpu=0 srv=0 rps_inv=0 p99=0 cmd
+    for cmd in read update; do
+      local s0 s1 args
+      if [ $cmd = read ]; then args=(HGETALL user__rand_int__); else args=(EVAL "$script" 1 user__rand_int__ field3 "$value"); fi
+      s0=$(server_ticks)
+      ( /usr/bin/time -f %M -o "$out/redis-benchmark-$d-$cmd.rss" redis-benchmark -h "$host" -p "$port" -c 1 -P "$d" \
+          -n "$n" -r "$records" --csv "${args[@]}" > "$out/redis-benchmark-$d-$cmd.csv" 2> "$out/redis-benchmark-$d-$cmd.err"
+        # this subshell's reaped children (time, and redis-benchmark under it); a builtin reads it, in this process
+        read -r stat < "/proc/$BASHPID/stat"; echo "${stat##*) }" | awk '{ print $14 + $15 }' > "$out/redis-benchmark-$d-$cmd.ticks" )
+      s1=$(server_ticks)
+      local line; line=$(tail -1 "$out/redis-benchmark-$d-$cmd.csv" | tr -d '"')
+      cpu=$(( cpu + $(cat "$out/redis-benchmark-$d-$cmd.ticks") )); srv=$(( srv + s1 - s0 ))
+      rps_inv=$(awk -v x="$rps_inv" -v r="$(echo "$line" | cut -d, -f2)" 'BEGIN { print x + 1 / r }')
+      p99=$(awk -v x="$p99" -v p="$(echo "$line" | cut -d, -f7)" 'BEGIN { print (p * 1000 > x ? p * 1000 : x) }')
+    done
+    m_client=$(awk -v c="$cpu" -v t="$clk_tck" 'BEGIN { print c / t }'); m_server=$(awk -v c="$srv" -v t="$clk_tck" 'BEGIN { print c / t }')
+    m_rss=$(( $(cat "$out/redis-benchmark-$d-read.rss") / 1024 ))
+    report "redis-benchmark -P $d" "-" "$(awk -v x="$rps_inv" 'BEGIN { print 2 / x }')" "$p99" $(( 2 * n )) \
+      " (HGETALL and the update's EVAL, $n each)"
+  done
+}
+
+bench_postgres() {
+  start_service postgres
+  local url user pass host port db
+  url=$(prop jdbc.url); user=$(prop jdbc.user); pass=$(prop jdbc.password)
+  host=$(echo "$url" | sed 's#.*://\([^:/]*\).*#\1#'); port=$(echo "$url" | sed 's#.*://[^:]*:\([0-9]*\)/.*#\1#')
+  db=$(echo "$url" | sed 's#.*/\([^/?]*\)\(?.*\)\{0,1\}$#\1#')
+  run_or_die "$out/postgres-load.txt" "${om[@]}" load --store jdbc -P "$props" "${workload[@]}" -threads 4 \
+    -p jdbc.batchsize=100 --quiet
+  PGPASSWORD="$pass" "$pg_bin/psql" -q -h "$host" -p "$port" -U "$user" -d "$db" -c 'VACUUM ANALYZE usertable' > /dev/null
+  echo "PostgreSQL $("$pg_bin/postgres" --version | awk '{print $3}') on $host:$port, $records records of 1 KB," \
+    "workload A, uniform keys; ${secs} s measured after ${warm} s; load average $(load_average)" | tee -a "$out/clients.txt"
+  # pgbench: the same read and update (one field of 100 bytes, as workload A's update writes one), prepared
+  local fields; fields=$(seq -s, -f 'field%g' 0 9)
+  printf '\\set k random(0, :records - 1)\nSELECT ycsb_key, %s FROM usertable WHERE ycsb_key = '"'"'user'"'"' || lpad(:k::text, 12, '"'"'0'"'"');\n' \
+    "$fields" > "$out/pgbench-read.sql"
+  printf '\\set k random(0, :records - 1)\nUPDATE usertable SET field3 = '"'"'%s'"'"' WHERE ycsb_key = '"'"'user'"'"' || lpad(:k::text, 12, '"'"'0'"'"');\n' \
+    "$(head -c 100 /dev/zero | tr '\0' 'x')" > "$out/pgbench-update.sql"
+  echo "open model at each rate (p99: response time from the intended start; pgbench: latency plus schedule lag," \
+    "from its log of one transaction in ten; $pg_clients connections, 2 threads):" | tee -a "$out/clients.txt"
+  local rate best_o=0 best_g=0 best_y=0 on_o=1 on_g=1 on_y=0 ycsb_cp=""
+  if [ -n "${YCSB_SRC:-}" ] && [ $smoke = 0 ]; then
+    ycsb_prepare
+    # PostgreSQL's driver: the one openmark's jdbc store bundles, from the local Maven repository
+    ycsb_cp=$(ycsb_classpath jdbc "$(ls "${HOME}"/.m2/repository/org/postgresql/postgresql/*/postgresql-*.jar | sort -V | tail -1)")
+    on_y=1
+  fi
+  for rate in "${rates[@]}"; do
+    if [ $on_o = 1 ]; then
+      if openmark_open openmark-jdbc "$rate" --store jdbc -P "$props"; then best_o=$rate; else on_o=0; fi
+    fi
+    [ $smoke = 1 ] && continue
+    if [ $on_y = 1 ]; then
+      if ycsb_open ycsb-jdbc "$rate" "$ycsb_cp" site.ycsb.db.JdbcDBClient -p db.driver=org.postgresql.Driver \
+        -p db.url="$url" -p db.user="$user" -p db.passwd="$pass"; then best_y=$rate; else on_y=0; fi
+    fi
+    [ $on_g = 1 ] || continue
+    rm -f "$out/pgbench-$rate".log*
+    if ! PGPASSWORD="$pass" measure "pgbench-$rate" '^progress: 1\.0 s' "$pg_bin/pgbench" -h "$host" -p "$port" -U "$user" \
+        -n -M prepared -c "$pg_clients" -j 2 -R "$rate" -T "$dur" -P 1 -D records="$records" \
+        -f "$out/pgbench-read.sql@50" -f "$out/pgbench-update.sql@50" -l --sampling-rate=0.1 \
+        --log-prefix="$out/pgbench-$rate.log" "$db"; then on_g=0; continue; fi
+    local a p99
+    # log lines: client transaction latency_us script epoch_s epoch_us lag_us; the window's transactions
+    read -r a p99 < <(cat "$out/pgbench-$rate".log* | awk -v f="$m_from" -v t="$m_to" \
+      '{ e = $5 + $6 / 1e6; if (e >= f && e <= t) print $3 + $7 }' | sort -n | awk -v w="$m_window" \
+      '{ v[NR] = $1 } END { if (NR == 0) { print "0 ?"; exit } i = int(0.99 * NR); if (i < 1) i = 1; print NR * 10 / w, v[i] }')
+    report "pgbench" "$rate" "$a" "$p99" "$(awk -v a="$a" -v w="$m_window" 'BEGIN { print a * w }')"
+    if sustained "$rate" "$a" "$p99"; then best_g=$rate; else on_g=0; fi
+  done
+  echo "highest rate tried with p99 <= $(( p99_bound_us / 1000 )) ms: openmark $best_o/s$([ $smoke = 0 ] && echo ", pgbench $best_g/s")$(
+    [ -n "$ycsb_cp" ] && echo ", YCSB's JdbcDBClient $best_y/s")" | tee -a "$out/clients.txt"
+}
+
+# The redis store's pipelined session against Lettuce's asynchronous API: the same calls, one thread
+# issuing them at a fixed rate, each client alone in a JVM (bin/lib/RedisClientsCompare.java)
+bench_redis_drivers() { # Lettuce's classes first: the openmark jar holds the Cassandra driver's older Netty
+  local lettuce="${OPENMARK_BENCH_LETTUCE:-7.7.0.RELEASE}" cp_file="$out/lettuce.classpath"
+  mkdir -p "$out/lettuce"
+  printf '<project><modelVersion>4.0.0</modelVersion><groupId>b</groupId><artifactId>b</artifactId><version>1</version>%s</project>\n' \
+    "<dependencies><dependency><groupId>io.lettuce</groupId><artifactId>lettuce-core</artifactId><version>$lettuce</version></dependency></dependencies>" \
+    > "$out/lettuce/pom.xml"
+  run_or_die "$out/lettuce/resolve.log" openmark_mvn -q -f "$out/lettuce/pom.xml" dependency:build-classpath -Dmdep.outputFile="$cp_file"
+  start_service redis
+  local host port rate round v
+  host=$(prop redis.host); port=$(prop redis.port)
+  run_or_die "$out/redis-load.txt" "${om[@]}" load --store redis -P "$props" "${workload[@]}" -threads 4 --quiet
+  local om_cp="${OPENMARK_BENCH_CP:-$openmark_root/cli/target/openmark.jar}"
+  echo "Redis on $host:$port, $records records of 1 KB; one thread issues workload A's reads and updates at a fixed rate," \
+    "${secs} s measured after ${warm} s; Lettuce $lettuce; load average $(load_average)" | tee -a "$out/clients.txt"
+  for rate in "${rates[@]}"; do
+    for round in 1 2; do
+      for v in openmark lettuce; do
+        "$JAVA_HOME/bin/java" -Xms1g -Xmx1g -cp "$(cat "$cp_file"):$om_cp" "$here/lib/RedisClientsCompare.java" "$v" "$host" \
+          "$port" "$records" "$rate" "$warm" "$secs" 2> "$out/drivers-$v-$rate-$round.err" | sed 's/^/  /' | tee -a "$out/clients.txt"
+      done
+    done
+  done
+}
+
+: > "$out/clients.tsv"; : > "$out/clients.txt"
+case "$store" in
+  smoke) bench_redis; "$here/openmark-services" stop bench-redis > /dev/null 2>&1 || true; trap - EXIT; bench_postgres ;;
+  redis) bench_redis ;;
+  postgres) bench_postgres ;;
+  redis-drivers) bench_redis_drivers ;;
+esac
+echo "(figures in $out/clients.tsv: tool, rate, achieved, p99 us, client CPU us/op, server CPU us/op)"
