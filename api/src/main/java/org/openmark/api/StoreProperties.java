@@ -47,16 +47,16 @@ public final class StoreProperties {
         return values.containsKey(name);
     }
 
-    /** A long value, or {@code defaultValue} when absent. */
+    /** A whole number ({@link ValueSyntax}: {@code 1_000} too), or {@code defaultValue} when absent. */
     public long getLong(String name, long defaultValue) {
         String v = values.get(name);
         if (v == null) {
             return defaultValue;
         }
         try {
-            return Long.parseLong(v.trim());
-        } catch (NumberFormatException e) {
-            throw new StoreConfigException(name, v, "must be a whole number");
+            return ValueSyntax.wholeNumber(v);
+        } catch (IllegalArgumentException e) {
+            throw new StoreConfigException(name, v, e.getMessage());
         }
     }
 
@@ -69,16 +69,16 @@ public final class StoreProperties {
         return (int) v;
     }
 
-    /** A double value, or {@code defaultValue} when absent. */
+    /** A finite number, or {@code defaultValue} when absent. */
     public double getDouble(String name, double defaultValue) {
         String v = values.get(name);
         if (v == null) {
             return defaultValue;
         }
         try {
-            return Double.parseDouble(v.trim());
-        } catch (NumberFormatException e) {
-            throw new StoreConfigException(name, v, "must be a number");
+            return ValueSyntax.number(v);
+        } catch (IllegalArgumentException e) {
+            throw new StoreConfigException(name, v, e.getMessage());
         }
     }
 
@@ -88,11 +88,26 @@ public final class StoreProperties {
         if (v == null) {
             return defaultValue;
         }
-        return switch (v.trim().toLowerCase(java.util.Locale.ROOT)) {
-            case "true" -> true;
-            case "false" -> false;
-            default -> throw new StoreConfigException(name, v, "must be true or false");
-        };
+        try {
+            return ValueSyntax.bool(v);
+        } catch (IllegalArgumentException e) {
+            throw new StoreConfigException(name, v, e.getMessage());
+        }
+    }
+
+    /** A constant of {@code type} named by the value (any case, '-' for '_'), or {@code defaultValue} when absent. */
+    public <E extends Enum<E>> E getEnum(String name, E defaultValue, Class<E> type) {
+        String v = values.get(name);
+        if (v == null) {
+            return defaultValue;
+        }
+        E e = ValueSyntax.constant(v, type);
+        if (e == null) {
+            throw new StoreConfigException(name, v, "must be one of " + java.util.Arrays.stream(type.getEnumConstants())
+                    .map(c -> c.name().toLowerCase(java.util.Locale.ROOT)).collect(
+                            java.util.stream.Collectors.joining(", ")));
+        }
+        return e;
     }
 
     @Override

@@ -71,16 +71,16 @@ public final class Settings {
         return v == null ? defaultValue : v.trim();
     }
 
-    /** A whole number or {@code defaultValue}. */
+    /** A whole number ({@link org.openmark.api.ValueSyntax}: {@code 1_000} too) or {@code defaultValue}. */
     public long getLong(String name, long defaultValue) {
         String v = getString(name, null);
         if (v == null) {
             return defaultValue;
         }
         try {
-            return Long.parseLong(v.replace("_", ""));
-        } catch (NumberFormatException e) {
-            throw ConfigException.of(name, v, "must be a whole number");
+            return org.openmark.api.ValueSyntax.wholeNumber(v);
+        } catch (IllegalArgumentException e) {
+            throw ConfigException.of(name, v, e.getMessage());
         }
     }
 
@@ -102,20 +102,16 @@ public final class Settings {
         return (int) v;
     }
 
-    /** A number or {@code defaultValue}. */
+    /** A finite number or {@code defaultValue}. */
     public double getDouble(String name, double defaultValue) {
         String v = getString(name, null);
         if (v == null) {
             return defaultValue;
         }
         try {
-            double d = Double.parseDouble(v);
-            if (Double.isNaN(d) || Double.isInfinite(d)) {
-                throw new NumberFormatException();
-            }
-            return d;
-        } catch (NumberFormatException e) {
-            throw ConfigException.of(name, v, "must be a number");
+            return org.openmark.api.ValueSyntax.number(v);
+        } catch (IllegalArgumentException e) {
+            throw ConfigException.of(name, v, e.getMessage());
         }
     }
 
@@ -135,11 +131,11 @@ public final class Settings {
         if (v == null) {
             return defaultValue;
         }
-        return switch (v.toLowerCase(Locale.ROOT)) {
-            case "true" -> true;
-            case "false" -> false;
-            default -> throw ConfigException.of(name, v, "must be true or false");
-        };
+        try {
+            return org.openmark.api.ValueSyntax.bool(v);
+        } catch (IllegalArgumentException e) {
+            throw ConfigException.of(name, v, e.getMessage());
+        }
     }
 
     /**
@@ -161,10 +157,16 @@ public final class Settings {
 
     /** An enum constant named by the value (case-insensitive, '-' and '_' alike), or the default. */
     public <E extends Enum<E>> E getEnum(String name, E defaultValue, Class<E> type) {
-        List<String> allowed = java.util.Arrays.stream(type.getEnumConstants())
-                .map(e -> e.name().toLowerCase(Locale.ROOT)).toList();
-        String v = getChoice(name, null, allowed);
-        return v == null ? defaultValue : Enum.valueOf(type, v.toUpperCase(Locale.ROOT));
+        String v = getString(name, null);
+        if (v == null) {
+            return defaultValue;
+        }
+        E e = org.openmark.api.ValueSyntax.constant(v, type);
+        if (e == null) {
+            throw ConfigException.of(name, v, notAllowed(v, java.util.Arrays.stream(type.getEnumConstants())
+                    .map(c -> c.name().toLowerCase(Locale.ROOT)).toList()));
+        }
+        return e;
     }
 
     /** The rule text for a value outside {@code allowed}: the list plus "did you mean". */

@@ -26,26 +26,26 @@ final class ConfigValues {
         if (t.equals("majority")) {
             return nodeCount / 2 + 1;
         }
-        int w;
+        long w;
         try {
-            w = Integer.parseInt(t);
-        } catch (NumberFormatException e) {
+            w = org.openmark.api.ValueSyntax.wholeNumber(t);
+        } catch (IllegalArgumentException e) {
             throw new StoreConfigException(where, text, "must be a number of nodes (1.." + nodeCount + ") or majority");
         }
         if (w < 1 || w > nodeCount) {
             throw new StoreConfigException(where, text, "must be in 1.." + nodeCount + " (the number of nodes) or majority");
         }
-        return w;
+        return (int) w;
     }
 
     static double maxThroughput(String where, String text) {
         double v;
         try {
-            v = Double.parseDouble(text.trim());
-        } catch (NumberFormatException e) {
+            v = org.openmark.api.ValueSyntax.number(text);
+        } catch (IllegalArgumentException e) {
             throw new StoreConfigException(where, text, "must be a number of operations per second (0 = unlimited)");
         }
-        if (!(v >= 0) || Double.isInfinite(v)) {
+        if (v < 0) {
             throw new StoreConfigException(where, text, "must be >= 0 operations per second (0 = unlimited)");
         }
         return v;
@@ -53,8 +53,8 @@ final class ConfigValues {
 
     static long seed(String where, String text) {
         try {
-            return Long.parseLong(text.trim());
-        } catch (NumberFormatException e) {
+            return org.openmark.api.ValueSyntax.wholeNumber(text);
+        } catch (IllegalArgumentException e) {
             throw new StoreConfigException(where, text, "must be a whole number (64 bits)");
         }
     }
@@ -78,9 +78,9 @@ final class ConfigValues {
 
     static long wholeNumber(String where, String text) {
         try {
-            return Long.parseLong(text.trim());
-        } catch (NumberFormatException e) {
-            throw new StoreConfigException(where, text, "must be a whole number");
+            return org.openmark.api.ValueSyntax.wholeNumber(text);
+        } catch (IllegalArgumentException e) {
+            throw new StoreConfigException(where, text, e.getMessage());
         }
     }
 
