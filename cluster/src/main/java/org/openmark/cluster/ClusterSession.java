@@ -24,7 +24,7 @@ import org.openmark.cluster.coordinator.MergedOutput;
 import org.openmark.cluster.coordinator.OnWorkerLoss;
 import org.openmark.cluster.coordinator.RunSetup;
 import org.openmark.cluster.coordinator.WorkerSlot;
-import org.openmark.cluster.protocol.CoordinatorCommand;
+import org.openmark.cluster.protocol.PlanPhase;
 import org.openmark.config.ConfigException;
 import org.openmark.measure.IntervalSnapshot;
 import org.openmark.run.ConfigNotes;
@@ -79,7 +79,7 @@ public final class ClusterSession implements AutoCloseable {
     private final CompletableFuture<String> address = new CompletableFuture<>();
     private final CompletableFuture<LocalWorkers> localWorkers = new CompletableFuture<>();
 
-    private ActorSystem<CoordinatorCommand> system;
+    private ActorSystem<CoordinatorActor.Command> system;
     private LocalWorkers local;
     private List<WorkerSlot> workers;
     private boolean failed;
@@ -157,7 +157,7 @@ public final class ClusterSession implements AutoCloseable {
         RunOutput output = new RunOutput(cfg, err, watcher);
         MergeCosts costs = new MergeCosts();
         CompletableFuture<CoordinatorOutcome> outcome = new CompletableFuture<>();
-        system.tell(new CoordinatorActor.BeginRun(new RunSetup(cfg.phase().name(), workerProperties(cfg),
+        system.tell(new CoordinatorActor.BeginRun(new RunSetup(PlanPhase.of(cfg.phase()), workerProperties(cfg), cfg.autoLoad(),
                 cfg.granularity(), cfg.warmup(), START_MARGIN,
                 cfg.grace().plusSeconds(30), output, costs, outcome)));
         try {
@@ -197,7 +197,7 @@ public final class ClusterSession implements AutoCloseable {
         CompletableFuture<CoordinatorOutcome> outcome = new CompletableFuture<>();
         Duration expected = Duration.ofNanos(Math.round(plan.config().writes() / plan.config().writeRatePerSec() * 1e9))
                 .plus(plan.config().horizon());
-        system.tell(new CoordinatorActor.BeginRun(new RunSetup(StalenessPlan.PHASE, plan.toSettings(),
+        system.tell(new CoordinatorActor.BeginRun(new RunSetup(PlanPhase.STALENESS, plan.toSettings(), false,
                 Duration.ofSeconds(1), Duration.ZERO, START_MARGIN,
                 expected.plusSeconds(30), NO_INTERVALS, new MergeCosts(), outcome)));
         try {

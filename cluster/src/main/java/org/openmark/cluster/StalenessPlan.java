@@ -18,9 +18,6 @@ import org.openmark.load.Share;
  *     store in its own process gets a seed derived from it and its share, reported in its facts
  */
 public record StalenessPlan(String store, Map<String, String> storeProperties, StalenessConfig config, Long seed) {
-    /** The plan's phase name on the wire. */
-    public static final String PHASE = "STALENESS";
-
     private static final String PREFIX = "openmark.staleness.";
 
     public StalenessPlan {

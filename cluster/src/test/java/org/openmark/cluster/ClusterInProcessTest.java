@@ -245,11 +245,11 @@ class ClusterInProcessTest {
             return org.apache.pekko.actor.typed.javadsl.Behaviors.receiveMessage(m -> {
                 if (m instanceof org.apache.pekko.actor.typed.receptionist.Receptionist.Listing l) {
                     for (var c : l.getServiceInstances(org.openmark.cluster.coordinator.CoordinatorActor.KEY)) {
-                        c.tell(new org.openmark.cluster.protocol.Hello(ctx.getSelf().narrow(), "0.0.1-other", "test", 1, 1));
+                        c.tell(new org.openmark.cluster.coordinator.CoordinatorActor.Hello(ctx.getSelf().narrow(), "0.0.1-other", "test", 1, 1));
                     }
-                } else if (m instanceof org.openmark.cluster.protocol.Refused r) {
+                } else if (m instanceof org.openmark.cluster.coordinator.CoordinatorActor.Refused r) {
                     answer.complete(r.reason());
-                } else if (m instanceof org.openmark.cluster.protocol.Accepted) {
+                } else if (m instanceof org.openmark.cluster.coordinator.CoordinatorActor.Accepted) {
                     answer.complete("accepted");
                 }
                 return org.apache.pekko.actor.typed.javadsl.Behaviors.same();
@@ -291,13 +291,13 @@ class ClusterInProcessTest {
                     for (var c : l.getServiceInstances(org.openmark.cluster.coordinator.CoordinatorActor.KEY)) {
                         said[0] = true;
                         for (int i = 0; i < 2; i++) {
-                            c.tell(new org.openmark.cluster.protocol.Hello(ctx.getSelf().narrow(),
+                            c.tell(new org.openmark.cluster.coordinator.CoordinatorActor.Hello(ctx.getSelf().narrow(),
                                     org.openmark.run.Version.current(), "test", 1, 1));
                         }
                     }
-                } else if (m instanceof org.openmark.cluster.protocol.Refused r) {
+                } else if (m instanceof org.openmark.cluster.coordinator.CoordinatorActor.Refused r) {
                     answers.add("refused: " + r.reason());
-                } else if (m instanceof org.openmark.cluster.protocol.Accepted) {
+                } else if (m instanceof org.openmark.cluster.coordinator.CoordinatorActor.Accepted) {
                     answers.add("accepted");
                 }
                 return org.apache.pekko.actor.typed.javadsl.Behaviors.same();

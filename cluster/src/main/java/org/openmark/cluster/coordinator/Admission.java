@@ -4,10 +4,7 @@ import java.util.HashMap;
 import java.util.Map;
 import org.apache.pekko.actor.Address;
 import org.apache.pekko.actor.typed.ActorRef;
-import org.openmark.cluster.protocol.Hello;
-import org.openmark.cluster.protocol.Register;
 import org.openmark.cluster.protocol.Secrets;
-import org.openmark.cluster.protocol.ToWorker;
 import org.openmark.run.Version;
 
 /**
@@ -30,8 +27,8 @@ final class Admission {
     private final byte[] secret;
     private final int count;
     /** The nonce each challenged worker must prove the secret with. */
-    private final Map<ActorRef<ToWorker>, String> challenged = new HashMap<>();
-    private final Map<ActorRef<ToWorker>, WorkerSlot> pendingHellos = new HashMap<>();
+    private final Map<ActorRef<CoordinatorActor.ToWorker>, String> challenged = new HashMap<>();
+    private final Map<ActorRef<CoordinatorActor.ToWorker>, WorkerSlot> pendingHellos = new HashMap<>();
 
     /**
      * @param secret the shared secret, or null (no proof asked)
@@ -49,7 +46,7 @@ final class Admission {
      * @param joinedAlready whether a worker of the same node was admitted before
      * @param givenUp why the session ended before it had all its workers, or null
      */
-    String refusal(Hello h, boolean joining, boolean joinedAlready, String givenUp) {
+    String refusal(CoordinatorActor.Hello h, boolean joining, boolean joinedAlready, String givenUp) {
         if (!Version.current().equals(h.version())) {
             return "this worker runs openmark " + h.version() + ", the coordinator " + Version.current()
                     + ": run the same openmark version everywhere";
@@ -67,7 +64,7 @@ final class Admission {
     }
 
     /** The worker that said hello, not yet admitted (no index). */
-    static WorkerSlot candidate(Hello h) {
+    static WorkerSlot candidate(CoordinatorActor.Hello h) {
         return new WorkerSlot(-1, h.worker(), address(h.worker()), h.host(), h.cores(), h.pid());
     }
 
@@ -86,7 +83,7 @@ final class Admission {
      * Checks a worker's proof of the secret; {@code joining}: whether the session still admits workers;
      * {@code givenUp}: why the session ended before it had them all, or null.
      */
-    Answer register(Register r, boolean joining, String givenUp) {
+    Answer register(CoordinatorActor.Register r, boolean joining, String givenUp) {
         String nonce = challenged.remove(r.worker());
         WorkerSlot candidate = pendingHellos.remove(r.worker());
         if (nonce == null || candidate == null) {

@@ -3,8 +3,6 @@ package org.openmark.cluster.coordinator;
 import java.time.Duration;
 import org.openmark.api.Clock;
 import org.openmark.cluster.protocol.EpochMicrosClock;
-import org.openmark.cluster.protocol.Ping;
-import org.openmark.cluster.protocol.Pong;
 
 /**
  * Measures each worker's clock offset from the coordinator's: a ping carries the coordinator's
@@ -51,14 +49,14 @@ final class ClockProbes {
         }
         for (WorkerSlot w : workers) {
             if (!w.lost()) {
-                w.ref.tell(new Ping(sent, clock.nanoTime()));
+                w.ref.tell(new CoordinatorActor.Ping(sent, clock.nanoTime()));
             }
         }
         sent++;
     }
 
     /** Worker {@code w}'s answer to a probe. */
-    void answered(WorkerSlot w, Pong p) {
+    void answered(WorkerSlot w, CoordinatorActor.Pong p) {
         long rttMicros = (clock.nanoTime() - p.coordinatorNanos()) / 1000;
         long midpoint = EpochMicrosClock.now() - rttMicros / 2;
         w.clockSample(p.workerEpochMicros() - midpoint, rttMicros);

@@ -3,9 +3,10 @@ package org.openmark.cluster.coordinator;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.openmark.cluster.protocol.PlanPhase;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
@@ -14,25 +15,10 @@ import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
 import org.apache.pekko.actor.typed.receptionist.Receptionist;
 import org.apache.pekko.actor.typed.receptionist.ServiceKey;
-import org.apache.pekko.cluster.ClusterEvent;
-import org.apache.pekko.cluster.typed.Cluster;
-import org.apache.pekko.cluster.typed.Subscribe;
+import org.apache.pekko.actor.typed.ActorRef;
 import org.openmark.api.Clock;
-import org.openmark.cluster.protocol.Accepted;
-import org.openmark.cluster.protocol.Challenge;
-import org.openmark.cluster.protocol.CoordinatorCommand;
-import org.openmark.cluster.protocol.Done;
-import org.openmark.cluster.protocol.Failed;
-import org.openmark.cluster.protocol.Finish;
-import org.openmark.cluster.protocol.Hello;
-import org.openmark.cluster.protocol.IntervalReport;
-import org.openmark.cluster.protocol.Pong;
-import org.openmark.cluster.protocol.Prepared;
-import org.openmark.cluster.protocol.Ready;
-import org.openmark.cluster.protocol.Refused;
-import org.openmark.cluster.protocol.Register;
-import org.openmark.cluster.protocol.StalenessDone;
-import org.openmark.cluster.protocol.ToCoordinator;
+import org.openmark.cluster.protocol.ClusterMessage;
+import org.openmark.cluster.protocol.Membership;
 
 /**
  * The coordinator of a cluster session, as an actor. It admits workers ({@link Admission}) and
@@ -47,9 +33,95 @@ import org.openmark.cluster.protocol.ToCoordinator;
  * phase fails the session; during it, the run goes on without it ({@link OnWorkerLoss#CONTINUE})
  * or stops ({@link OnWorkerLoss#ABORT}), and later runs of the session are refused.
  */
-public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand> {
+public final class CoordinatorActor extends AbstractBehavior<CoordinatorActor.Command> {
     /** Under this key the coordinator registers with the cluster's receptionist; workers look for it. */
-    public static final ServiceKey<ToCoordinator> KEY = ServiceKey.create(ToCoordinator.class, "openmark-coordinator");
+    public static final ServiceKey<FromWorker> KEY = ServiceKey.create(FromWorker.class, "openmark-coordinator");
+
+    /** What the coordinator's actor handles: what its workers and its session say, and its own timers and events. */
+    public sealed interface Command permits FromWorker, BeginRun, StopRun, EndSession, JoinTimedOut, PingTick,
+            MembershipChanged, WorkerTerminated, PhaseRun.DoneTimedOut {
+    }
+
+    /** What a worker says to the coordinator (over the network: these are serialized, as CBOR). */
+    public sealed interface FromWorker extends Command, ClusterMessage permits Hello, Register, Pong,
+            PhaseRun.FromWorker {
+    }
+
+    /**
+     * What the coordinator says to a worker (over the network, as CBOR). The coordinator declares it, and a
+     * worker adapts it into its own commands, so that the worker's package knows the coordinator's and not
+     * the other way round.
+     */
+    public sealed interface ToWorker extends ClusterMessage permits Challenge, Accepted, Refused, Ping, Plan, Stop,
+            Finish, PhaseRun.Go, PhaseRun.StartAt {
+    }
+
+    /**
+     * A worker that found the coordinator introduces itself.
+     *
+     * @param version the worker's openmark version (the coordinator refuses another)
+     * @param host the worker's host name, for the report
+     * @param cores the worker's available processors
+     * @param pid the worker's process id, so a line of the coordinator's can be tied to a process
+     */
+    public record Hello(ActorRef<ToWorker> worker, String version, String host, int cores, long pid)
+            implements FromWorker {
+    }
+
+    /** The coordinator wants proof of the shared secret: an HMAC of this nonce ({@link Register}). */
+    public record Challenge(String nonce) implements ToWorker {
+    }
+
+    /**
+     * The answer to a {@link Challenge}.
+     *
+     * @param proof HMAC-SHA256 of the nonce under the shared secret, hex; empty when the worker has no secret
+     */
+    public record Register(ActorRef<ToWorker> worker, String proof) implements FromWorker {
+    }
+
+    /** The worker takes part in the session as worker {@code index + 1} of {@code count}. */
+    public record Accepted(int index, int count, ActorRef<FromWorker> coordinator) implements ToWorker {
+    }
+
+    /** The coordinator will not use this worker; the reason says why and what to do. */
+    public record Refused(String reason) implements ToWorker {
+    }
+
+    /** A clock probe: the worker answers at once with its own clock ({@link Pong}). */
+    public record Ping(long seq, long coordinatorNanos) implements ToWorker {
+    }
+
+    /**
+     * The answer to a {@link Ping}: the worker's wall clock when it answered.
+     *
+     * @param workerEpochMicros microseconds since the epoch by the worker's clock
+     */
+    public record Pong(int index, long seq, long coordinatorNanos, long workerEpochMicros) implements FromWorker {
+    }
+
+    /**
+     * A worker's part of the run, resolved and validated by the coordinator: the run's properties
+     * (seed, store, workload, model, rate or threads, duration…) with {@code share=i/n} added. The
+     * worker parses them as any run's, so it runs exactly what a single process would for that share.
+     *
+     * @param run the run's number in the session (1, 2, …): later messages about the run carry it
+     */
+    public record Plan(int run, PlanPhase phase, Map<String, String> settings, int index, int count)
+            implements ToWorker {
+    }
+
+    /** Stop issuing now (Ctrl-C on the coordinator, or the run is aborted) and report what there is. */
+    public record Stop(String reason) implements ToWorker {
+    }
+
+    /**
+     * The coordinator has everything it needs: the worker may leave the cluster and exit.
+     *
+     * @param reason why the session ended without success (the worker says it), or null
+     */
+    public record Finish(boolean success, String reason) implements ToWorker {
+    }
 
     /** What the session needs from the command line. */
     public record Setup(int count, byte[] secret, OnWorkerLoss onLoss, Duration joinTimeout, PrintStream err,
@@ -57,36 +129,33 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
     }
 
     /** Starts a run (from the session's thread). */
-    public record BeginRun(RunSetup run) implements CoordinatorCommand {
+    public record BeginRun(RunSetup run) implements Command {
     }
 
     /** Ctrl-C (or the caller) stops the current run: every worker stops issuing and reports. */
-    public record StopRun(String reason) implements CoordinatorCommand {
+    public record StopRun(String reason) implements Command {
     }
 
     /** The session is over: the workers may exit. */
-    public record EndSession(boolean success) implements CoordinatorCommand {
+    public record EndSession(boolean success) implements Command {
     }
 
     private enum Stage { JOINING, SYNCING, IDLE, IN_PHASE, CLOSED }
 
-    private record JoinTimedOut() implements CoordinatorCommand {
+    private record JoinTimedOut() implements Command {
     }
 
-    private record PingTick() implements CoordinatorCommand {
+    private record PingTick() implements Command {
     }
 
-    private record MemberChange(ClusterEvent.MemberEvent event) implements CoordinatorCommand {
+    private record MembershipChanged(Membership.Change change) implements Command {
     }
 
-    private record ReachabilityChange(ClusterEvent.ReachabilityEvent event) implements CoordinatorCommand {
-    }
-
-    private record WorkerTerminated(int index) implements CoordinatorCommand {
+    private record WorkerTerminated(int index) implements Command {
     }
 
     private final Setup setup;
-    private final TimerScheduler<CoordinatorCommand> timers;
+    private final TimerScheduler<Command> timers;
     private final Clock clock;
     private final Roster workers = new Roster();
     private final Admission admission;
@@ -97,7 +166,7 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
     private PhaseRun phase;
     private String sessionBroken;
 
-    private CoordinatorActor(ActorContext<CoordinatorCommand> ctx, TimerScheduler<CoordinatorCommand> timers,
+    private CoordinatorActor(ActorContext<Command> ctx, TimerScheduler<Command> timers,
             Setup setup, Clock clock) {
         super(ctx);
         this.setup = setup;
@@ -106,38 +175,32 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
         this.admission = new Admission(setup.secret(), setup.count());
         this.probes = new ClockProbes(clock);
         ctx.getSystem().receptionist().tell(Receptionist.register(KEY, ctx.getSelf().narrow()));
-        Cluster cluster = Cluster.get(ctx.getSystem());
-        cluster.subscriptions().tell(Subscribe.create(
-                ctx.messageAdapter(ClusterEvent.MemberEvent.class, MemberChange::new), ClusterEvent.MemberEvent.class));
-        cluster.subscriptions().tell(Subscribe.create(
-                ctx.messageAdapter(ClusterEvent.ReachabilityEvent.class, ReachabilityChange::new),
-                ClusterEvent.ReachabilityEvent.class));
+        Membership.CLUSTER.subscribe(ctx, MembershipChanged::new);
         timers.startSingleTimer(new JoinTimedOut(), setup.joinTimeout());
     }
 
     /** The coordinator, reading time from {@code clock}. */
-    public static Behavior<CoordinatorCommand> create(Setup setup, Clock clock) {
+    public static Behavior<Command> create(Setup setup, Clock clock) {
         return Behaviors.setup(ctx -> Behaviors.withTimers(timers -> new CoordinatorActor(ctx, timers, setup, clock)));
     }
 
     @Override
-    public Receive<CoordinatorCommand> createReceive() {
+    public Receive<Command> createReceive() {
         return newReceiveBuilder()
                 .onMessage(Hello.class, this::onHello)
                 .onMessage(Register.class, this::onRegister)
                 .onMessage(Pong.class, this::onPong)
                 .onMessage(PingTick.class, this::onPingTick)
                 .onMessage(BeginRun.class, this::onBeginRun)
-                .onMessage(Prepared.class, p -> inPhase(p.run(), () -> phase.prepared(p)))
-                .onMessage(Failed.class, f -> inPhase(f.run(), () -> phase.failed(f)))
-                .onMessage(Ready.class, r -> inPhase(r.run(), () -> phase.ready(r)))
-                .onMessage(IntervalReport.class, r -> inPhase(r.run(), () -> phase.interval(r)))
-                .onMessage(Done.class, d -> inPhase(d.run(), () -> phase.done(d)))
-                .onMessage(StalenessDone.class, d -> inPhase(d.run(), () -> phase.stalenessDone(d)))
+                .onMessage(PhaseRun.Prepared.class, p -> inPhase(p.run(), () -> phase.prepared(p)))
+                .onMessage(PhaseRun.Failed.class, f -> inPhase(f.run(), () -> phase.failed(f)))
+                .onMessage(PhaseRun.Ready.class, r -> inPhase(r.run(), () -> phase.ready(r)))
+                .onMessage(PhaseRun.IntervalReport.class, r -> inPhase(r.run(), () -> phase.interval(r)))
+                .onMessage(PhaseRun.Done.class, d -> inPhase(d.run(), () -> phase.done(d)))
+                .onMessage(PhaseRun.StalenessDone.class, d -> inPhase(d.run(), () -> phase.stalenessDone(d)))
                 .onMessage(PhaseRun.DoneTimedOut.class, t -> inPhase(t.run(), () -> phase.doneTimedOut()))
                 .onMessage(JoinTimedOut.class, this::onJoinTimedOut)
-                .onMessage(MemberChange.class, this::onMember)
-                .onMessage(ReachabilityChange.class, this::onReachability)
+                .onMessage(MembershipChanged.class, this::onMembership)
                 .onMessage(WorkerTerminated.class, this::onTerminated)
                 .onMessage(StopRun.class, this::onStopRun)
                 .onMessage(EndSession.class, this::onEndSession)
@@ -146,7 +209,7 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
 
     // --- joining
 
-    private Behavior<CoordinatorCommand> onHello(Hello h) {
+    private Behavior<Command> onHello(Hello h) {
         String refusal = admission.refusal(h, stage == Stage.JOINING, workers.at(h.worker().path().address()) != null,
                 sessionBroken);
         if (refusal != null) {
@@ -164,7 +227,7 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
         return this;
     }
 
-    private Behavior<CoordinatorCommand> onRegister(Register r) {
+    private Behavior<Command> onRegister(Register r) {
         Admission.Answer answer = admission.register(r, stage == Stage.JOINING, sessionBroken);
         if (answer.refusal() != null) {
             r.worker().tell(new Refused(answer.refusal()));
@@ -191,7 +254,7 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
         }
     }
 
-    private Behavior<CoordinatorCommand> onJoinTimedOut(JoinTimedOut t) {
+    private Behavior<Command> onJoinTimedOut(JoinTimedOut t) {
         if (stage == Stage.JOINING) {
             breakSession("only " + workers.size() + " of " + setup.count() + " workers joined within "
                     + setup.joinTimeout().toSeconds() + " s: start them with bin/openmark worker --join <this address>"
@@ -202,7 +265,7 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
 
     // --- clocks
 
-    private Behavior<CoordinatorCommand> onPingTick(PingTick t) {
+    private Behavior<Command> onPingTick(PingTick t) {
         if (stage == Stage.CLOSED) {
             timers.cancel(new PingTick());
             return this;
@@ -217,7 +280,7 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
         return this;
     }
 
-    private Behavior<CoordinatorCommand> onPong(Pong p) {
+    private Behavior<Command> onPong(Pong p) {
         WorkerSlot w = workers.byIndex(p.index());
         if (w == null) {
             return this;
@@ -238,7 +301,7 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
 
     // --- runs
 
-    private Behavior<CoordinatorCommand> onBeginRun(BeginRun b) {
+    private Behavior<Command> onBeginRun(BeginRun b) {
         if (stage != Stage.IDLE) {
             b.run().outcome().completeExceptionally(new CoordinatorOutcome.Failure(sessionBroken != null
                     ? sessionBroken : "a run is already under way", false));
@@ -252,7 +315,7 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
     }
 
     /** Passes a message of run {@code run} on to it, when that is the run under way (others are stale). */
-    private Behavior<CoordinatorCommand> inPhase(int run, Runnable handler) {
+    private Behavior<Command> inPhase(int run, Runnable handler) {
         if (stage == Stage.IN_PHASE && phase.number() == run) {
             handler.run();
         }
@@ -267,7 +330,7 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
         }
     }
 
-    private Behavior<CoordinatorCommand> onStopRun(StopRun s) {
+    private Behavior<Command> onStopRun(StopRun s) {
         if (stage == Stage.IN_PHASE) {
             phase.stop(s.reason());
         } else if (stage == Stage.JOINING || stage == Stage.SYNCING) {
@@ -278,37 +341,29 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
 
     // --- membership
 
-    private Behavior<CoordinatorCommand> onReachability(ReachabilityChange c) {
-        WorkerSlot w = workers.at(c.event().member().address());
+    private Behavior<Command> onMembership(MembershipChanged c) {
+        WorkerSlot w = workers.at(c.change().address());
         if (w == null) {
             return this;
         }
-        if (c.event() instanceof ClusterEvent.UnreachableMember) {
-            if (w.liveness.unreachable(clock.nanoTime())) {
-                say("worker " + w.name() + " (" + w.address + ") is unreachable");
+        switch (c.change()) {
+            case Membership.Unreachable u -> {
+                if (w.liveness.unreachable(clock.nanoTime())) {
+                    say("worker " + w.name() + " (" + w.address + ") is unreachable");
+                }
             }
-        } else if (c.event() instanceof ClusterEvent.ReachableMember) {
-            if (w.liveness.reachable()) {
-                say("worker " + w.name() + " (" + w.address + ") is reachable again");
+            case Membership.Reachable r -> {
+                if (w.liveness.reachable()) {
+                    say("worker " + w.name() + " (" + w.address + ") is reachable again");
+                }
             }
-        }
-        return this;
-    }
-
-    private Behavior<CoordinatorCommand> onMember(MemberChange c) {
-        if (c.event() instanceof ClusterEvent.MemberRemoved || c.event() instanceof ClusterEvent.MemberDowned
-                || c.event() instanceof ClusterEvent.MemberExited) {
-            WorkerSlot w = workers.at(c.event().member().address());
-            if (w != null) {
-                gone(w, "left the cluster (" + c.event().getClass().getSimpleName().replace("Member", "")
-                        .toLowerCase(Locale.ROOT) + ")");
-            }
+            case Membership.Left l -> gone(w, "left the cluster (" + l.how() + ")");
         }
         return this;
     }
 
     /** The worker's actor is gone (its node left or was downed). */
-    private Behavior<CoordinatorCommand> onTerminated(WorkerTerminated t) {
+    private Behavior<Command> onTerminated(WorkerTerminated t) {
         gone(workers.get(t.index()), "its process or machine went away");
         return this;
     }
@@ -330,7 +385,7 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorCommand>
 
     // --- ending
 
-    private Behavior<CoordinatorCommand> onEndSession(EndSession e) {
+    private Behavior<Command> onEndSession(EndSession e) {
         for (WorkerSlot w : workers) {
             if (!w.lost()) {
                 w.ref.tell(new Finish(e.success(), e.success() ? null : "the coordinator's command failed"));

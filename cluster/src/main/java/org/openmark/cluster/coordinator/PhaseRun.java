@@ -7,18 +7,11 @@ import java.util.List;
 import java.util.Map;
 import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
 import org.openmark.api.Clock;
-import org.openmark.cluster.protocol.CoordinatorCommand;
-import org.openmark.cluster.protocol.Done;
 import org.openmark.cluster.protocol.EpochMicrosClock;
-import org.openmark.cluster.protocol.Failed;
-import org.openmark.cluster.protocol.Go;
-import org.openmark.cluster.protocol.IntervalReport;
-import org.openmark.cluster.protocol.Plan;
-import org.openmark.cluster.protocol.Prepared;
-import org.openmark.cluster.protocol.Ready;
-import org.openmark.cluster.protocol.StalenessDone;
-import org.openmark.cluster.protocol.StartAt;
-import org.openmark.cluster.protocol.Stop;
+import org.openmark.cluster.protocol.IntervalWire;
+import org.openmark.cluster.protocol.Load;
+import org.openmark.cluster.protocol.ResultWire;
+import org.openmark.cluster.protocol.StalenessWire;
 import org.openmark.measure.IntervalSnapshot;
 
 /**
@@ -32,11 +25,88 @@ import org.openmark.measure.IntervalSnapshot;
  * <p>The coordinator's actor owns it (one thread at a time) and passes it the messages of this
  * run only.
  */
-final class PhaseRun {
+public final class PhaseRun {
     private enum Step { PREPARING, LOADING, RUNNING, ENDED }
 
+    /** What a worker says about the run under way (over the network, as CBOR). */
+    public sealed interface FromWorker extends CoordinatorActor.FromWorker permits Prepared, Failed, Ready,
+            IntervalReport, Done, StalenessDone {
+    }
+
+    /**
+     * The worker opened its store and built its workload.
+     *
+     * @param knownEmpty the store knows the workload's table holds no records
+     * @param embedded the store lives in the worker's process (each worker has its own)
+     */
+    public record Prepared(int run, int index, boolean knownEmpty, boolean embedded) implements FromWorker {
+    }
+
+    /**
+     * The worker cannot do its part.
+     *
+     * @param badInput true when a property was refused (the run's input is at fault, exit code 2)
+     * @param storeUnreachable true when the worker's pre-flight found the store not answering (exit code 4)
+     */
+    public record Failed(int run, int index, String reason, boolean badInput, boolean storeUnreachable)
+            implements FromWorker {
+
+        /** A failure that is not the store's refusal to answer. */
+        public Failed(int run, int index, String reason, boolean badInput) {
+            this(run, index, reason, badInput, false);
+        }
+    }
+
+    /** Load as the coordinator decided, then get ready ({@link Ready}). */
+    public record Go(int run, Load load) implements CoordinatorActor.ToWorker {
+    }
+
+    /** The worker's store is open and loaded; it waits for {@link StartAt}. */
+    public record Ready(int run, int index) implements FromWorker {
+    }
+
+    /**
+     * Start the phase at this instant of the worker's own wall clock (the coordinator's start
+     * instant plus the worker's measured clock offset), so that every worker starts together.
+     */
+    public record StartAt(int run, long workerEpochMicros) implements CoordinatorActor.ToWorker {
+    }
+
+    /**
+     * One status interval of a worker, as it was collected: every histogram, lossless.
+     *
+     * @param seq 0, 1, 2, … in order
+     * @param elapsedSeconds since the worker's phase started, at the interval's end
+     * @param inFlight the worker's outstanding operations at the interval's end
+     * @param cpuPercent the worker process's CPU use over the interval, in percent of its cores (-1 unknown)
+     */
+    public record IntervalReport(int run, int index, int seq, IntervalWire interval, double elapsedSeconds,
+            long inFlight, boolean warmUp, double cpuPercent) implements FromWorker {
+    }
+
+    /**
+     * The worker's phase ended; its whole result.
+     *
+     * @param cpuPercent the worker process's CPU use over the phase, in percent of its cores (-1 unknown)
+     * @param stopReason why the worker stopped its part before its end (a signal on its machine, the
+     *     coordinator's stop), or null when it ran its part to the end
+     */
+    public record Done(int run, int index, ResultWire result, double cpuPercent, String stopReason)
+            implements FromWorker {
+    }
+
+    /**
+     * The worker's part of a staleness measurement ended: what it measured, and what its store said
+     * about itself.
+     *
+     * @param cpuPercent the worker process's CPU use over the measurement, in percent of its cores (-1 unknown)
+     */
+    public record StalenessDone(int run, int index, StalenessWire result, Map<String, String> storeFacts,
+            double cpuPercent) implements FromWorker {
+    }
+
     /** The workers did not all report within {@link RunSetup#doneTimeout()} of the stop. */
-    record DoneTimedOut(int run) implements CoordinatorCommand {
+    record DoneTimedOut(int run) implements CoordinatorActor.Command {
     }
 
     /** What the run tells the session it belongs to. */
@@ -49,7 +119,7 @@ final class PhaseRun {
     private final RunSetup setup;
     private final Roster workers;
     private final OnWorkerLoss onLoss;
-    private final TimerScheduler<CoordinatorCommand> timers;
+    private final TimerScheduler<CoordinatorActor.Command> timers;
     private final Clock clock;
     private final PrintStream err;
     private final Owner owner;
@@ -61,7 +131,7 @@ final class PhaseRun {
     private boolean stopping;
     private String stopReason;
 
-    PhaseRun(int number, RunSetup setup, Roster workers, OnWorkerLoss onLoss, TimerScheduler<CoordinatorCommand> timers,
+    PhaseRun(int number, RunSetup setup, Roster workers, OnWorkerLoss onLoss, TimerScheduler<CoordinatorActor.Command> timers,
             Clock clock, PrintStream err, Owner owner) {
         this.number = number;
         this.setup = setup;
@@ -92,7 +162,7 @@ final class PhaseRun {
             w.resetForRun();
             Map<String, String> settings = new HashMap<>(setup.settings());
             settings.put("share", (w.index + 1) + "/" + workers.size());
-            w.ref.tell(new Plan(number, setup.phase(), settings, w.index, workers.size()));
+            w.ref.tell(new CoordinatorActor.Plan(number, setup.phase(), settings, w.index, workers.size()));
         }
     }
 
@@ -106,12 +176,12 @@ final class PhaseRun {
         w.embedded = p.embedded();
         if (workers.all(x -> x.prepared) && step == Step.PREPARING) {
             step = Step.LOADING;
-            String load = LoadDecision.decide(setup.phase(), setup.settings(), workers);
+            Load load = LoadDecision.decide(setup.phase(), setup.autoload(), workers);
             for (WorkerSlot x : workers) {
                 x.ref.tell(new Go(number, load));
             }
-            if (!load.equals(Go.NONE)) {
-                say(load.equals(Go.ALL) ? "each worker loads its own store (the store is embedded in each worker)"
+            if (load != Load.NONE) {
+                say(load == Load.ALL ? "each worker loads its own store (the store is embedded in each worker)"
                         : "the workers load the shared store, each its part of the key range");
             }
         }
@@ -221,7 +291,7 @@ final class PhaseRun {
             stopAll(reason);
         } else if (step == Step.PREPARING || step == Step.LOADING) {
             for (WorkerSlot w : workers) {
-                w.ref.tell(new Stop(reason));
+                w.ref.tell(new CoordinatorActor.Stop(reason));
             }
             fail("stopped before the run started: " + reason, false, false);
         }
@@ -235,7 +305,7 @@ final class PhaseRun {
         stopReason = reason;
         for (WorkerSlot w : workers) {
             if (!w.lost() && !w.reported()) {
-                w.ref.tell(new Stop(reason));
+                w.ref.tell(new CoordinatorActor.Stop(reason));
             }
         }
         timers.startSingleTimer(new DoneTimedOut(number), setup.doneTimeout());

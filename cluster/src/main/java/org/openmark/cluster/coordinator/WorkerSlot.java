@@ -2,7 +2,6 @@ package org.openmark.cluster.coordinator;
 
 import org.HdrHistogram.Histogram;
 import org.apache.pekko.actor.typed.ActorRef;
-import org.openmark.cluster.protocol.ToWorker;
 import org.openmark.measure.IntervalSnapshot;
 import org.openmark.measure.Measurements;
 import org.openmark.measure.Totals;
@@ -12,7 +11,7 @@ import org.openmark.run.RunResult;
 /** What the coordinator knows of one worker. Owned by the coordinator's actor (one thread at a time). */
 public final class WorkerSlot {
     final int index;
-    final ActorRef<ToWorker> ref;
+    final ActorRef<CoordinatorActor.ToWorker> ref;
     final String address;
     final String host;
     final int cores;
@@ -48,7 +47,7 @@ public final class WorkerSlot {
     String stopReason;
     Histogram sendLagSoFar = Measurements.newHistogram();
 
-    WorkerSlot(int index, ActorRef<ToWorker> ref, String address, String host, int cores, long pid) {
+    WorkerSlot(int index, ActorRef<CoordinatorActor.ToWorker> ref, String address, String host, int cores, long pid) {
         this.index = index;
         this.ref = ref;
         this.address = address;

@@ -9,12 +9,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.openmark.api.Clock;
-import org.openmark.cluster.protocol.Accepted;
-import org.openmark.cluster.protocol.Finish;
-import org.openmark.cluster.protocol.Go;
-import org.openmark.cluster.protocol.Plan;
-import org.openmark.cluster.protocol.StartAt;
-import org.openmark.cluster.protocol.ToCoordinator;
+import org.openmark.cluster.coordinator.CoordinatorActor;
+import org.openmark.cluster.coordinator.CoordinatorActor.Accepted;
+import org.openmark.cluster.coordinator.CoordinatorActor.Finish;
+import org.openmark.cluster.coordinator.CoordinatorActor.Plan;
+import org.openmark.cluster.coordinator.PhaseRun;
 import org.openmark.timing.StopSignal;
 
 /**
@@ -39,7 +38,7 @@ final class CoordinatorLink {
 
     private final CompletableFuture<Accepted> accepted = new CompletableFuture<>();
     /** The coordinator's instructions (Plan, Go, StartAt, Finish), in the order they came. */
-    private final LinkedBlockingQueue<Object> inbox = new LinkedBlockingQueue<>();
+    private final LinkedBlockingQueue<CoordinatorActor.ToWorker> inbox = new LinkedBlockingQueue<>();
     /** Completes with the reason when the coordinator is lost or refuses this worker. */
     private final CompletableFuture<String> lost = new CompletableFuture<>();
     /** Set when the coordinator's Finish arrived: its leaving afterwards is the normal end. */
@@ -101,7 +100,7 @@ final class CoordinatorLink {
         lost.complete("the coordinator refused this worker: " + reason);
     }
 
-    void instruction(Object message) {
+    void instruction(CoordinatorActor.ToWorker message) {
         if (message instanceof Finish) {
             sessionEnded = true;
         }
@@ -142,7 +141,7 @@ final class CoordinatorLink {
     // --- for the job
 
     /** Sends an interval of the run now, or holds it while the coordinator is unreachable. */
-    void sendInterval(ActorRef<ToCoordinator> coordinator, ToCoordinator message) {
+    void sendInterval(ActorRef<CoordinatorActor.FromWorker> coordinator, CoordinatorActor.FromWorker message) {
         outbox.send(() -> coordinator.tell(message));
     }
 
@@ -200,9 +199,9 @@ final class CoordinatorLink {
     }
 
     /** The next instruction of type {@code type} for run {@code run}; others of older runs are dropped. */
-    <T> T expect(Class<T> type, int run) throws InterruptedException, TimeoutException {
+    <T extends CoordinatorActor.ToWorker> T expect(Class<T> type, int run) throws InterruptedException, TimeoutException {
         while (true) {
-            Object next = next(Duration.ofHours(24));
+            CoordinatorActor.ToWorker next = next(Duration.ofHours(24));
             if (type.isInstance(next) && runOf(next) == run) {
                 return type.cast(next);
             }
@@ -214,16 +213,16 @@ final class CoordinatorLink {
         }
     }
 
-    private static int runOf(Object message) {
-        return message instanceof Go g ? g.run() : message instanceof StartAt s ? s.run() : -1;
+    private static int runOf(CoordinatorActor.ToWorker message) {
+        return message instanceof PhaseRun.Go g ? g.run() : message instanceof PhaseRun.StartAt s ? s.run() : -1;
     }
 
     /** The next instruction, whatever it is. */
-    Object next(Duration timeout) throws InterruptedException, TimeoutException {
+    CoordinatorActor.ToWorker next(Duration timeout) throws InterruptedException, TimeoutException {
         long deadline = clock.nanoTime() + timeout.toNanos();
         while (true) {
             throwIfGone();
-            Object m = inbox.poll(100, TimeUnit.MILLISECONDS);
+            CoordinatorActor.ToWorker m = inbox.poll(100, TimeUnit.MILLISECONDS);
             if (m != null) {
                 return m;
             }

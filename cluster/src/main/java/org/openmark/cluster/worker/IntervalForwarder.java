@@ -2,9 +2,9 @@ package org.openmark.cluster.worker;
 
 import org.apache.pekko.actor.typed.ActorRef;
 import org.openmark.api.Clock;
-import org.openmark.cluster.protocol.IntervalReport;
+import org.openmark.cluster.coordinator.CoordinatorActor;
+import org.openmark.cluster.coordinator.PhaseRun.IntervalReport;
 import org.openmark.cluster.protocol.IntervalWire;
-import org.openmark.cluster.protocol.ToCoordinator;
 import org.openmark.measure.IntervalSnapshot;
 import org.openmark.output.IntervalSink;
 
@@ -14,13 +14,13 @@ import org.openmark.output.IntervalSink;
  */
 final class IntervalForwarder implements IntervalSink {
     private final CoordinatorLink link;
-    private final ActorRef<ToCoordinator> coordinator;
+    private final ActorRef<CoordinatorActor.FromWorker> coordinator;
     private final int run;
     private final int index;
     private final CpuMeter cpu;
     private int seq;
 
-    IntervalForwarder(CoordinatorLink link, ActorRef<ToCoordinator> coordinator, int run, int index, Clock clock) {
+    IntervalForwarder(CoordinatorLink link, ActorRef<CoordinatorActor.FromWorker> coordinator, int run, int index, Clock clock) {
         this.link = link;
         this.coordinator = coordinator;
         this.run = run;

@@ -11,15 +11,16 @@ import org.apache.pekko.actor.typed.ActorRef;
 import org.openmark.api.Clock;
 import org.openmark.api.Store;
 import org.openmark.api.StoreUnreachableException;
-import org.openmark.cluster.protocol.Done;
-import org.openmark.cluster.protocol.Failed;
-import org.openmark.cluster.protocol.Go;
-import org.openmark.cluster.protocol.Plan;
-import org.openmark.cluster.protocol.Prepared;
-import org.openmark.cluster.protocol.Ready;
+import org.openmark.cluster.coordinator.CoordinatorActor;
+import org.openmark.cluster.coordinator.CoordinatorActor.Plan;
+import org.openmark.cluster.coordinator.PhaseRun.Done;
+import org.openmark.cluster.coordinator.PhaseRun.Failed;
+import org.openmark.cluster.coordinator.PhaseRun.Go;
+import org.openmark.cluster.coordinator.PhaseRun.Prepared;
+import org.openmark.cluster.coordinator.PhaseRun.Ready;
+import org.openmark.cluster.coordinator.PhaseRun.StartAt;
+import org.openmark.cluster.protocol.Load;
 import org.openmark.cluster.protocol.ResultWire;
-import org.openmark.cluster.protocol.StartAt;
-import org.openmark.cluster.protocol.ToCoordinator;
 import org.openmark.cluster.worker.CoordinatorLink.LostException;
 import org.openmark.config.ConfigException;
 import org.openmark.config.Settings;
@@ -77,8 +78,8 @@ final class PhaseJob {
     }
 
     /** Runs the plan; returns 0, or 1 when it failed. */
-    int run(Plan p, ActorRef<ToCoordinator> coordinator, int index) throws InterruptedException {
-        Phase phase = Phase.valueOf(p.phase());
+    int run(Plan p, ActorRef<CoordinatorActor.FromWorker> coordinator, int index) throws InterruptedException {
+        Phase phase = p.phase().phase();
         Settings settings = Settings.of(p.settings());
         RunConfig cfg;
         Runner runner = new Runner(StoreRegistry.discover(), Workloads::create, clock, Tasks.real(), stop, err);
@@ -101,7 +102,7 @@ final class PhaseJob {
         try (store) {
             Workload workload = runner.createWorkload(cfg);
             coordinator.tell(new Prepared(p.run(), index, store.isKnownEmpty(workload.table()), store.isEmbedded()));
-            String load = link.expect(Go.class, p.run()).load();
+            Load load = link.expect(Go.class, p.run()).load();
             IntervalForwarder forwarder = new IntervalForwarder(link, coordinator, p.run(), index, clock);
             List<IntervalSink> sinks = new ArrayList<>(List.of(forwarder));
             if (ownLogs != null) {
@@ -119,16 +120,16 @@ final class PhaseJob {
             });
             CpuMeter cpu = new CpuMeter(clock);
             if (phase == Phase.LOAD) {
-                RunConfig loadCfg = load.equals(Go.PARTITION) ? LoadShare.partition(cfg, settings)
+                RunConfig loadCfg = load == Load.PARTITION ? LoadShare.partition(cfg, settings)
                         : LoadShare.threads(cfg, settings);
                 result = runner.runOn(loadCfg, runner.createWorkload(loadCfg), store, List.of(), List.of(),
                         watched(hooks, loadCfg));
             } else {
-                if (!load.equals(Go.NONE)) {
-                    RunConfig loadCfg = load.equals(Go.PARTITION) ? LoadShare.partition(cfg, settings) : cfg;
+                if (load != Load.NONE) {
+                    RunConfig loadCfg = load == Load.PARTITION ? LoadShare.partition(cfg, settings) : cfg;
                     RunResult loaded = runner.load(loadCfg, runner.createWorkload(loadCfg), store);
                     say(String.format(Locale.ROOT, "loaded %d records (%s) in %.1f s",
-                            loaded.accounting().completed(), load.equals(Go.PARTITION) ? "its part" : "all",
+                            loaded.accounting().completed(), load == Load.PARTITION ? "its part" : "all",
                             loaded.runtimeMs() / 1000.0));
                 }
                 result = runner.runOn(cfg, workload, store, List.of(), List.of(), watched(hooks, cfg));

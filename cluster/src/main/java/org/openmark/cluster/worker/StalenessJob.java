@@ -11,15 +11,15 @@ import org.openmark.api.StoreConfigException;
 import org.openmark.api.StoreFactory;
 import org.openmark.api.StoreProperties;
 import org.openmark.cluster.StalenessPlan;
-import org.openmark.cluster.protocol.Failed;
-import org.openmark.cluster.protocol.Go;
-import org.openmark.cluster.protocol.Plan;
-import org.openmark.cluster.protocol.Prepared;
-import org.openmark.cluster.protocol.Ready;
-import org.openmark.cluster.protocol.StalenessDone;
+import org.openmark.cluster.coordinator.CoordinatorActor;
+import org.openmark.cluster.coordinator.CoordinatorActor.Plan;
+import org.openmark.cluster.coordinator.PhaseRun.Failed;
+import org.openmark.cluster.coordinator.PhaseRun.Go;
+import org.openmark.cluster.coordinator.PhaseRun.Prepared;
+import org.openmark.cluster.coordinator.PhaseRun.Ready;
+import org.openmark.cluster.coordinator.PhaseRun.StalenessDone;
+import org.openmark.cluster.coordinator.PhaseRun.StartAt;
 import org.openmark.cluster.protocol.StalenessWire;
-import org.openmark.cluster.protocol.StartAt;
-import org.openmark.cluster.protocol.ToCoordinator;
 import org.openmark.cluster.worker.CoordinatorLink.LostException;
 import org.openmark.config.ConfigException;
 import org.openmark.consistency.StalenessConfig;
@@ -52,7 +52,7 @@ final class StalenessJob {
     }
 
     /** Runs the plan; returns 0, or 1 when it failed. */
-    int run(Plan p, ActorRef<ToCoordinator> coordinator, int index) throws InterruptedException {
+    int run(Plan p, ActorRef<CoordinatorActor.FromWorker> coordinator, int index) throws InterruptedException {
         StalenessPlan plan;
         Share share = Share.parse("share", p.settings().get("share"));
         StalenessConfig part;

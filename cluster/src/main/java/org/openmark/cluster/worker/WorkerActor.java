@@ -11,26 +11,13 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
 import org.apache.pekko.actor.typed.receptionist.Receptionist;
-import org.apache.pekko.cluster.ClusterEvent;
-import org.apache.pekko.cluster.typed.Cluster;
-import org.apache.pekko.cluster.typed.Subscribe;
-import org.openmark.cluster.protocol.Secrets;
 import org.openmark.cluster.coordinator.CoordinatorActor;
-import org.openmark.cluster.protocol.Accepted;
-import org.openmark.cluster.protocol.Challenge;
+import org.openmark.cluster.coordinator.CoordinatorActor.Accepted;
+import org.openmark.cluster.coordinator.CoordinatorActor.Challenge;
+import org.openmark.cluster.coordinator.CoordinatorActor.Ping;
 import org.openmark.cluster.protocol.EpochMicrosClock;
-import org.openmark.cluster.protocol.Finish;
-import org.openmark.cluster.protocol.Go;
-import org.openmark.cluster.protocol.Hello;
-import org.openmark.cluster.protocol.Ping;
-import org.openmark.cluster.protocol.Plan;
-import org.openmark.cluster.protocol.Pong;
-import org.openmark.cluster.protocol.Refused;
-import org.openmark.cluster.protocol.Register;
-import org.openmark.cluster.protocol.StartAt;
-import org.openmark.cluster.protocol.Stop;
-import org.openmark.cluster.protocol.ToCoordinator;
-import org.openmark.cluster.protocol.WorkerCommand;
+import org.openmark.cluster.protocol.Membership;
+import org.openmark.cluster.protocol.Secrets;
 import org.openmark.run.Version;
 
 /**
@@ -41,28 +28,35 @@ import org.openmark.run.Version;
  * held); downed or gone, or unreachable beyond {@code openmark.worker.coordinator-unreachable-limit},
  * the job stops issuing at once.
  */
-final class WorkerActor extends AbstractBehavior<WorkerCommand> {
+final class WorkerActor extends AbstractBehavior<WorkerActor.Command> {
+    /** What a worker's actor handles: what the coordinator says, and its own events. */
+    sealed interface Command permits Told, Listing, MembershipChanged, UnreachableTooLong {
+    }
+
+    /** A message of the coordinator's, adapted (see {@link CoordinatorActor.ToWorker}). */
+    record Told(CoordinatorActor.ToWorker message) implements Command {
+    }
+
     private final CoordinatorLink link;
     private final byte[] secret;
-    private final TimerScheduler<WorkerCommand> timers;
+    private final TimerScheduler<Command> timers;
     private final java.time.Duration unreachableLimit;
-    private ActorRef<ToCoordinator> coordinator;
+    /** Where the coordinator's messages come in: the actor itself, as the coordinator's protocol names it. */
+    private final ActorRef<CoordinatorActor.ToWorker> inbox;
+    private ActorRef<CoordinatorActor.FromWorker> coordinator;
     private int index = -1;
 
-    private record Listing(Receptionist.Listing listing) implements WorkerCommand {
+    private record Listing(Receptionist.Listing listing) implements Command {
     }
 
-    private record MemberChange(ClusterEvent.MemberEvent event) implements WorkerCommand {
-    }
-
-    private record ReachabilityChange(ClusterEvent.ReachabilityEvent event) implements WorkerCommand {
+    private record MembershipChanged(Membership.Change change) implements Command {
     }
 
     /** The coordinator has been unreachable for the whole limit. */
-    private record UnreachableTooLong() implements WorkerCommand {
+    private record UnreachableTooLong() implements Command {
     }
 
-    private WorkerActor(ActorContext<WorkerCommand> ctx, TimerScheduler<WorkerCommand> timers, CoordinatorLink link,
+    private WorkerActor(ActorContext<Command> ctx, TimerScheduler<Command> timers, CoordinatorLink link,
             byte[] secret) {
         super(ctx);
         this.link = link;
@@ -73,51 +67,20 @@ final class WorkerActor extends AbstractBehavior<WorkerCommand> {
         link.holdAtMost(settings.getInt("openmark.worker.undelivered-intervals"));
         ctx.getSystem().receptionist().tell(Receptionist.subscribe(CoordinatorActor.KEY,
                 ctx.messageAdapter(Receptionist.Listing.class, Listing::new)));
-        Cluster cluster = Cluster.get(ctx.getSystem());
-        cluster.subscriptions().tell(Subscribe.create(
-                ctx.messageAdapter(ClusterEvent.MemberEvent.class, MemberChange::new), ClusterEvent.MemberEvent.class));
-        cluster.subscriptions().tell(Subscribe.create(
-                ctx.messageAdapter(ClusterEvent.ReachabilityEvent.class, ReachabilityChange::new),
-                ClusterEvent.ReachabilityEvent.class));
+        Membership.CLUSTER.subscribe(ctx, MembershipChanged::new);
+        this.inbox = ctx.messageAdapter(CoordinatorActor.ToWorker.class, Told::new);
     }
 
-    static Behavior<WorkerCommand> create(CoordinatorLink link, byte[] secret) {
+    static Behavior<Command> create(CoordinatorLink link, byte[] secret) {
         return Behaviors.setup(ctx -> Behaviors.withTimers(timers -> new WorkerActor(ctx, timers, link, secret)));
     }
 
     @Override
-    public Receive<WorkerCommand> createReceive() {
+    public Receive<Command> createReceive() {
         return newReceiveBuilder()
                 .onMessage(Listing.class, this::onListing)
-                .onMessage(Challenge.class, this::onChallenge)
-                .onMessage(Accepted.class, this::onAccepted)
-                .onMessage(Refused.class, r -> {
-                    link.refused(r.reason());
-                    return this;
-                })
-                .onMessage(Ping.class, this::onPing)
-                .onMessage(Plan.class, p -> {
-                    link.instruction(p);
-                    return this;
-                })
-                .onMessage(Go.class, g -> {
-                    link.instruction(g);
-                    return this;
-                })
-                .onMessage(StartAt.class, s -> {
-                    link.instruction(s);
-                    return this;
-                })
-                .onMessage(Stop.class, s -> {
-                    link.stop("the coordinator stopped the run: " + s.reason());
-                    return this;
-                })
-                .onMessage(Finish.class, f -> {
-                    link.instruction(f);
-                    return this;
-                })
-                .onMessage(MemberChange.class, this::onMember)
-                .onMessage(ReachabilityChange.class, this::onReachability)
+                .onMessage(Told.class, this::onTold)
+                .onMessage(MembershipChanged.class, this::onMembership)
                 .onMessage(UnreachableTooLong.class, t -> {
                     link.coordinatorLost("the coordinator was unreachable for " + unreachableLimit.toSeconds()
                             + " s (openmark.worker.coordinator-unreachable-limit)");
@@ -126,34 +89,39 @@ final class WorkerActor extends AbstractBehavior<WorkerCommand> {
                 .build();
     }
 
-    private Behavior<WorkerCommand> onListing(Listing l) {
+    private Behavior<Command> onTold(Told t) {
+        switch (t.message()) {
+            case Challenge c -> coordinator.tell(new CoordinatorActor.Register(inbox, Secrets.proof(secret, c.nonce())));
+            case Accepted a -> onAccepted(a);
+            case CoordinatorActor.Refused r -> link.refused(r.reason());
+            case Ping p -> onPing(p);
+            case CoordinatorActor.Stop s -> link.stop("the coordinator stopped the run: " + s.reason());
+            default -> link.instruction(t.message()); // Plan, Go, StartAt, Finish: for the job
+        }
+        return this;
+    }
+
+    private Behavior<Command> onListing(Listing l) {
         if (coordinator != null) {
             return this;
         }
-        for (ActorRef<ToCoordinator> c : l.listing().getServiceInstances(CoordinatorActor.KEY)) {
+        for (ActorRef<CoordinatorActor.FromWorker> c : l.listing().getServiceInstances(CoordinatorActor.KEY)) {
             coordinator = c;
-            c.tell(new Hello(getContext().getSelf().narrow(), Version.current(), hostName(),
+            c.tell(new CoordinatorActor.Hello(inbox, Version.current(), hostName(),
                     Runtime.getRuntime().availableProcessors(), ProcessHandle.current().pid()));
             break;
         }
         return this;
     }
 
-    private Behavior<WorkerCommand> onChallenge(Challenge c) {
-        coordinator.tell(new Register(getContext().getSelf().narrow(), Secrets.proof(secret, c.nonce())));
-        return this;
-    }
-
-    private Behavior<WorkerCommand> onAccepted(Accepted a) {
+    private void onAccepted(Accepted a) {
         index = a.index();
         coordinator = a.coordinator();
         link.accepted(a);
-        return this;
     }
 
-    private Behavior<WorkerCommand> onPing(Ping p) {
-        coordinator.tell(new Pong(index, p.seq(), p.coordinatorNanos(), EpochMicrosClock.now()));
-        return this;
+    private void onPing(Ping p) {
+        coordinator.tell(new CoordinatorActor.Pong(index, p.seq(), p.coordinatorNanos(), EpochMicrosClock.now()));
     }
 
     private boolean isCoordinator(Address a) {
@@ -161,28 +129,24 @@ final class WorkerActor extends AbstractBehavior<WorkerCommand> {
     }
 
     /** Unreachable is not gone: a stall or a short partition is ridden out, within the limit. */
-    private Behavior<WorkerCommand> onReachability(ReachabilityChange c) {
-        if (!isCoordinator(c.event().member().address())) {
-            return this;
-        }
-        if (c.event() instanceof ClusterEvent.UnreachableMember) {
-            link.coordinatorUnreachable("the coordinator at " + c.event().member().address() + " is unreachable");
-            timers.startSingleTimer(new UnreachableTooLong(), unreachableLimit);
-        } else if (c.event() instanceof ClusterEvent.ReachableMember) {
-            timers.cancel(new UnreachableTooLong());
-            link.coordinatorReachable();
-        }
-        return this;
-    }
-
-    private Behavior<WorkerCommand> onMember(MemberChange c) {
-        Address a = c.event().member().address();
-        boolean gone = c.event() instanceof ClusterEvent.MemberRemoved || c.event() instanceof ClusterEvent.MemberDowned
-                || c.event() instanceof ClusterEvent.MemberExited;
-        if (gone && isCoordinator(a)) {
-            link.coordinatorLost("the coordinator at " + a + " left the cluster");
-        } else if (gone && a.equals(Cluster.get(getContext().getSystem()).selfMember().address())) {
-            link.coordinatorLost("this worker was removed from the cluster (cut off from the coordinator)");
+    private Behavior<Command> onMembership(MembershipChanged c) {
+        Address a = c.change().address();
+        switch (c.change()) {
+            case Membership.Unreachable u when isCoordinator(a) -> {
+                link.coordinatorUnreachable("the coordinator at " + a + " is unreachable");
+                timers.startSingleTimer(new UnreachableTooLong(), unreachableLimit);
+            }
+            case Membership.Reachable r when isCoordinator(a) -> {
+                timers.cancel(new UnreachableTooLong());
+                link.coordinatorReachable();
+            }
+            case Membership.Left l when isCoordinator(a) -> link.coordinatorLost("the coordinator at " + a
+                    + " left the cluster");
+            case Membership.Left l when a.equals(getContext().getSystem().address()) -> link.coordinatorLost(
+                    "this worker was removed from the cluster (cut off from the coordinator)");
+            default -> {
+                // another worker's node
+            }
         }
         return this;
     }

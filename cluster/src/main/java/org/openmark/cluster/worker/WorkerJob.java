@@ -6,11 +6,11 @@ import java.time.Duration;
 import java.util.concurrent.TimeoutException;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.openmark.api.Clock;
-import org.openmark.cluster.StalenessPlan;
-import org.openmark.cluster.protocol.Accepted;
-import org.openmark.cluster.protocol.Finish;
-import org.openmark.cluster.protocol.Plan;
-import org.openmark.cluster.protocol.ToCoordinator;
+import org.openmark.cluster.coordinator.CoordinatorActor;
+import org.openmark.cluster.coordinator.CoordinatorActor.Accepted;
+import org.openmark.cluster.coordinator.CoordinatorActor.Finish;
+import org.openmark.cluster.coordinator.CoordinatorActor.Plan;
+import org.openmark.cluster.protocol.PlanPhase;
 import org.openmark.cluster.worker.CoordinatorLink.LostException;
 import org.openmark.timing.StopSignal;
 
@@ -82,7 +82,7 @@ final class WorkerJob {
         int code = 0;
         try {
             while (true) {
-                Object next = link.next(Duration.ofHours(24));
+                CoordinatorActor.ToWorker next = link.next(Duration.ofHours(24));
                 if (next instanceof Finish f) {
                     if (!f.success() && f.reason() != null) {
                         say("the coordinator ended the session: " + f.reason());
@@ -107,8 +107,8 @@ final class WorkerJob {
     }
 
     /** One run: prepare, load as told, wait at the gate, run, report. Returns 0, or 1 when it failed. */
-    private int runPlan(Plan p, ActorRef<ToCoordinator> coordinator, int index) throws InterruptedException {
-        if (p.phase().equals(StalenessPlan.PHASE)) {
+    private int runPlan(Plan p, ActorRef<CoordinatorActor.FromWorker> coordinator, int index) throws InterruptedException {
+        if (p.phase() == PlanPhase.STALENESS) {
             return new StalenessJob(link, stop, clock, err).run(p, coordinator, index);
         }
         return new PhaseJob(link, stop, clock, partialDir, ownLogs, watch, err).run(p, coordinator, index);

@@ -15,7 +15,6 @@ import org.apache.pekko.cluster.typed.JoinSeedNodes;
 import org.openmark.api.Clock;
 import org.openmark.cluster.HostPort;
 import org.openmark.cluster.Nodes;
-import org.openmark.cluster.protocol.WorkerCommand;
 import org.openmark.config.ConfigException;
 
 /**
@@ -137,7 +136,7 @@ public final class WorkerNode {
         if (stopped.get()) {
             job.interrupt(); // stopped while the previous session ended
         }
-        ActorSystem<WorkerCommand> system = Nodes.start(WorkerActor.create(job.link(), o.secret()), bind,
+        ActorSystem<WorkerActor.Command> system = Nodes.start(WorkerActor.create(job.link(), o.secret()), bind,
                 o.pekkoConfig());
         try {
             Address seed = new Address("pekko", system.name(), o.join().host(), o.join().port());

@@ -2,9 +2,9 @@ package org.openmark.cluster.coordinator;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.openmark.cluster.protocol.Go;
+import org.openmark.cluster.protocol.Load;
+import org.openmark.cluster.protocol.PlanPhase;
 
 /** How a phase's store is loaded follows from what every worker found when it opened its store. */
 class LoadDecisionTest {
@@ -21,24 +21,24 @@ class LoadDecisionTest {
 
     @Test
     void loadPhase_embeddedStoresLoadAll_sharedStoreIsPartitioned() {
-        assertEquals(Go.ALL, LoadDecision.decide("LOAD", Map.of(), workers(true, false, false)));
-        assertEquals(Go.PARTITION, LoadDecision.decide("LOAD", Map.of(), workers(false, false, false)));
+        assertEquals(Load.ALL, LoadDecision.decide(PlanPhase.LOAD, true, workers(true, false, false)));
+        assertEquals(Load.PARTITION, LoadDecision.decide(PlanPhase.LOAD, true, workers(false, false, false)));
     }
 
     @Test
     void runPhase_embeddedStores_loadAllWhenAnyIsEmpty() {
-        assertEquals(Go.ALL, LoadDecision.decide("RUN", Map.of(), workers(true, false, true)));
-        assertEquals(Go.NONE, LoadDecision.decide("RUN", Map.of(), workers(true, false, false)));
+        assertEquals(Load.ALL, LoadDecision.decide(PlanPhase.RUN, true, workers(true, false, true)));
+        assertEquals(Load.NONE, LoadDecision.decide(PlanPhase.RUN, true, workers(true, false, false)));
     }
 
     @Test
     void runPhase_sharedStore_partitionedOnlyWhenEveryWorkerFoundItEmpty() {
-        assertEquals(Go.PARTITION, LoadDecision.decide("RUN", Map.of(), workers(false, true, true)));
-        assertEquals(Go.NONE, LoadDecision.decide("RUN", Map.of(), workers(false, true, false)));
+        assertEquals(Load.PARTITION, LoadDecision.decide(PlanPhase.RUN, true, workers(false, true, true)));
+        assertEquals(Load.NONE, LoadDecision.decide(PlanPhase.RUN, true, workers(false, true, false)));
     }
 
     @Test
     void runPhase_autoloadFalse_loadsNothing() {
-        assertEquals(Go.NONE, LoadDecision.decide("RUN", Map.of("autoload", "FALSE"), workers(true, true, true)));
+        assertEquals(Load.NONE, LoadDecision.decide(PlanPhase.RUN, false, workers(true, true, true)));
     }
 }
