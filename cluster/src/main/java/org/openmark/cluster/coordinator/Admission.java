@@ -102,6 +102,16 @@ final class Admission {
         return new Answer(candidate, null, false);
     }
 
+    /**
+     * Whether two workers are on one node (one worker per node: the cluster's membership, and with it
+     * a worker's loss, is per node). A reference without a host is in this process: only a test has
+     * workers there, each its own.
+     */
+    static boolean sameNode(ActorRef<?> a, ActorRef<?> b) {
+        Address at = a.path().address();
+        return at.hasGlobalScope() ? at.equals(b.path().address()) : a.equals(b);
+    }
+
     /** A node's host:port, as the reports name a worker. */
     static String address(ActorRef<?> ref) {
         Address a = ref.path().address();

@@ -4,47 +4,48 @@ import java.io.PrintStream;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.openmark.cluster.protocol.PlanPhase;
+import java.util.function.BiFunction;
+import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
-import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
+import org.apache.pekko.actor.typed.javadsl.BehaviorBuilder;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
-import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
 import org.apache.pekko.actor.typed.receptionist.Receptionist;
 import org.apache.pekko.actor.typed.receptionist.ServiceKey;
-import org.apache.pekko.actor.typed.ActorRef;
 import org.openmark.api.Clock;
 import org.openmark.cluster.protocol.ClusterMessage;
 import org.openmark.cluster.protocol.Membership;
+import org.openmark.cluster.protocol.PlanPhase;
 
 /**
- * The coordinator of a cluster session, as an actor. It admits workers ({@link Admission}) and
- * measures their clock offsets ({@link ClockProbes}); then it runs phases one after another, as
- * the session asks ({@link BeginRun}), each a {@link PhaseRun} that hands out the plans, starts
- * every worker at one instant, merges their intervals and completes the run's
- * {@link CoordinatorOutcome}. It notices a worker that goes away ({@link WorkerLiveness}). A
- * rating or an experiment runs many phases over the same workers.
+ * The coordinator of a cluster session, as an actor, one behavior per stage: {@link #joining}
+ * admits workers ({@link Admission}) until it has {@code count}; {@link #syncing} measures their
+ * clock offsets ({@link ClockProbes}); then {@link #idle} and {@link #inPhase} alternate, one run
+ * after another as the session asks ({@link BeginRun}), each run a child actor ({@link PhaseActor})
+ * that hands out the plans, starts every worker at one instant, merges their intervals and
+ * completes the run's {@link CoordinatorOutcome}; {@link #closed} once nothing more can run. A
+ * message a stage has no use for has no handler there. A rating or an experiment runs many phases
+ * over the same workers.
  *
- * <p>Stages: JOINING (until {@code count} workers are admitted) → SYNCING (clock probes) → IDLE;
- * per run IN_PHASE (the {@link PhaseRun}'s own steps) → IDLE. A worker lost outside a running
- * phase fails the session; during it, the run goes on without it ({@link OnWorkerLoss#CONTINUE})
- * or stops ({@link OnWorkerLoss#ABORT}), and later runs of the session are refused.
+ * <p>A worker lost outside a running phase fails the session; during it, the run goes on without it
+ * ({@link OnWorkerLoss#CONTINUE}) or stops ({@link OnWorkerLoss#ABORT}), and later runs of the
+ * session are refused.
  */
-public final class CoordinatorActor extends AbstractBehavior<CoordinatorActor.Command> {
+public final class CoordinatorActor {
     /** Under this key the coordinator registers with the cluster's receptionist; workers look for it. */
     public static final ServiceKey<FromWorker> KEY = ServiceKey.create(FromWorker.class, "openmark-coordinator");
 
     /** What the coordinator's actor handles: what its workers and its session say, and its own timers and events. */
     public sealed interface Command permits FromWorker, BeginRun, StopRun, EndSession, JoinTimedOut, PingTick,
-            MembershipChanged, WorkerTerminated, PhaseRun.DoneTimedOut {
+            MembershipChanged, WorkerTerminated, PhaseEnded, PhaseFailed {
     }
 
     /** What a worker says to the coordinator (over the network: these are serialized, as CBOR). */
-    public sealed interface FromWorker extends Command, ClusterMessage permits Hello, Register, Pong,
-            PhaseRun.FromWorker {
+    public sealed interface FromWorker extends Command, ClusterMessage permits Hello, Register, Pong {
     }
 
     /**
@@ -53,7 +54,7 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorActor.Co
      * the other way round.
      */
     public sealed interface ToWorker extends ClusterMessage permits Challenge, Accepted, Refused, Ping, Plan, Stop,
-            Finish, PhaseRun.Go, PhaseRun.StartAt {
+            Finish, PhaseActor.Go, PhaseActor.StartAt {
     }
 
     /**
@@ -101,14 +102,15 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorActor.Co
     }
 
     /**
-     * A worker's part of the run, resolved and validated by the coordinator: the run's properties
+     * A worker's part of a run, resolved and validated by the coordinator: the run's properties
      * (seed, store, workload, model, rate or threads, duration…) with {@code share=i/n} added. The
      * worker parses them as any run's, so it runs exactly what a single process would for that share.
      *
-     * @param run the run's number in the session (1, 2, …): later messages about the run carry it
+     * @param run the run's number in the session (1, 2, …)
+     * @param replyTo the run's own actor: the worker tells it everything about this run
      */
-    public record Plan(int run, PlanPhase phase, Map<String, String> settings, int index, int count)
-            implements ToWorker {
+    public record Plan(int run, ActorRef<PhaseActor.FromWorker> replyTo, PlanPhase phase, Map<String, String> settings,
+            int index, int count) implements ToWorker {
     }
 
     /** Stop issuing now (Ctrl-C on the coordinator, or the run is aborted) and report what there is. */
@@ -140,13 +142,22 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorActor.Co
     public record EndSession(boolean success) implements Command {
     }
 
-    private enum Stage { JOINING, SYNCING, IDLE, IN_PHASE, CLOSED }
-
-    private record JoinTimedOut() implements Command {
+    /**
+     * The run's actor is done ({@link PhaseActor}); its outcome is complete.
+     *
+     * @param workerLost a worker was lost during the run (no later run may start)
+     * @param sessionBroken why the session cannot go on (a worker went before the run started), or null
+     */
+    record PhaseEnded(boolean workerLost, String sessionBroken) implements Command {
     }
 
-    private record PingTick() implements Command {
+    /** The run's actor failed (a defect): its run fails, and so does the session. */
+    private record PhaseFailed(RunSetup run) implements Command {
     }
+
+    private enum JoinTimedOut implements Command { INSTANCE }
+
+    private enum PingTick implements Command { INSTANCE }
 
     private record MembershipChanged(Membership.Change change) implements Command {
     }
@@ -154,197 +165,259 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorActor.Co
     private record WorkerTerminated(int index) implements Command {
     }
 
+    private final ActorContext<Command> ctx;
     private final Setup setup;
     private final TimerScheduler<Command> timers;
     private final Clock clock;
     private final Roster workers = new Roster();
     private final Admission admission;
     private final ClockProbes probes;
-    private Stage stage = Stage.JOINING;
     private int runNumber;
-    /** The current run, or the last one. */
-    private PhaseRun phase;
     private String sessionBroken;
 
-    private CoordinatorActor(ActorContext<Command> ctx, TimerScheduler<Command> timers,
-            Setup setup, Clock clock) {
-        super(ctx);
+    private CoordinatorActor(ActorContext<Command> ctx, TimerScheduler<Command> timers, Setup setup, Clock clock,
+            Membership membership) {
+        this.ctx = ctx;
         this.setup = setup;
         this.timers = timers;
         this.clock = clock;
         this.admission = new Admission(setup.secret(), setup.count());
         this.probes = new ClockProbes(clock);
         ctx.getSystem().receptionist().tell(Receptionist.register(KEY, ctx.getSelf().narrow()));
-        Membership.CLUSTER.subscribe(ctx, MembershipChanged::new);
-        timers.startSingleTimer(new JoinTimedOut(), setup.joinTimeout());
+        membership.subscribe(ctx, MembershipChanged::new);
+        timers.startSingleTimer(JoinTimedOut.INSTANCE, setup.joinTimeout());
     }
 
-    /** The coordinator, reading time from {@code clock}. */
+    /** The coordinator, reading time from {@code clock}, hearing of its workers' nodes from Pekko Cluster. */
     public static Behavior<Command> create(Setup setup, Clock clock) {
-        return Behaviors.setup(ctx -> Behaviors.withTimers(timers -> new CoordinatorActor(ctx, timers, setup, clock)));
+        return create(setup, clock, Membership.CLUSTER);
     }
 
-    @Override
-    public Receive<Command> createReceive() {
-        return newReceiveBuilder()
-                .onMessage(Hello.class, this::onHello)
-                .onMessage(Register.class, this::onRegister)
-                .onMessage(Pong.class, this::onPong)
-                .onMessage(PingTick.class, this::onPingTick)
-                .onMessage(BeginRun.class, this::onBeginRun)
-                .onMessage(PhaseRun.Prepared.class, p -> inPhase(p.run(), () -> phase.prepared(p)))
-                .onMessage(PhaseRun.Failed.class, f -> inPhase(f.run(), () -> phase.failed(f)))
-                .onMessage(PhaseRun.Ready.class, r -> inPhase(r.run(), () -> phase.ready(r)))
-                .onMessage(PhaseRun.IntervalReport.class, r -> inPhase(r.run(), () -> phase.interval(r)))
-                .onMessage(PhaseRun.Done.class, d -> inPhase(d.run(), () -> phase.done(d)))
-                .onMessage(PhaseRun.StalenessDone.class, d -> inPhase(d.run(), () -> phase.stalenessDone(d)))
-                .onMessage(PhaseRun.DoneTimedOut.class, t -> inPhase(t.run(), () -> phase.doneTimedOut()))
-                .onMessage(JoinTimedOut.class, this::onJoinTimedOut)
-                .onMessage(MembershipChanged.class, this::onMembership)
-                .onMessage(WorkerTerminated.class, this::onTerminated)
-                .onMessage(StopRun.class, this::onStopRun)
-                .onMessage(EndSession.class, this::onEndSession)
+    /** The coordinator; {@code membership}: where it hears of its workers' nodes (a test sends the changes itself). */
+    static Behavior<Command> create(Setup setup, Clock clock, Membership membership) {
+        return Behaviors.setup(ctx -> Behaviors.withTimers(
+                timers -> new CoordinatorActor(ctx, timers, setup, clock, membership).joining()));
+    }
+
+    // --- the stages
+
+    /** Until {@code count} workers are admitted. */
+    private Behavior<Command> joining() {
+        return Behaviors.receive(Command.class)
+                .onMessage(Hello.class, h -> hello(h, true))
+                .onMessage(Register.class, r -> register(r, true))
+                .onMessageEquals(JoinTimedOut.INSTANCE, () -> breakSession("only " + workers.size() + " of "
+                        + setup.count() + " workers joined within " + setup.joinTimeout().toSeconds() + " s: start"
+                        + " them with bin/openmark worker --join <this address> (and the same --cluster-secret-file),"
+                        + " or raise --join-timeout"))
+                .onMessage(StopRun.class, s -> breakSession("stopped while the workers joined: " + s.reason()))
+                .onMessage(BeginRun.class, b -> refuse(b, "the session's workers have not all joined yet"))
+                .onMessage(EndSession.class, this::endSession)
+                .onMessage(MembershipChanged.class, c -> membership(c, this::goneBeforeTheRun))
+                .onMessage(WorkerTerminated.class, t -> terminated(t, this::goneBeforeTheRun))
+                .build();
+    }
+
+    /** Every worker is admitted; their clocks are probed until the offsets are known well enough. */
+    private Behavior<Command> syncing() {
+        return Behaviors.receive(Command.class)
+                .onMessageEquals(PingTick.INSTANCE, () -> {
+                    probe();
+                    return maybeJoined();
+                })
+                .onMessage(Pong.class, p -> {
+                    pong(p);
+                    return maybeJoined();
+                })
+                .onMessage(Hello.class, h -> hello(h, false))
+                .onMessage(Register.class, r -> register(r, false))
+                .onMessage(StopRun.class, s -> breakSession("stopped while the workers joined: " + s.reason()))
+                .onMessage(BeginRun.class, b -> refuse(b, "the session's workers have not all joined yet"))
+                .onMessage(EndSession.class, this::endSession)
+                .onMessage(MembershipChanged.class, c -> membership(c, this::goneBeforeTheRun))
+                .onMessage(WorkerTerminated.class, t -> terminated(t, this::goneBeforeTheRun))
+                .build();
+    }
+
+    /** Between runs: the clocks are still probed (the offsets tighten), a run may begin. */
+    private Behavior<Command> idle() {
+        return Behaviors.receive(Command.class)
+                .onMessage(BeginRun.class, this::beginRun)
+                .onMessageEquals(PingTick.INSTANCE, this::probe)
+                .onMessage(Pong.class, this::pong)
+                .onMessage(Hello.class, h -> hello(h, false))
+                .onMessage(Register.class, r -> register(r, false))
+                .onMessage(EndSession.class, this::endSession)
+                .onMessage(MembershipChanged.class, c -> membership(c, this::goneBetweenRuns))
+                .onMessage(WorkerTerminated.class, t -> terminated(t, this::goneBetweenRuns))
+                .build();
+    }
+
+    /**
+     * A run is under way in {@code phase}. A worker seen to go is the run's to account for; it is
+     * also kept in {@code gone}, so that one the run no longer took (it had ended, or the worker had
+     * reported) still ends the session once the run is over.
+     */
+    private Behavior<Command> inPhase(ActorRef<PhaseActor.Command> phase, RunSetup run, Map<Integer, String> gone) {
+        BiFunction<WorkerSlot, String, Behavior<Command>> lose = (w, why) -> {
+            gone.putIfAbsent(w.index, why);
+            phase.tell(new PhaseActor.WorkerGone(w.index, why));
+            return Behaviors.same();
+        };
+        return Behaviors.receive(Command.class)
+                .onMessage(PhaseEnded.class, e -> phaseEnded(phase, e, gone))
+                .onMessage(PhaseFailed.class, f -> {
+                    f.run().outcome().completeExceptionally(new CoordinatorOutcome.Failure("the coordinator failed"
+                            + " during run " + runNumber + " (a defect: see its log)", false));
+                    return breakSession("the coordinator failed during run " + runNumber);
+                })
+                .onMessage(StopRun.class, s -> {
+                    phase.tell(new PhaseActor.StopRun(s.reason()));
+                    return Behaviors.same();
+                })
+                .onMessage(BeginRun.class, b -> refuse(b, "a run is already under way"))
+                .onMessageEquals(PingTick.INSTANCE, this::probe)
+                .onMessage(Pong.class, this::pong)
+                .onMessage(Hello.class, h -> hello(h, false))
+                .onMessage(Register.class, r -> register(r, false))
+                .onMessage(EndSession.class, e -> {
+                    ctx.unwatch(phase);
+                    ctx.stop(phase);
+                    return endSession(e);
+                })
+                .onMessage(MembershipChanged.class, c -> membership(c, lose))
+                .onMessage(WorkerTerminated.class, t -> terminated(t, lose))
+                .build();
+    }
+
+    /** Nothing more can run in this session; the workers are told to go when it ends. */
+    private Behavior<Command> closed() {
+        return Behaviors.receive(Command.class)
+                .onMessage(BeginRun.class, b -> refuse(b, sessionBroken != null ? sessionBroken
+                        : "the session has ended"))
+                .onMessage(Hello.class, h -> hello(h, false))
+                .onMessage(Register.class, r -> register(r, false))
+                .onMessage(EndSession.class, this::endSession)
+                .onMessage(MembershipChanged.class, c -> membership(c, (w, why) -> Behaviors.same()))
                 .build();
     }
 
     // --- joining
 
-    private Behavior<Command> onHello(Hello h) {
-        String refusal = admission.refusal(h, stage == Stage.JOINING, workers.at(h.worker().path().address()) != null,
+    private Behavior<Command> hello(Hello h, boolean joining) {
+        String refusal = admission.refusal(h, joining, workers.any(w -> Admission.sameNode(w.ref, h.worker())),
                 sessionBroken);
         if (refusal != null) {
             h.worker().tell(new Refused(refusal));
             say("refused a worker at " + Admission.address(h.worker()) + ": " + refusal);
-            return this;
+            return Behaviors.same();
         }
         WorkerSlot candidate = Admission.candidate(h);
         String nonce = admission.challenge(candidate);
-        if (nonce == null) {
-            admit(candidate);
-        } else {
+        if (nonce != null) {
             h.worker().tell(new Challenge(nonce));
+            return Behaviors.same();
         }
-        return this;
+        return admit(candidate);
     }
 
-    private Behavior<Command> onRegister(Register r) {
-        Admission.Answer answer = admission.register(r, stage == Stage.JOINING, sessionBroken);
-        if (answer.refusal() != null) {
-            r.worker().tell(new Refused(answer.refusal()));
-            if (answer.logged()) {
-                say("refused a worker at " + answer.candidate().address + ": " + answer.refusal());
-            }
-            return this;
+    private Behavior<Command> register(Register r, boolean joining) {
+        Admission.Answer answer = admission.register(r, joining, sessionBroken);
+        if (answer.refusal() == null) {
+            return admit(answer.candidate());
         }
-        admit(answer.candidate());
-        return this;
+        r.worker().tell(new Refused(answer.refusal()));
+        if (answer.logged()) {
+            say("refused a worker at " + answer.candidate().address + ": " + answer.refusal());
+        }
+        return Behaviors.same();
     }
 
-    private void admit(WorkerSlot candidate) {
+    private Behavior<Command> admit(WorkerSlot candidate) {
         WorkerSlot slot = workers.admit(candidate);
         setup.admitted().set(workers.size());
-        getContext().watchWith(slot.ref, new WorkerTerminated(slot.index));
-        slot.ref.tell(new Accepted(slot.index, setup.count(), getContext().getSelf().narrow()));
+        ctx.watchWith(slot.ref, new WorkerTerminated(slot.index));
+        slot.ref.tell(new Accepted(slot.index, setup.count(), ctx.getSelf().narrow()));
         say("worker " + slot.name() + " joined from " + slot.address + " (" + slot.host + ", " + slot.cores
                 + " cores, pid " + slot.pid + "); " + workers.size() + " of " + setup.count());
-        if (workers.size() == setup.count()) {
-            timers.cancel(new JoinTimedOut());
-            stage = Stage.SYNCING;
-            timers.startTimerAtFixedRate(new PingTick(), ClockProbes.FIRST_EVERY);
+        if (workers.size() < setup.count()) {
+            return Behaviors.same();
         }
-    }
-
-    private Behavior<Command> onJoinTimedOut(JoinTimedOut t) {
-        if (stage == Stage.JOINING) {
-            breakSession("only " + workers.size() + " of " + setup.count() + " workers joined within "
-                    + setup.joinTimeout().toSeconds() + " s: start them with bin/openmark worker --join <this address>"
-                    + " (and the same --cluster-secret-file), or raise --join-timeout", false);
-        }
-        return this;
+        timers.cancel(JoinTimedOut.INSTANCE);
+        timers.startTimerAtFixedRate(PingTick.INSTANCE, ClockProbes.FIRST_EVERY);
+        return syncing();
     }
 
     // --- clocks
 
-    private Behavior<Command> onPingTick(PingTick t) {
-        if (stage == Stage.CLOSED) {
-            timers.cancel(new PingTick());
-            return this;
-        }
+    private Behavior<Command> probe() {
         if (probes.firstOut()) {
             // The first probes are out: from now on one a second, and the session goes on once they
             // are back (or after a while without the late ones).
-            timers.startTimerAtFixedRate(new PingTick(), ClockProbes.LATER_EVERY);
+            timers.startTimerAtFixedRate(PingTick.INSTANCE, ClockProbes.LATER_EVERY);
         }
         probes.probe(workers);
-        maybeJoined();
-        return this;
+        return Behaviors.same();
     }
 
-    private Behavior<Command> onPong(Pong p) {
+    private Behavior<Command> pong(Pong p) {
         WorkerSlot w = workers.byIndex(p.index());
-        if (w == null) {
-            return this;
+        if (w != null) {
+            probes.answered(w, p);
         }
-        probes.answered(w, p);
-        maybeJoined();
-        return this;
+        return Behaviors.same();
     }
 
-    private void maybeJoined() {
-        if (stage != Stage.SYNCING || !probes.settled(workers)) {
-            return;
+    private Behavior<Command> maybeJoined() {
+        if (!probes.settled(workers)) {
+            return Behaviors.same();
         }
-        stage = Stage.IDLE;
         say("clock offsets (worker − coordinator): " + ClockProbes.offsets(workers));
         setup.joined().complete(workers.copy());
+        return idle();
     }
 
     // --- runs
 
-    private Behavior<Command> onBeginRun(BeginRun b) {
-        if (stage != Stage.IDLE) {
-            b.run().outcome().completeExceptionally(new CoordinatorOutcome.Failure(sessionBroken != null
-                    ? sessionBroken : "a run is already under way", false));
-            return this;
-        }
+    private Behavior<Command> beginRun(BeginRun b) {
         runNumber++;
-        phase = new PhaseRun(runNumber, b.run(), workers, setup.onLoss(), timers, clock, setup.err(), this::phaseEnded);
-        stage = Stage.IN_PHASE;
-        phase.begin();
-        return this;
+        ActorRef<PhaseActor.Command> phase = ctx.spawn(PhaseActor.create(runNumber, b.run(), workers, setup.onLoss(),
+                clock, setup.err(), ctx.getSelf()), "run-" + runNumber);
+        ctx.watchWith(phase, new PhaseFailed(b.run()));
+        return inPhase(phase, b.run(), new TreeMap<>());
     }
 
-    /** Passes a message of run {@code run} on to it, when that is the run under way (others are stale). */
-    private Behavior<Command> inPhase(int run, Runnable handler) {
-        if (stage == Stage.IN_PHASE && phase.number() == run) {
-            handler.run();
+    private Behavior<Command> phaseEnded(ActorRef<PhaseActor.Command> phase, PhaseEnded e, Map<Integer, String> gone) {
+        ctx.unwatch(phase);
+        ctx.stop(phase);
+        if (e.sessionBroken() != null) {
+            return breakSession(e.sessionBroken());
         }
-        return this;
-    }
-
-    private void phaseEnded(boolean workerLost) {
-        stage = Stage.IDLE;
-        if (workerLost) {
+        if (e.workerLost()) {
             sessionBroken = "a worker was lost in run " + runNumber + ": the session cannot run more phases";
-            stage = Stage.CLOSED;
+            timers.cancelAll();
+            return closed();
         }
+        for (Map.Entry<Integer, String> g : gone.entrySet()) {
+            WorkerSlot w = workers.get(g.getKey());
+            if (!w.lost()) { // it went after its part, or as the run ended
+                return goneBetweenRuns(w, g.getValue());
+            }
+        }
+        return idle();
     }
 
-    private Behavior<Command> onStopRun(StopRun s) {
-        if (stage == Stage.IN_PHASE) {
-            phase.stop(s.reason());
-        } else if (stage == Stage.JOINING || stage == Stage.SYNCING) {
-            breakSession("stopped while the workers joined: " + s.reason(), false);
-        }
-        return this;
+    private Behavior<Command> refuse(BeginRun b, String why) {
+        b.run().outcome().completeExceptionally(new CoordinatorOutcome.Failure(why, false));
+        return Behaviors.same();
     }
 
     // --- membership
 
-    private Behavior<Command> onMembership(MembershipChanged c) {
+    private Behavior<Command> membership(MembershipChanged c, BiFunction<WorkerSlot, String, Behavior<Command>> gone) {
         WorkerSlot w = workers.at(c.change().address());
         if (w == null) {
-            return this;
+            return Behaviors.same();
         }
         switch (c.change()) {
             case Membership.Unreachable u -> {
@@ -357,61 +430,50 @@ public final class CoordinatorActor extends AbstractBehavior<CoordinatorActor.Co
                     say("worker " + w.name() + " (" + w.address + ") is reachable again");
                 }
             }
-            case Membership.Left l -> gone(w, "left the cluster (" + l.how() + ")");
+            case Membership.Left l -> {
+                return w.lost() ? Behaviors.same() : gone.apply(w, "left the cluster (" + l.how() + ")");
+            }
         }
-        return this;
+        return Behaviors.same();
     }
 
     /** The worker's actor is gone (its node left or was downed). */
-    private Behavior<Command> onTerminated(WorkerTerminated t) {
-        gone(workers.get(t.index()), "its process or machine went away");
-        return this;
+    private Behavior<Command> terminated(WorkerTerminated t, BiFunction<WorkerSlot, String, Behavior<Command>> gone) {
+        WorkerSlot w = workers.get(t.index());
+        return w.lost() ? Behaviors.same() : gone.apply(w, "its process or machine went away");
     }
 
-    private void gone(WorkerSlot w, String why) {
-        if (stage == Stage.CLOSED || w.lost()) {
-            return;
-        }
-        if (stage == Stage.IN_PHASE && phase.running()) {
-            if (!w.reported()) {
-                phase.lose(w, why);
-            }
-            return;
-        }
+    private Behavior<Command> goneBeforeTheRun(WorkerSlot w, String why) {
         w.liveness.gone();
-        breakSession("worker " + w.name() + " (" + w.address + ") " + why
-                + (stage == Stage.IDLE ? " between runs" : " before the run started"), false);
+        return breakSession("worker " + w.name() + " (" + w.address + ") " + why + " before the run started");
+    }
+
+    private Behavior<Command> goneBetweenRuns(WorkerSlot w, String why) {
+        w.liveness.gone();
+        return breakSession("worker " + w.name() + " (" + w.address + ") " + why + " between runs");
     }
 
     // --- ending
 
-    private Behavior<Command> onEndSession(EndSession e) {
-        for (WorkerSlot w : workers) {
-            if (!w.lost()) {
-                w.ref.tell(new Finish(e.success(), e.success() ? null : "the coordinator's command failed"));
-            }
-        }
-        stage = Stage.CLOSED;
+    private Behavior<Command> endSession(EndSession e) {
+        finishAll(e.success(), e.success() ? null : "the coordinator's command failed");
         timers.cancelAll();
-        return this;
+        return closed();
     }
 
-    /** Nothing more can run in this session. */
-    private void breakSession(String message, boolean badInput) {
-        if (stage == Stage.CLOSED) {
-            return;
-        }
+    /** Nothing more can run in this session: the workers are let go, saying why. */
+    private Behavior<Command> breakSession(String message) {
         sessionBroken = message;
-        stage = Stage.CLOSED;
         timers.cancelAll();
-        CoordinatorOutcome.Failure failure = new CoordinatorOutcome.Failure(message, badInput);
-        setup.joined().completeExceptionally(failure);
-        if (phase != null) {
-            phase.setup().outcome().completeExceptionally(failure); // nothing happens when the run had ended
-        }
+        setup.joined().completeExceptionally(new CoordinatorOutcome.Failure(message, false));
+        finishAll(false, message);
+        return closed();
+    }
+
+    private void finishAll(boolean success, String reason) {
         for (WorkerSlot w : workers) {
             if (!w.lost()) {
-                w.ref.tell(new Finish(false, message));
+                w.ref.tell(new Finish(success, reason));
             }
         }
     }

@@ -5,7 +5,8 @@ import java.util.Locale;
 /**
  * Whether a worker is still there, as the coordinator knows it: when it was last heard from, since
  * when it has been unreachable, and, once it is lost, what is known of when it went. Pure: the
- * times are the coordinator's clock's {@code nanoTime}, passed in. Owned by the coordinator's actor.
+ * times are the coordinator's clock's {@code nanoTime}, passed in. Thread-safe: the coordinator's
+ * actor hears the failure detector while the run's actor hears the worker's intervals and loses it.
  */
 final class WorkerLiveness {
     private boolean lost;
@@ -21,7 +22,7 @@ final class WorkerLiveness {
     private long lastHeardNanos = -1;
 
     /** It delivered something at {@code nowNanos}. */
-    void heard(long nowNanos) {
+    synchronized void heard(long nowNanos) {
         lastHeardNanos = nowNanos;
         if (unreachableSinceNanos < 0) {
             firstUnreachableNanos = -1;
@@ -29,7 +30,7 @@ final class WorkerLiveness {
     }
 
     /** The failure detector finds it unreachable; true when it was not already. */
-    boolean unreachable(long nowNanos) {
+    synchronized boolean unreachable(long nowNanos) {
         if (firstUnreachableNanos < 0) {
             firstUnreachableNanos = nowNanos;
         }
@@ -41,14 +42,14 @@ final class WorkerLiveness {
     }
 
     /** The failure detector finds it reachable; true when it had been unreachable and is not lost. */
-    boolean reachable() {
+    synchronized boolean reachable() {
         boolean back = unreachableSinceNanos >= 0 && !lost;
         unreachableSinceNanos = -1;
         return back;
     }
 
     /** It went outside a run: nothing of a run is to be accounted for. */
-    void gone() {
+    synchronized void gone() {
         lost = true;
     }
 
@@ -57,7 +58,7 @@ final class WorkerLiveness {
      * interval it delivered and the moment it was found unreachable ({@code nowNanos} when it
      * never was).
      */
-    void lose(String why, long nowNanos, long runStartNanos) {
+    synchronized void lose(String why, long nowNanos, long runStartNanos) {
         long found = firstUnreachableNanos >= 0 ? firstUnreachableNanos : nowNanos;
         long lastHeard = Math.max(runStartNanos, lastHeardNanos >= 0 ? lastHeardNanos : runStartNanos);
         lost = true;
@@ -70,7 +71,7 @@ final class WorkerLiveness {
     }
 
     /** Forgets what it delivered in the previous run (a lost worker stays lost). */
-    void resetForRun() {
+    synchronized void resetForRun() {
         lostAfterMs = -1;
         silentBeforeLossMs = 0;
         lostReason = null;
@@ -78,21 +79,21 @@ final class WorkerLiveness {
         firstUnreachableNanos = unreachableSinceNanos;
     }
 
-    boolean lost() {
+    synchronized boolean lost() {
         return lost;
     }
 
     /** How far into the run it was last heard from (ms), or -1. */
-    long lostAfterMs() {
+    synchronized long lostAfterMs() {
         return lostAfterMs;
     }
 
     /** From its last interval to the moment it was found unreachable: when it went is not known more closely. */
-    long silentBeforeLossMs() {
+    synchronized long silentBeforeLossMs() {
         return silentBeforeLossMs;
     }
 
-    String lostReason() {
+    synchronized String lostReason() {
         return lostReason;
     }
 }

@@ -8,7 +8,11 @@ import org.openmark.measure.Totals;
 import org.openmark.consistency.StalenessResult;
 import org.openmark.run.RunResult;
 
-/** What the coordinator knows of one worker. Owned by the coordinator's actor (one thread at a time). */
+/**
+ * What the coordinator knows of one worker. The session's part (its clock offset, whether it is
+ * still there) is the coordinator's actor's; the run's part (prepared, ready, its intervals and
+ * result) is the actor of the run under way's ({@link PhaseActor}).
+ */
 public final class WorkerSlot {
     final int index;
     final ActorRef<CoordinatorActor.ToWorker> ref;
@@ -16,8 +20,9 @@ public final class WorkerSlot {
     final String host;
     final int cores;
     final long pid;
-    long offsetMicros;
-    long rttMicros = Long.MAX_VALUE;
+    /** Written by the coordinator's actor (clock probes) while a run's actor reads it: volatile. */
+    volatile long offsetMicros;
+    volatile long rttMicros = Long.MAX_VALUE;
     int pongs;
     boolean prepared;
     boolean knownEmpty;

@@ -13,7 +13,7 @@ import org.openmark.cluster.coordinator.CoordinatorActor;
 import org.openmark.cluster.coordinator.CoordinatorActor.Accepted;
 import org.openmark.cluster.coordinator.CoordinatorActor.Finish;
 import org.openmark.cluster.coordinator.CoordinatorActor.Plan;
-import org.openmark.cluster.coordinator.PhaseRun;
+import org.openmark.cluster.coordinator.PhaseActor;
 import org.openmark.timing.StopSignal;
 
 /**
@@ -141,8 +141,8 @@ final class CoordinatorLink {
     // --- for the job
 
     /** Sends an interval of the run now, or holds it while the coordinator is unreachable. */
-    void sendInterval(ActorRef<CoordinatorActor.FromWorker> coordinator, CoordinatorActor.FromWorker message) {
-        outbox.send(() -> coordinator.tell(message));
+    void sendInterval(ActorRef<PhaseActor.FromWorker> phase, PhaseActor.IntervalReport message) {
+        outbox.send(() -> phase.tell(message));
     }
 
     /**
@@ -214,7 +214,7 @@ final class CoordinatorLink {
     }
 
     private static int runOf(CoordinatorActor.ToWorker message) {
-        return message instanceof PhaseRun.Go g ? g.run() : message instanceof PhaseRun.StartAt s ? s.run() : -1;
+        return message instanceof PhaseActor.Go g ? g.run() : message instanceof PhaseActor.StartAt s ? s.run() : -1;
     }
 
     /** The next instruction, whatever it is. */

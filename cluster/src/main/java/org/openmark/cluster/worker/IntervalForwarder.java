@@ -2,8 +2,7 @@ package org.openmark.cluster.worker;
 
 import org.apache.pekko.actor.typed.ActorRef;
 import org.openmark.api.Clock;
-import org.openmark.cluster.coordinator.CoordinatorActor;
-import org.openmark.cluster.coordinator.PhaseRun.IntervalReport;
+import org.openmark.cluster.coordinator.PhaseActor;
 import org.openmark.cluster.protocol.IntervalWire;
 import org.openmark.measure.IntervalSnapshot;
 import org.openmark.output.IntervalSink;
@@ -14,16 +13,15 @@ import org.openmark.output.IntervalSink;
  */
 final class IntervalForwarder implements IntervalSink {
     private final CoordinatorLink link;
-    private final ActorRef<CoordinatorActor.FromWorker> coordinator;
-    private final int run;
+    private final ActorRef<PhaseActor.FromWorker> phase;
     private final int index;
     private final CpuMeter cpu;
     private int seq;
 
-    IntervalForwarder(CoordinatorLink link, ActorRef<CoordinatorActor.FromWorker> coordinator, int run, int index, Clock clock) {
+    /** @param phase the run's actor on the coordinator */
+    IntervalForwarder(CoordinatorLink link, ActorRef<PhaseActor.FromWorker> phase, int index, Clock clock) {
         this.link = link;
-        this.coordinator = coordinator;
-        this.run = run;
+        this.phase = phase;
         this.index = index;
         this.cpu = new CpuMeter(clock);
     }
@@ -31,7 +29,7 @@ final class IntervalForwarder implements IntervalSink {
     @Override
     public void interval(IntervalSnapshot s, double elapsedSeconds, long inFlight, boolean warmUp) {
         double percent = cpu.lap();
-        link.sendInterval(coordinator, new IntervalReport(run, index, seq++, IntervalWire.of(s), elapsedSeconds,
+        link.sendInterval(phase, new PhaseActor.IntervalReport(index, seq++, IntervalWire.of(s), elapsedSeconds,
                 inFlight, warmUp, percent));
     }
 

@@ -11,14 +11,14 @@ import org.openmark.api.StoreConfigException;
 import org.openmark.api.StoreFactory;
 import org.openmark.api.StoreProperties;
 import org.openmark.cluster.StalenessPlan;
-import org.openmark.cluster.coordinator.CoordinatorActor;
+import org.openmark.cluster.coordinator.PhaseActor;
 import org.openmark.cluster.coordinator.CoordinatorActor.Plan;
-import org.openmark.cluster.coordinator.PhaseRun.Failed;
-import org.openmark.cluster.coordinator.PhaseRun.Go;
-import org.openmark.cluster.coordinator.PhaseRun.Prepared;
-import org.openmark.cluster.coordinator.PhaseRun.Ready;
-import org.openmark.cluster.coordinator.PhaseRun.StalenessDone;
-import org.openmark.cluster.coordinator.PhaseRun.StartAt;
+import org.openmark.cluster.coordinator.PhaseActor.Failed;
+import org.openmark.cluster.coordinator.PhaseActor.Go;
+import org.openmark.cluster.coordinator.PhaseActor.Prepared;
+import org.openmark.cluster.coordinator.PhaseActor.Ready;
+import org.openmark.cluster.coordinator.PhaseActor.StalenessDone;
+import org.openmark.cluster.coordinator.PhaseActor.StartAt;
 import org.openmark.cluster.protocol.StalenessWire;
 import org.openmark.cluster.worker.CoordinatorLink.LostException;
 import org.openmark.config.ConfigException;
@@ -52,7 +52,7 @@ final class StalenessJob {
     }
 
     /** Runs the plan; returns 0, or 1 when it failed. */
-    int run(Plan p, ActorRef<CoordinatorActor.FromWorker> coordinator, int index) throws InterruptedException {
+    int run(Plan p, ActorRef<PhaseActor.FromWorker> coordinator, int index) throws InterruptedException {
         StalenessPlan plan;
         Share share = Share.parse("share", p.settings().get("share"));
         StalenessConfig part;
@@ -68,16 +68,16 @@ final class StalenessJob {
             }
             store = factory.open(StoreProperties.of(props), clock);
         } catch (ConfigException | StoreConfigException e) {
-            coordinator.tell(new Failed(p.run(), index, e.getMessage(), true));
+            coordinator.tell(new Failed(index, e.getMessage(), true));
             return 1;
         } catch (RuntimeException e) {
-            coordinator.tell(new Failed(p.run(), index, String.valueOf(e.getMessage()), false));
+            coordinator.tell(new Failed(index, String.valueOf(e.getMessage()), false));
             return 1;
         }
         try (store) {
-            coordinator.tell(new Prepared(p.run(), index, false, store.isEmbedded()));
+            coordinator.tell(new Prepared(index, false, store.isEmbedded()));
             link.expect(Go.class, p.run());
-            coordinator.tell(new Ready(p.run(), index));
+            coordinator.tell(new Ready(index));
             new StartGate(clock, stop).await(link.expect(StartAt.class, p.run()).workerEpochMicros());
             CpuMeter cpu = new CpuMeter(clock);
             StalenessResult result = new StalenessMeasurement(part, clock, Tasks.real(), stop).run(store);
@@ -86,7 +86,7 @@ final class StalenessJob {
                 say("the coordinator was lost: its part (" + result.writes() + " writes) is not reported");
                 return 1;
             }
-            coordinator.tell(new StalenessDone(p.run(), index, StalenessWire.of(result), store.facts(), cpuPercent));
+            coordinator.tell(new StalenessDone(index, StalenessWire.of(result), store.facts(), cpuPercent));
             return 0;
         } catch (LostException e) {
             say(e.getMessage());
@@ -95,7 +95,7 @@ final class StalenessJob {
             say("the coordinator gave no instruction within a day");
             return 1;
         } catch (RuntimeException e) {
-            coordinator.tell(new Failed(p.run(), index, String.valueOf(e.getMessage()), false));
+            coordinator.tell(new Failed(index, String.valueOf(e.getMessage()), false));
             return 1;
         }
     }

@@ -4,7 +4,6 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeoutException;
-import org.apache.pekko.actor.typed.ActorRef;
 import org.openmark.api.Clock;
 import org.openmark.cluster.coordinator.CoordinatorActor;
 import org.openmark.cluster.coordinator.CoordinatorActor.Accepted;
@@ -90,7 +89,7 @@ final class WorkerJob {
                     return f.success() ? code : Math.max(code, 1);
                 }
                 if (next instanceof Plan p) {
-                    code = Math.max(code, runPlan(p, admitted.coordinator(), admitted.index()));
+                    code = Math.max(code, runPlan(p, admitted.index()));
                     if (link.gone()) {
                         return 1;
                     }
@@ -107,11 +106,11 @@ final class WorkerJob {
     }
 
     /** One run: prepare, load as told, wait at the gate, run, report. Returns 0, or 1 when it failed. */
-    private int runPlan(Plan p, ActorRef<CoordinatorActor.FromWorker> coordinator, int index) throws InterruptedException {
+    private int runPlan(Plan p, int index) throws InterruptedException {
         if (p.phase() == PlanPhase.STALENESS) {
-            return new StalenessJob(link, stop, clock, err).run(p, coordinator, index);
+            return new StalenessJob(link, stop, clock, err).run(p, p.replyTo(), index);
         }
-        return new PhaseJob(link, stop, clock, partialDir, ownLogs, watch, err).run(p, coordinator, index);
+        return new PhaseJob(link, stop, clock, partialDir, ownLogs, watch, err).run(p, p.replyTo(), index);
     }
 
     private void say(String line) {
