@@ -77,8 +77,8 @@ final class PhaseJob {
         return new PhaseHooks(all, hooks.gate());
     }
 
-    /** Runs the plan; returns 0, or 1 when it failed. */
-    int run(Plan p, ActorRef<PhaseActor.FromWorker> coordinator, int index) throws InterruptedException {
+    /** Runs the plan, telling the run's actor ({@code runActor}) how it goes; returns 0, or 1 if it failed. */
+    int run(Plan p, ActorRef<PhaseActor.FromWorker> runActor, int index) throws InterruptedException {
         Phase phase = p.phase().phase();
         Settings settings = Settings.of(p.settings());
         RunConfig cfg;
@@ -88,22 +88,22 @@ final class PhaseJob {
             cfg = RunConfigParser.parse(phase, settings, null, true);
             store = runner.openStore(cfg);
         } catch (ConfigException e) {
-            coordinator.tell(new Failed(index, e.getMessage(), true));
+            runActor.tell(new Failed(index, e.getMessage(), true));
             return 1;
         } catch (StoreUnreachableException e) {
-            coordinator.tell(new Failed(index, e.getMessage(), false, true));
+            runActor.tell(new Failed(index, e.getMessage(), false, true));
             return 1;
         } catch (RuntimeException e) {
-            coordinator.tell(new Failed(index, String.valueOf(e.getMessage()), false));
+            runActor.tell(new Failed(index, String.valueOf(e.getMessage()), false));
             return 1;
         }
         RunResult result = null;
         OwnIntervalLog ownLog = null;
         try (store) {
             Workload workload = runner.createWorkload(cfg);
-            coordinator.tell(new Prepared(index, store.isKnownEmpty(workload.table()), store.isEmbedded()));
+            runActor.tell(new Prepared(index, store.isKnownEmpty(workload.table()), store.isEmbedded()));
             Load load = link.expect(Go.class, p.run()).load();
-            IntervalForwarder forwarder = new IntervalForwarder(link, coordinator, index, clock);
+            IntervalForwarder forwarder = new IntervalForwarder(link, runActor, index, clock);
             List<IntervalSink> sinks = new ArrayList<>(List.of(forwarder));
             if (ownLogs != null) {
                 ownLog = new OwnIntervalLog(ownLogs.resolve("run-" + p.run()).resolve("latency.hlog"));
@@ -111,7 +111,7 @@ final class PhaseJob {
             }
             StartGate gate = new StartGate(clock, stop);
             PhaseHooks hooks = new PhaseHooks(sinks, () -> {
-                coordinator.tell(new Ready(index));
+                runActor.tell(new Ready(index));
                 try {
                     gate.await(link.expect(StartAt.class, p.run()).workerEpochMicros());
                 } catch (TimeoutException e) {
@@ -140,7 +140,7 @@ final class PhaseJob {
             if (link.gone() || !link.awaitReachable()) {
                 return partial(result);
             }
-            coordinator.tell(new Done(index, ResultWire.of(result), cpuPercent,
+            runActor.tell(new Done(index, ResultWire.of(result), cpuPercent,
                     result.interrupted() ? link.ownStopReason() : null));
             return 0;
         } catch (LostException e) {
@@ -149,10 +149,10 @@ final class PhaseJob {
             say("the coordinator gave no instruction within a day");
             return 1;
         } catch (ConfigException e) {
-            coordinator.tell(new Failed(index, e.getMessage(), true));
+            runActor.tell(new Failed(index, e.getMessage(), true));
             return 1;
         } catch (IOException | RuntimeException e) {
-            coordinator.tell(new Failed(index, String.valueOf(e.getMessage()), false));
+            runActor.tell(new Failed(index, String.valueOf(e.getMessage()), false));
             return 1;
         } finally {
             if (ownLog != null) {

@@ -51,8 +51,8 @@ final class StalenessJob {
         this.err = err;
     }
 
-    /** Runs the plan; returns 0, or 1 when it failed. */
-    int run(Plan p, ActorRef<PhaseActor.FromWorker> coordinator, int index) throws InterruptedException {
+    /** Runs the plan, telling the run's actor ({@code runActor}) how it goes; returns 0, or 1 if it failed. */
+    int run(Plan p, ActorRef<PhaseActor.FromWorker> runActor, int index) throws InterruptedException {
         StalenessPlan plan;
         Share share = Share.parse("share", p.settings().get("share"));
         StalenessConfig part;
@@ -68,16 +68,16 @@ final class StalenessJob {
             }
             store = factory.open(StoreProperties.of(props), clock);
         } catch (ConfigException | StoreConfigException e) {
-            coordinator.tell(new Failed(index, e.getMessage(), true));
+            runActor.tell(new Failed(index, e.getMessage(), true));
             return 1;
         } catch (RuntimeException e) {
-            coordinator.tell(new Failed(index, String.valueOf(e.getMessage()), false));
+            runActor.tell(new Failed(index, String.valueOf(e.getMessage()), false));
             return 1;
         }
         try (store) {
-            coordinator.tell(new Prepared(index, false, store.isEmbedded()));
+            runActor.tell(new Prepared(index, false, store.isEmbedded()));
             link.expect(Go.class, p.run());
-            coordinator.tell(new Ready(index));
+            runActor.tell(new Ready(index));
             new StartGate(clock, stop).await(link.expect(StartAt.class, p.run()).workerEpochMicros());
             CpuMeter cpu = new CpuMeter(clock);
             StalenessResult result = new StalenessMeasurement(part, clock, Tasks.real(), stop).run(store);
@@ -86,7 +86,7 @@ final class StalenessJob {
                 say("the coordinator was lost: its part (" + result.writes() + " writes) is not reported");
                 return 1;
             }
-            coordinator.tell(new StalenessDone(index, StalenessWire.of(result), store.facts(), cpuPercent));
+            runActor.tell(new StalenessDone(index, StalenessWire.of(result), store.facts(), cpuPercent));
             return 0;
         } catch (LostException e) {
             say(e.getMessage());
@@ -95,7 +95,7 @@ final class StalenessJob {
             say("the coordinator gave no instruction within a day");
             return 1;
         } catch (RuntimeException e) {
-            coordinator.tell(new Failed(index, String.valueOf(e.getMessage()), false));
+            runActor.tell(new Failed(index, String.valueOf(e.getMessage()), false));
             return 1;
         }
     }
