@@ -27,7 +27,7 @@ import org.openmark.cluster.protocol.PlanPhase;
  * clock offsets ({@link ClockProbes}); then {@link #idle} and {@link #inPhase} alternate, one run
  * after another as the session asks ({@link BeginRun}), each run a child actor ({@link PhaseActor})
  * that hands out the plans, starts every worker at one instant, merges their intervals and
- * completes the run's {@link CoordinatorOutcome}; {@link #closed} once nothing more can run. A
+ * hands back the run's {@link CoordinatorOutcome}; {@link #closed} once nothing more can run. A
  * message a stage has no use for has no handler there. A rating or an experiment runs many phases
  * over the same workers.
  *
@@ -143,12 +143,17 @@ public final class CoordinatorActor {
     }
 
     /**
-     * The run's actor is done ({@link PhaseActor}); its outcome is complete.
+     * The run's actor is done ({@link PhaseActor}). The coordinator completes the run's outcome itself,
+     * once it has left the run: a session that begins its next run as soon as it has the outcome finds
+     * the coordinator between runs, not still in the last one.
      *
+     * @param outcome how the run ended, or null when it failed
+     * @param failure why the run failed, or null
      * @param workerLost a worker was lost during the run (no later run may start)
      * @param sessionBroken why the session cannot go on (a worker went before the run started), or null
      */
-    record PhaseEnded(boolean workerLost, String sessionBroken) implements Command {
+    record PhaseEnded(CoordinatorOutcome outcome, CoordinatorOutcome.Failure failure, boolean workerLost,
+            String sessionBroken) implements Command {
     }
 
     /** The run's actor failed (a defect): its run fails, and so does the session. */
@@ -203,24 +208,19 @@ public final class CoordinatorActor {
 
     /** Until {@code count} workers are admitted. */
     private Behavior<Command> joining() {
-        return Behaviors.receive(Command.class)
+        return untilJoined(Behaviors.receive(Command.class)
                 .onMessage(Hello.class, h -> hello(h, true))
                 .onMessage(Register.class, r -> register(r, true))
                 .onMessageEquals(JoinTimedOut.INSTANCE, () -> breakSession("only " + workers.size() + " of "
                         + setup.count() + " workers joined within " + setup.joinTimeout().toSeconds() + " s: start"
                         + " them with bin/openmark worker --join <this address> (and the same --cluster-secret-file),"
-                        + " or raise --join-timeout"))
-                .onMessage(StopRun.class, s -> breakSession("stopped while the workers joined: " + s.reason()))
-                .onMessage(BeginRun.class, b -> refuse(b, "the session's workers have not all joined yet"))
-                .onMessage(EndSession.class, this::endSession)
-                .onMessage(MembershipChanged.class, c -> membership(c, this::goneBeforeTheRun))
-                .onMessage(WorkerTerminated.class, t -> terminated(t, this::goneBeforeTheRun))
+                        + " or raise --join-timeout")))
                 .build();
     }
 
     /** Every worker is admitted; their clocks are probed until the offsets are known well enough. */
     private Behavior<Command> syncing() {
-        return Behaviors.receive(Command.class)
+        return untilJoined(Behaviors.receive(Command.class)
                 .onMessageEquals(PingTick.INSTANCE, () -> {
                     probe();
                     return maybeJoined();
@@ -230,13 +230,21 @@ public final class CoordinatorActor {
                     return maybeJoined();
                 })
                 .onMessage(Hello.class, h -> hello(h, false))
-                .onMessage(Register.class, r -> register(r, false))
+                .onMessage(Register.class, r -> register(r, false)))
+                .build();
+    }
+
+    /**
+     * What joining and syncing both handle: no run can begin yet, a stop or a worker that goes ends
+     * the session.
+     */
+    private BehaviorBuilder<Command> untilJoined(BehaviorBuilder<Command> stage) {
+        return stage
                 .onMessage(StopRun.class, s -> breakSession("stopped while the workers joined: " + s.reason()))
                 .onMessage(BeginRun.class, b -> refuse(b, "the session's workers have not all joined yet"))
                 .onMessage(EndSession.class, this::endSession)
                 .onMessage(MembershipChanged.class, c -> membership(c, this::goneBeforeTheRun))
-                .onMessage(WorkerTerminated.class, t -> terminated(t, this::goneBeforeTheRun))
-                .build();
+                .onMessage(WorkerTerminated.class, t -> terminated(t, this::goneBeforeTheRun));
     }
 
     /** Between runs: the clocks are still probed (the offsets tighten), a run may begin. */
@@ -265,7 +273,7 @@ public final class CoordinatorActor {
             return Behaviors.same();
         };
         return Behaviors.receive(Command.class)
-                .onMessage(PhaseEnded.class, e -> phaseEnded(phase, e, gone))
+                .onMessage(PhaseEnded.class, e -> phaseEnded(phase, run, e, gone))
                 .onMessage(PhaseFailed.class, f -> {
                     f.run().outcome().completeExceptionally(new CoordinatorOutcome.Failure("the coordinator failed"
                             + " during run " + runNumber + " (a defect: see its log)", false));
@@ -387,9 +395,22 @@ public final class CoordinatorActor {
         return inPhase(phase, b.run(), new TreeMap<>());
     }
 
-    private Behavior<Command> phaseEnded(ActorRef<PhaseActor.Command> phase, PhaseEnded e, Map<Integer, String> gone) {
+    private Behavior<Command> phaseEnded(ActorRef<PhaseActor.Command> phase, RunSetup run, PhaseEnded e,
+            Map<Integer, String> gone) {
         ctx.unwatch(phase);
         ctx.stop(phase);
+        Behavior<Command> next = afterTheRun(e, gone);
+        // Completed only now, the next stage chosen: the session's next BeginRun is handled by it.
+        if (e.failure() != null) {
+            run.outcome().completeExceptionally(e.failure());
+        } else {
+            run.outcome().complete(e.outcome());
+        }
+        return next;
+    }
+
+    /** Where the session goes once a run ended: on to another run, or to its end. */
+    private Behavior<Command> afterTheRun(PhaseEnded e, Map<Integer, String> gone) {
         if (e.sessionBroken() != null) {
             return breakSession(e.sessionBroken());
         }

@@ -362,7 +362,7 @@ public final class PhaseActor {
         return maybeFinish();
     }
 
-    /** Once every worker reported or was lost: the last spans are written and the run's outcome completed. */
+    /** Once every worker reported or was lost: the last spans are written and the run's outcome handed on. */
     private Behavior<Command> maybeFinish() {
         if (workers.any(w -> !w.lost() && !w.reported())) {
             return Behaviors.same();
@@ -373,9 +373,8 @@ public final class PhaseActor {
             say(merger.movedLater() + " worker interval(s) came after their span had been written and went"
                     + " into the next one");
         }
-        setup.outcome().complete(new CoordinatorOutcome(workers.copy(), runStartNanos, merger.timeline(),
-                stopReason != null, stopReason));
-        return ended(workers.any(WorkerSlot::lost), null);
+        return ended(new CoordinatorActor.PhaseEnded(new CoordinatorOutcome(workers.copy(), runStartNanos,
+                merger.timeline(), stopReason != null, stopReason), null, workers.any(WorkerSlot::lost), null));
     }
 
     // --- before the start
@@ -402,20 +401,23 @@ public final class PhaseActor {
         WorkerSlot w = workers.get(g.index());
         w.liveness.gone();
         String message = "worker " + w.name() + " (" + w.address + ") " + g.why() + " before the run started";
-        setup.outcome().completeExceptionally(new CoordinatorOutcome.Failure(message, false));
-        return ended(false, message);
+        return ended(new CoordinatorActor.PhaseEnded(null, new CoordinatorOutcome.Failure(message, false), false,
+                message));
     }
 
     /** The run cannot go on (a worker could not prepare, or it was stopped before it started); the session can. */
     private Behavior<Command> fail(String message, boolean badInput, boolean storeUnreachable) {
-        setup.outcome().completeExceptionally(new CoordinatorOutcome.Failure(message, badInput, storeUnreachable));
-        return ended(false, null);
+        return ended(new CoordinatorActor.PhaseEnded(null, new CoordinatorOutcome.Failure(message, badInput,
+                storeUnreachable), false, null));
     }
 
-    /** Tells the coordinator the run is over; from now on, whatever comes about this run goes unheard. */
-    private Behavior<Command> ended(boolean workerLost, String sessionBroken) {
+    /**
+     * Tells the coordinator the run is over and how; the coordinator completes the run's outcome. From
+     * now on, whatever comes about this run goes unheard.
+     */
+    private Behavior<Command> ended(CoordinatorActor.PhaseEnded how) {
         timers.cancelAll();
-        coordinator.tell(new CoordinatorActor.PhaseEnded(workerLost, sessionBroken));
+        coordinator.tell(how);
         return Behaviors.ignore();
     }
 
