@@ -76,6 +76,9 @@ final class ExperimentCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     ClusterOptions cluster;
 
+    @picocli.CommandLine.Mixin
+    MetricsOptions metricsOptions;
+
     @Override
     public Integer call() throws InterruptedException, IOException {
         if (!"coordinated-omission".equals(name)) {
@@ -105,9 +108,11 @@ final class ExperimentCommand implements Callable<Integer> {
                 threads != null ? threads : base.threads(), clientLatency != null ? clientLatency : base.clientLatency(),
                 arrival != null ? arrival : base.arrival(), virtual, out, seed);
         StopSignal stop = new StopSignal();
-        try (Interruption interruption = Interruption.stopping(parent.err, "stopping the run in progress, then writing"
-                + " the rows done", java.time.Duration.ofSeconds(30), stop::stop)) {
-            return runAndReport(cfg, clustered, stop);
+        // Bound before the first row: a port in use is bad input, not a failure minutes in.
+        try (LiveMetrics metrics = LiveMetrics.start(metricsOptions, parent.err, org.openmark.api.Clock.system());
+                Interruption interruption = Interruption.stopping(parent.err, "stopping the run in progress, then"
+                + " writing the rows done", java.time.Duration.ofSeconds(30), stop::stop)) {
+            return runAndReport(cfg, clustered, stop, metrics);
         }
     }
 
@@ -135,7 +140,7 @@ final class ExperimentCommand implements Callable<Integer> {
         }
     }
 
-    private int runAndReport(ExperimentConfig cfg, boolean clustered, StopSignal stop)
+    private int runAndReport(ExperimentConfig cfg, boolean clustered, StopSignal stop, LiveMetrics metrics)
             throws InterruptedException, IOException {
         List<ExperimentRun> rows;
         CoordinatedOmissionExperiment experiment;
@@ -146,12 +151,19 @@ final class ExperimentCommand implements Callable<Integer> {
                     parent.err)) {
                 session.start();
                 experiment = new CoordinatedOmissionExperiment(cfg, stop, parent.err,
-                        new ClusterRows(session, opts.bind()));
+                        metrics.rows("experiment", session, new ClusterRows(session, opts.bind())));
                 rows = experiment.run();
             }
         } else {
-            experiment = new CoordinatedOmissionExperiment(cfg, StoreRegistry.discover(), Workloads::create, stop,
-                    parent.err);
+            boolean virtual = cfg.virtualTime();
+            experiment = new CoordinatedOmissionExperiment(cfg, stop, parent.err, row -> {
+                // each row on its own clock, as in CoordinatedOmissionExperiment's own
+                org.openmark.timing.Timing timing = virtual ? org.openmark.timing.Timing.virtual()
+                        : org.openmark.timing.Timing.real();
+                return metrics.execute("experiment", new org.openmark.run.Runner(StoreRegistry.discover(),
+                        Workloads::create, timing.clock(), timing.tasks(), stop,
+                        new java.io.PrintStream(java.io.OutputStream.nullOutputStream())), row);
+            });
             rows = experiment.run();
         }
         Histogram prediction = HiccupPrediction.openModel(cfg.rate(), cfg.ops(), cfg.maxThroughput(),

@@ -111,6 +111,25 @@ final class LiveMetrics implements AutoCloseable {
         };
     }
 
+    /**
+     * {@code rows} run on a cluster's {@code session}, watched: the coordinator serves the merged
+     * figures of each row and each worker's ({@code rows} itself without {@code --metrics}).
+     */
+    org.openmark.experiment.CoordinatedOmissionExperiment.RowRunner rows(String command,
+            org.openmark.cluster.ClusterSession session,
+            org.openmark.experiment.CoordinatedOmissionExperiment.RowRunner rows) {
+        if (metrics == null) {
+            return rows;
+        }
+        session.watch(new ClusterMetrics(metrics));
+        return cfg -> {
+            metrics.phaseStarted(RunFacts.of(command, cfg));
+            RunResult r = rows.run(cfg);
+            phaseEnded(r);
+            return r;
+        };
+    }
+
     /** What watches a worker's own phases: a sink per phase and its result (none without --metrics). */
     org.openmark.cluster.worker.PhaseWatch workerWatch() {
         if (metrics == null) {

@@ -40,6 +40,8 @@ class MetricsBadInputTest {
     @CsvSource(delimiter = '|', value = {
         "txn-overhead|txn-overhead --store memory --quiet --metrics 127.0.0.1|--metrics=127.0.0.1: must be HOST:PORT",
         "worker|worker --join 127.0.0.1:1 --metrics 127.0.0.1|--metrics=127.0.0.1: must be HOST:PORT",
+        "experiment|experiment coordinated-omission --quick --metrics 127.0.0.1|--metrics=127.0.0.1: must be"
+                + " HOST:PORT",
         "rate|rate --store sim --time virtual --duration 1s --warmup 0s --max-load 2 --metrics 192.0.2.1:9464"
                 + "|--metrics=192.0.2.1:9464: 192.0.2.1 is not an address of this machine",
     })
