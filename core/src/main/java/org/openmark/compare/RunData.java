@@ -92,11 +92,8 @@ public record RunData(String name, Map<String, String> facts, boolean valid, dou
     public static RunData read(Path dir) throws IOException {
         Path resultFile = dir.resolve("result.json");
         Path hlog = dir.resolve("latency.hlog");
-        for (Path f : List.of(resultFile, hlog)) {
-            if (!Files.isRegularFile(f)) {
-                throw new ConfigException(f + ": not found (bin/openmark run --out " + dir + " writes it)");
-            }
-        }
+        // result.json first: a directory that holds something else is named for what it holds
+        notFound(resultFile, dir);
         JsonNode result;
         try {
             result = new ObjectMapper().readTree(resultFile.toFile());
@@ -108,6 +105,7 @@ public record RunData(String name, Map<String, String> facts, boolean valid, dou
         if (result == null || !result.path("operations").isObject()) {
             throw new ConfigException(resultFile + ": no operations (is it an openmark result.json?)");
         }
+        notFound(hlog, dir);
         JsonNode config = result.path("config");
         double warmupSeconds = config.has("warmup")
                 ? Durations.parse("warmup", config.get("warmup").asText()).toMillis() / 1000.0 : 0;
@@ -123,6 +121,12 @@ public record RunData(String name, Map<String, String> facts, boolean valid, dou
                 facts(result, warmupSeconds), result.path("valid").asBoolean(false),
                 result.path("runtimeMs").asDouble(0) / 1000.0, response, service, List.copyOf(intervals),
                 load(result));
+    }
+
+    private static void notFound(Path f, Path dir) {
+        if (!Files.isRegularFile(f)) {
+            throw new ConfigException(f + ": not found (bin/openmark run --out " + dir + " writes it)");
+        }
     }
 
     /** What {@link Comparability} compares, by name. */

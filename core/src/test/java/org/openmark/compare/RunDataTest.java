@@ -115,6 +115,19 @@ class RunDataTest {
         assertFalse(e.getMessage().contains("\n"), e.getMessage());
     }
 
+    /** A result.json that is not openmark's, without a latency.hlog: named for what it is, not for the missing log. */
+    @Test
+    void read_foreignResultJsonAndNoLog_saysTheResultIsNotOpenmarks() throws Exception {
+        Path foreign = Files.createDirectories(dir.resolve("foreign"));
+        Files.writeString(foreign.resolve("result.json"), "{\"garbage\": true}");
+        ConfigException e = assertThrows(ConfigException.class, () -> RunData.read(foreign));
+        assertTrue(e.getMessage().startsWith(foreign.resolve("result.json") + ": no operations"), e.getMessage());
+        Files.writeString(foreign.resolve("result.json"), "not json");
+        ConfigException notJson = assertThrows(ConfigException.class, () -> RunData.read(foreign));
+        assertTrue(notJson.getMessage().startsWith(foreign.resolve("result.json") + ": not valid JSON"),
+                notJson.getMessage());
+    }
+
     @Test
     void read_missingFile_badInputSayingWhatWritesIt() throws Exception {
         Path empty = Files.createDirectories(dir.resolve("empty"));
