@@ -146,7 +146,29 @@ public final class ResultMerge {
         return new RunResult(Version.current(), cfg.seed(), cfg.seedChosen(), cfg.phase(), model, paced, openModel,
                 cfg.store(), facts, ResultBuilder.maskedConfig(cfg.recordedProperties()), span.startEpochMs(),
                 span.runtimeMs(), throughput, operations(parts), accounting, schedule(parts, accounting, span),
-                unfinished, warnings, notes, valid, interrupted, null, cfg.percentiles(), List.of(), workers, outages);
+                unfinished, warnings, notes, valid, interrupted, null, cfg.percentiles(),
+                missingRecords(parts, span.startEpochMs()), workers, outages);
+    }
+
+    /**
+     * The workers' reads of loaded records as one section, their times moved onto the run's axis
+     * (each worker's verdict on them is already its warning); none when no worker kept one.
+     */
+    static List<org.openmark.workload.ReportSection> missingRecords(List<RunResult> parts, long startEpochMs) {
+        List<org.openmark.workload.MissingRecords.Found> found = new java.util.ArrayList<>();
+        List<Double> offsets = new java.util.ArrayList<>();
+        boolean judged = false;
+        for (RunResult p : parts) {
+            for (org.openmark.workload.ReportSection s : p.sections()) {
+                if (s.name().equals(org.openmark.workload.MissingRecords.SECTION)) {
+                    found.add(org.openmark.workload.MissingRecords.found(s));
+                    offsets.add((p.startEpochMs() - startEpochMs) / 1000.0);
+                    judged |= Boolean.TRUE.equals(s.values().get("judged"));
+                }
+            }
+        }
+        return found.isEmpty() ? List.of() : List.of(org.openmark.workload.MissingRecords.section(
+                org.openmark.workload.MissingRecords.merge(found, offsets), judged));
     }
 
     private static List<OpResult> operations(List<RunResult> parts) {

@@ -134,6 +134,52 @@ public final class MissingRecords {
         return true;
     }
 
+    /** The section's name in result.json's {@code sections}. */
+    public static final String SECTION = "missingRecords";
+
+    /** What {@code section} (one {@link #section} made) holds, and whether it was judged. */
+    public static Found found(ReportSection section) {
+        Map<String, Object> v = section.values();
+        @SuppressWarnings("unchecked")
+        List<String> keys = (List<String>) v.getOrDefault("keys", List.of());
+        return new Found(((Number) v.get("readsOfLoadedRecords")).longValue(),
+                ((Number) v.get("foundNothing")).longValue(), seconds(v.get("firstAtSeconds")),
+                seconds(v.get("lastAtSeconds")), List.copyOf(keys));
+    }
+
+    private static double seconds(Object v) {
+        return v instanceof Number n ? n.doubleValue() : Double.NaN;
+    }
+
+    /**
+     * Several processes' findings as one (a cluster's workers): the reads and the records found
+     * missing added up, the first and last times the earliest and latest once each part's are
+     * moved by its {@code offsetsSeconds} onto the one time axis, the first keys of each in turn.
+     */
+    public static Found merge(List<Found> parts, List<Double> offsetsSeconds) {
+        long checked = 0;
+        long missing = 0;
+        double first = Double.NaN;
+        double last = Double.NaN;
+        List<String> keys = new ArrayList<>();
+        for (int i = 0; i < parts.size(); i++) {
+            Found f = parts.get(i);
+            double offset = offsetsSeconds.get(i);
+            checked += f.checked();
+            missing += f.missing();
+            if (f.missing() > 0) {
+                first = Double.isNaN(first) ? f.firstAtSeconds() + offset : Math.min(first, f.firstAtSeconds() + offset);
+                last = Double.isNaN(last) ? f.lastAtSeconds() + offset : Math.max(last, f.lastAtSeconds() + offset);
+            }
+            for (String k : f.keys()) {
+                if (keys.size() < KEYS_KEPT && !keys.contains(k)) {
+                    keys.add(k);
+                }
+            }
+        }
+        return new Found(checked, missing, first, last, keys);
+    }
+
     /** The report section ({@code missingRecords} in result.json, {@code [MISSING-RECORDS]} lines). */
     public static ReportSection section(Found found, boolean loaded) {
         Map<String, Object> values = new LinkedHashMap<>();
@@ -154,7 +200,7 @@ public final class MissingRecords {
         if (!loaded) {
             lines.add("[MISSING-RECORDS], Judged, false (the store held no record of the table when the run began)");
         }
-        return new ReportSection("missingRecords", lines, values);
+        return new ReportSection(SECTION, lines, values);
     }
 
     private static String percent(double share) {

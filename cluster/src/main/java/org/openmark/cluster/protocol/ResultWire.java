@@ -18,14 +18,20 @@ import org.openmark.run.ScheduleReport;
 /**
  * A worker's {@link RunResult} on the wire, lossless for everything a merge needs: every
  * histogram per operation and status, the accounting, the schedule's figures and send lag, the
- * unfinished operations, the warnings and the verdict. (A workload's validation and report
- * sections stay with the worker.)
+ * unfinished operations, the warnings and the verdict, and the reads of loaded records that found
+ * nothing (merged into one section). (A workload's validation and its other report sections stay
+ * with the worker.)
  */
 public record ResultWire(String openmarkVersion, long seed, boolean seedChosen, String phase, LoadSpec model,
         boolean paced, boolean openModel, String store, Map<String, String> storeFacts, Map<String, String> config,
         long startEpochMs, long runtimeMs, double throughput, List<OperationWire> operations, AccountingWire accounting,
         ScheduleWire schedule, byte[] unfinished, List<String> warnings, List<String> notes, boolean valid,
-        boolean interrupted, List<Double> percentiles) {
+        boolean interrupted, List<Double> percentiles, MissingWire missingRecords) {
+
+    /** {@link org.openmark.workload.MissingRecords.Found}, and whether it was judged; null when not kept. */
+    public record MissingWire(boolean judged, long checked, long missing, double firstAtSeconds, double lastAtSeconds,
+            List<String> keys) {
+    }
 
     /** One operation: counts and both latency histograms per status. */
     public record OperationWire(String name, Map<String, Long> statuses, Map<String, byte[]> response,
@@ -60,7 +66,18 @@ public record ResultWire(String openmarkVersion, long seed, boolean seedChosen, 
                         s.sessions(), s.maxInFlight()),
                 HistogramBytes.encode(r.unfinishedLatency() == null ? Measurements.newHistogram() : r.unfinishedLatency()),
                 List.copyOf(r.warnings()), List.copyOf(r.notes()), r.valid(), r.interrupted(),
-                List.copyOf(r.percentiles()));
+                List.copyOf(r.percentiles()), missing(r));
+    }
+
+    private static MissingWire missing(RunResult r) {
+        for (org.openmark.workload.ReportSection s : r.sections()) {
+            if (s.name().equals(org.openmark.workload.MissingRecords.SECTION)) {
+                org.openmark.workload.MissingRecords.Found f = org.openmark.workload.MissingRecords.found(s);
+                return new MissingWire(Boolean.TRUE.equals(s.values().get("judged")), f.checked(), f.missing(),
+                        f.firstAtSeconds(), f.lastAtSeconds(), f.keys());
+            }
+        }
+        return null;
     }
 
     /** The result again, its start moved by {@code shiftMillis} (into the coordinator's clock). */
@@ -80,7 +97,11 @@ public record ResultWire(String openmarkVersion, long seed, boolean seedChosen, 
                 schedule.maxInFlight());
         return new RunResult(openmarkVersion, seed, seedChosen, Phase.valueOf(phase), model, paced, openModel, store,
                 storeFacts, config, startEpochMs + shiftMillis, runtimeMs, throughput, ops, a, s,
-                HistogramBytes.decode(unfinished), warnings, notes, valid, interrupted, null, percentiles, List.of());
+                HistogramBytes.decode(unfinished), warnings, notes, valid, interrupted, null, percentiles,
+                missingRecords == null ? List.of() : List.of(org.openmark.workload.MissingRecords.section(
+                        new org.openmark.workload.MissingRecords.Found(missingRecords.checked(),
+                                missingRecords.missing(), missingRecords.firstAtSeconds(),
+                                missingRecords.lastAtSeconds(), missingRecords.keys()), missingRecords.judged())));
     }
 
     /** Counts per status on the wire: by the status's name. */
