@@ -19,10 +19,12 @@ class CassandraContractTest extends StoreContractTest {
     static final ServicesFixture CLUSTER = CassandraCluster.NODES;
     private static CassandraStore shared;
 
+    /** Closed after each class's last test; a subclass (the pipelined contract) shares the field, so it is cleared. */
     @AfterAll
     static void closeShared() {
         if (shared != null) {
             shared.close();
+            shared = null;
         }
     }
 
