@@ -136,11 +136,16 @@ class MetricsPrometheusEndToEndTest {
                 double merged = api.query("last_over_time(" + series + ",worker=\"\"}[10m])").get(0).last();
                 List<PrometheusApi.Series> perWorker = api.query("last_over_time(" + series + ",worker!=\"\"}[10m])");
                 assertEquals(st.getValue().asLong(), merged, op.getKey() + " " + st.getKey() + ", merged");
-                assertEquals(2, perWorker.size(), () -> op.getKey() + " " + st.getKey() + ": " + perWorker);
+                // a worker has a row for a status once it had one: both insert, a READ OK is one worker's luck
+                List<String> names = perWorker.stream().map(s -> s.labels().get("worker")).sorted().toList();
+                if (op.getKey().equals("INSERT")) {
+                    assertEquals(List.of("worker-1", "worker-2"), names, () -> "INSERT rows: " + perWorker);
+                } else {
+                    assertTrue(List.of("worker-1", "worker-2").containsAll(names) && !names.isEmpty(),
+                            () -> op.getKey() + " " + st.getKey() + ": " + perWorker);
+                }
                 assertEquals(merged, perWorker.stream().mapToDouble(PrometheusApi.Series::last).sum(),
                         op.getKey() + " " + st.getKey() + ", the workers' rows added up");
-                assertEquals(List.of("worker-1", "worker-2"), perWorker.stream().map(s -> s.labels().get("worker"))
-                        .sorted().toList());
                 compared++;
             }
         }
