@@ -17,6 +17,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openmark.api.Status;
 import org.openmark.cluster.coordinator.IntervalMerger;
+import org.openmark.cluster.coordinator.RunTimeline;
 import org.openmark.cluster.protocol.IntervalWire;
 import org.openmark.measure.Channel;
 import org.openmark.measure.IntervalSnapshot;
@@ -24,7 +25,8 @@ import org.openmark.measure.Measurements;
 
 /**
  * What a cluster coordinator pays per worker interval in steady state: decoding the interval's
- * compressed histograms and adding them into the merge. Each interval holds workload A's
+ * compressed histograms and adding them into the merge by time (each interval to the span its
+ * time says, a span out once every worker delivered it). Each interval holds workload A's
  * channels (READ and UPDATE, OK, response and service) and the send lag, filled with
  * {@code opsPerInterval} log-normally spread latencies (median 1 ms, 3 decades wide).
  */
@@ -56,7 +58,10 @@ public class MergeBenchmark {
             wires.add(IntervalWire.of(new IntervalSnapshot(0, 10_000, response, service,
                     filled(random, opsPerInterval, 50), opsPerInterval)));
         }
-        merger = new IntervalMerger(workers);
+        // intervals of 10 s from 0 on the coordinator's clock, no warm-up: each worker's interval s
+        // lands in span s, which goes out once both workers delivered it
+        merger = new IntervalMerger(RunTimeline.of(0, java.time.Duration.ofSeconds(10), java.time.Duration.ZERO),
+                workers);
     }
 
     private static Histogram filled(SplittableRandom random, int n, double medianMicros) {
@@ -78,7 +83,7 @@ public class MergeBenchmark {
         int w = seq % workers;
         int s = seq / workers;
         seq++;
-        IntervalSnapshot snapshot = wires.get(w).toSnapshot(0);
-        return merger.add(w, s, snapshot, s, 0, false, -1);
+        IntervalSnapshot snapshot = wires.get(w).toSnapshot(s * 10_000L);
+        return merger.add(w, s, snapshot, (s + 1) * 10.0, 0, false, -1);
     }
 }
