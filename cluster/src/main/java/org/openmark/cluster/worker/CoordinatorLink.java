@@ -162,6 +162,11 @@ final class CoordinatorLink {
         return !lost.isDone();
     }
 
+    /** True once the coordinator's Finish arrived: the session ended, and the coordinator leaves. */
+    boolean sessionEnded() {
+        return sessionEnded;
+    }
+
     /** True when the coordinator went away (or refused this worker). */
     boolean gone() {
         return lost.isDone();

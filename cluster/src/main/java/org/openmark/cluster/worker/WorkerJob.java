@@ -53,9 +53,14 @@ final class WorkerJob {
         return link;
     }
 
-    /** True when the coordinator went away (or refused this worker). */
+    /**
+     * True when the coordinator went away (or refused this worker), or ended the session: it is
+     * leaving, so there is no cluster left to leave gracefully. A kept worker that tried (up to
+     * 10 s) met the next session's coordinator at the same address while still a member of the
+     * last session's cluster, and the new coordinator never saw it join.
+     */
     boolean coordinatorGone() {
-        return link.gone();
+        return link.gone() || link.sessionEnded();
     }
 
     /** Ctrl-C on the worker: stop issuing, report what there is. */
