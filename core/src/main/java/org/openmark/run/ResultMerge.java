@@ -159,12 +159,11 @@ public final class ResultMerge {
         List<Double> offsets = new java.util.ArrayList<>();
         boolean judged = false;
         for (RunResult p : parts) {
-            for (org.openmark.workload.ReportSection s : p.sections()) {
-                if (s.name().equals(org.openmark.workload.MissingRecords.SECTION)) {
-                    found.add(org.openmark.workload.MissingRecords.found(s));
-                    offsets.add((p.startEpochMs() - startEpochMs) / 1000.0);
-                    judged |= Boolean.TRUE.equals(s.values().get("judged"));
-                }
+            org.openmark.workload.ReportSection s = org.openmark.workload.MissingRecords.sectionIn(p.sections());
+            if (s != null) {
+                found.add(org.openmark.workload.MissingRecords.found(s));
+                offsets.add((p.startEpochMs() - startEpochMs) / 1000.0);
+                judged |= org.openmark.workload.MissingRecords.judged(s);
             }
         }
         return found.isEmpty() ? List.of() : List.of(org.openmark.workload.MissingRecords.section(

@@ -137,7 +137,22 @@ public final class MissingRecords {
     /** The section's name in result.json's {@code sections}. */
     public static final String SECTION = "missingRecords";
 
-    /** What {@code section} (one {@link #section} made) holds, and whether it was judged. */
+    /** The section {@link #section} made, among a result's {@code sections}; null when there is none. */
+    public static ReportSection sectionIn(List<ReportSection> sections) {
+        for (ReportSection s : sections) {
+            if (s.name().equals(SECTION)) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    /** Whether {@code section} (one {@link #section} made) was judged: the store held records when the run began. */
+    public static boolean judged(ReportSection section) {
+        return Boolean.TRUE.equals(section.values().get("judged"));
+    }
+
+    /** What {@code section} (one {@link #section} made) holds. */
     public static Found found(ReportSection section) {
         Map<String, Object> v = section.values();
         @SuppressWarnings("unchecked")

@@ -70,14 +70,13 @@ public record ResultWire(String openmarkVersion, long seed, boolean seedChosen, 
     }
 
     private static MissingWire missing(RunResult r) {
-        for (org.openmark.workload.ReportSection s : r.sections()) {
-            if (s.name().equals(org.openmark.workload.MissingRecords.SECTION)) {
-                org.openmark.workload.MissingRecords.Found f = org.openmark.workload.MissingRecords.found(s);
-                return new MissingWire(Boolean.TRUE.equals(s.values().get("judged")), f.checked(), f.missing(),
-                        f.firstAtSeconds(), f.lastAtSeconds(), f.keys());
-            }
+        org.openmark.workload.ReportSection s = org.openmark.workload.MissingRecords.sectionIn(r.sections());
+        if (s == null) {
+            return null;
         }
-        return null;
+        org.openmark.workload.MissingRecords.Found f = org.openmark.workload.MissingRecords.found(s);
+        return new MissingWire(org.openmark.workload.MissingRecords.judged(s), f.checked(), f.missing(),
+                f.firstAtSeconds(), f.lastAtSeconds(), f.keys());
     }
 
     /** The result again, its start moved by {@code shiftMillis} (into the coordinator's clock). */
