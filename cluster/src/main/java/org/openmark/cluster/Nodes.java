@@ -38,6 +38,11 @@ public final class Nodes {
         }
     }
 
+    /** The Pekko address of a node listening at {@code hostPort} (every openmark node's system has one name). */
+    public static Address addressAt(HostPort hostPort) {
+        return new Address("pekko", ClusterConfig.SYSTEM, hostPort.host(), hostPort.port());
+    }
+
     /** The node's own address, host:port. */
     public static String address(ActorSystem<?> system) {
         Address a = system.address();

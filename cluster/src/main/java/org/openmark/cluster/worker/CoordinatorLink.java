@@ -44,6 +44,10 @@ final class CoordinatorLink {
     /** Set when the coordinator's Finish arrived: its leaving afterwards is the normal end. */
     private volatile boolean sessionEnded;
     private volatile boolean refused;
+    /** Set when this node joined a coordinator whose session had ended (see {@link #joinedEndedSession}). */
+    private volatile boolean endedSession;
+    /** The system uid of the coordinator that admitted this worker, or 0 while none has. */
+    private volatile long coordinatorUid;
     /** Why this worker stopped its part on its own (a signal on its machine), or null. */
     private volatile String ownStopReason;
     private final StopSignal stop;
@@ -91,8 +95,33 @@ final class CoordinatorLink {
         }
     }
 
-    void accepted(Accepted a) {
+    /** Admitted by the coordinator whose node has system uid {@code uid} (0 when it was not found). */
+    void accepted(Accepted a, long uid) {
+        coordinatorUid = uid;
         accepted.complete(a);
+    }
+
+    /**
+     * This node joined a coordinator that is ending its session (its last one, at the address a
+     * kept worker joins again): the session is void, and a kept worker starts a fresh node for the
+     * coordinator that comes next.
+     */
+    void joinedEndedSession(String reason) {
+        if (!accepted.isDone()) {
+            endedSession = true;
+            lost.complete(reason);
+            stop.stop();
+        }
+    }
+
+    /** True when this node joined a coordinator that was ending its session, before being admitted. */
+    boolean joinedEnded() {
+        return endedSession;
+    }
+
+    /** The system uid of the coordinator that admitted this worker, or 0. */
+    long coordinatorUid() {
+        return coordinatorUid;
     }
 
     void refused(String reason) {

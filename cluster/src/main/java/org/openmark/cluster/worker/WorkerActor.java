@@ -2,6 +2,7 @@ package org.openmark.cluster.worker;
 
 import java.io.IOException;
 import java.net.InetAddress;
+import java.util.Set;
 import org.apache.pekko.actor.Address;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
@@ -11,6 +12,8 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
 import org.apache.pekko.actor.typed.receptionist.Receptionist;
+import org.apache.pekko.cluster.Member;
+import org.apache.pekko.cluster.typed.Cluster;
 import org.openmark.cluster.coordinator.CoordinatorActor;
 import org.openmark.cluster.coordinator.CoordinatorActor.Accepted;
 import org.openmark.cluster.coordinator.CoordinatorActor.Challenge;
@@ -39,6 +42,10 @@ final class WorkerActor extends AbstractBehavior<WorkerActor.Command> {
 
     private final CoordinatorLink link;
     private final byte[] secret;
+    /** The address this node joins: the coordinator's. */
+    private final Address seed;
+    /** System uids of the coordinators whose sessions this worker served: one met again is ending, not new. */
+    private final Set<Long> endedCoordinators;
     private final TimerScheduler<Command> timers;
     private final java.time.Duration unreachableLimit;
     /** Where the coordinator's messages come in: the actor itself, as the coordinator's protocol names it. */
@@ -57,10 +64,12 @@ final class WorkerActor extends AbstractBehavior<WorkerActor.Command> {
     }
 
     private WorkerActor(ActorContext<Command> ctx, TimerScheduler<Command> timers, CoordinatorLink link,
-            byte[] secret) {
+            byte[] secret, Address seed, Set<Long> endedCoordinators) {
         super(ctx);
         this.link = link;
         this.secret = secret;
+        this.seed = seed;
+        this.endedCoordinators = Set.copyOf(endedCoordinators);
         this.timers = timers;
         com.typesafe.config.Config settings = ctx.getSystem().settings().config();
         this.unreachableLimit = settings.getDuration("openmark.worker.coordinator-unreachable-limit");
@@ -71,8 +80,14 @@ final class WorkerActor extends AbstractBehavior<WorkerActor.Command> {
         this.inbox = ctx.messageAdapter(CoordinatorActor.ToWorker.class, Told::new);
     }
 
-    static Behavior<Command> create(CoordinatorLink link, byte[] secret) {
-        return Behaviors.setup(ctx -> Behaviors.withTimers(timers -> new WorkerActor(ctx, timers, link, secret)));
+    /**
+     * @param seed the coordinator's address, which this node joins
+     * @param endedCoordinators system uids of the coordinators this worker served before (a kept
+     *        worker's earlier sessions): one of them found at {@code seed} is ending its session
+     */
+    static Behavior<Command> create(CoordinatorLink link, byte[] secret, Address seed, Set<Long> endedCoordinators) {
+        return Behaviors.setup(ctx -> Behaviors.withTimers(timers -> new WorkerActor(ctx, timers, link, secret, seed,
+                endedCoordinators)));
     }
 
     @Override
@@ -106,6 +121,10 @@ final class WorkerActor extends AbstractBehavior<WorkerActor.Command> {
             return this;
         }
         for (ActorRef<CoordinatorActor.FromWorker> c : l.listing().getServiceInstances(CoordinatorActor.KEY)) {
+            if (endedCoordinators.contains(uidOf(c.path().address()))) {
+                link.joinedEndedSession("joined the coordinator of the session that just ended at " + seed);
+                return this;
+            }
             coordinator = c;
             c.tell(new CoordinatorActor.Hello(inbox, Version.current(), hostName(),
                     Runtime.getRuntime().availableProcessors(), ProcessHandle.current().pid()));
@@ -117,7 +136,7 @@ final class WorkerActor extends AbstractBehavior<WorkerActor.Command> {
     private void onAccepted(Accepted a) {
         index = a.index();
         coordinator = a.coordinator();
-        link.accepted(a);
+        link.accepted(a, uidOf(coordinator.path().address()));
     }
 
     private void onPing(Ping p) {
@@ -140,6 +159,8 @@ final class WorkerActor extends AbstractBehavior<WorkerActor.Command> {
                 timers.cancel(new UnreachableTooLong());
                 link.coordinatorReachable();
             }
+            case Membership.Left l when index < 0 && (a.equals(seed) || isCoordinator(a)) -> link.joinedEndedSession(
+                    "the coordinator at " + a + " left before admitting this worker");
             case Membership.Left l when isCoordinator(a) -> link.coordinatorLost("the coordinator at " + a
                     + " left the cluster");
             case Membership.Left l when a.equals(getContext().getSystem().address()) -> link.coordinatorLost(
@@ -149,6 +170,16 @@ final class WorkerActor extends AbstractBehavior<WorkerActor.Command> {
             }
         }
         return this;
+    }
+
+    /** The system uid of the member at {@code a} in this node's view of the cluster, or 0 when none is there. */
+    private long uidOf(Address a) {
+        for (Member m : Cluster.get(getContext().getSystem()).state().getMembers()) {
+            if (m.address().equals(a)) {
+                return m.uniqueAddress().longUid();
+            }
+        }
+        return 0;
     }
 
     private static String hostName() {

@@ -5,7 +5,9 @@ import java.net.DatagramSocket;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.pekko.actor.Address;
@@ -57,6 +59,8 @@ public final class WorkerNode {
     private static final Duration INTERRUPT_WAIT = Duration.ofSeconds(40);
     /** How long a kept worker waits before it tries again after a coordinator refused it. */
     private static final Duration AFTER_REFUSAL = Duration.ofSeconds(5);
+    /** How long a kept worker waits before a fresh node joins, after it met the last session's coordinator again. */
+    private static final Duration AFTER_ENDED = Duration.ofSeconds(1);
 
     private WorkerNode() {
     }
@@ -98,21 +102,33 @@ public final class WorkerNode {
         Runtime.getRuntime().addShutdownHook(hook);
         try {
             if (!o.keep()) {
-                return session(o, bind, o.partialDir(), o.ownLogs(), current, stopped, err, clock);
+                return session(o, bind, o.partialDir(), o.ownLogs(), Set.of(), current, stopped, err, clock).code();
             }
             int code = 0;
-            for (int n = 1; !stopped.get(); n++) {
+            Set<Long> served = new HashSet<>();
+            for (int n = 1; !stopped.get(); ) {
                 String dir = "session-" + n;
-                code = session(o, bind, o.partialDir().resolve(dir),
-                        o.ownLogs() == null ? null : o.ownLogs().resolve(dir), current, stopped, err, clock);
+                SessionEnd end = session(o, bind, o.partialDir().resolve(dir),
+                        o.ownLogs() == null ? null : o.ownLogs().resolve(dir), served, current, stopped, err, clock);
                 if (stopped.get()) {
+                    code = end.code();
                     break;
+                }
+                if (end.joinedEnded()) {
+                    // Not a session: the last coordinator was still winding down. A fresh node joins the next.
+                    clock.parkUntil(clock.nanoTime() + AFTER_ENDED.toNanos());
+                    continue;
+                }
+                code = end.code();
+                if (end.coordinatorUid() != 0) {
+                    served.add(end.coordinatorUid());
                 }
                 err.println("openmark worker: session " + n + " ended (exit code " + code + "); --keep: waiting for"
                         + " the next coordinator at " + o.join());
                 if (code == 2) {
                     clock.parkUntil(clock.nanoTime() + AFTER_REFUSAL.toNanos());
                 }
+                n++;
             }
             return code;
         } finally {
@@ -125,8 +141,19 @@ public final class WorkerNode {
         }
     }
 
-    /** One session: a node of its own joins the coordinator and does its part of every run. */
-    private static int session(Options o, HostPort bind, Path partialDir, Path ownLogs,
+    /**
+     * How a session ended: its exit code, whether the node had joined a coordinator that was ending
+     * its session instead (not a session at all), and the system uid of the coordinator served (0: none).
+     */
+    private record SessionEnd(int code, boolean joinedEnded, long coordinatorUid) {
+    }
+
+    /**
+     * One session: a node of its own joins the coordinator and does its part of every run.
+     * {@code served} are the system uids of the coordinators of earlier sessions: the node met one of
+     * them again (it was still leaving when the node joined its address) ends the session at once.
+     */
+    private static SessionEnd session(Options o, HostPort bind, Path partialDir, Path ownLogs, Set<Long> served,
             AtomicReference<WorkerJob> current, AtomicBoolean stopped, PrintStream err,
             Clock clock) throws InterruptedException {
         // A kept worker waits for its next coordinator as long as it takes (a day of runs has gaps).
@@ -136,14 +163,15 @@ public final class WorkerNode {
         if (stopped.get()) {
             job.interrupt(); // stopped while the previous session ended
         }
-        ActorSystem<WorkerActor.Command> system = Nodes.start(WorkerActor.create(job.link(), o.secret()), bind,
-                o.pekkoConfig());
+        Address seed = Nodes.addressAt(o.join());
+        ActorSystem<WorkerActor.Command> system = Nodes.start(WorkerActor.create(job.link(), o.secret(), seed, served),
+                bind, o.pekkoConfig());
         try {
-            Address seed = new Address("pekko", system.name(), o.join().host(), o.join().port());
             Cluster.get(system).manager().tell(new JoinSeedNodes(List.of(seed)));
             err.println("openmark worker: listening at " + Nodes.address(system) + ", joining the coordinator at "
                     + o.join());
-            return job.run(o.join().toString());
+            int code = job.run(o.join().toString());
+            return new SessionEnd(code, job.link().joinedEnded(), job.link().coordinatorUid());
         } finally {
             Nodes.stop(system, Duration.ofSeconds(10), !job.coordinatorGone());
         }
