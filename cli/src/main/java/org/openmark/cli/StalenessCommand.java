@@ -101,6 +101,12 @@ final class StalenessCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     ClusterOptions cluster;
 
+    @picocli.CommandLine.Mixin
+    MetricsOptions metricsOptions;
+
+    /** The --metrics endpoint: the measurement's counts at each scrape. */
+    private LiveMetrics metrics = LiveMetrics.NONE;
+
     @Override
     public Integer call() throws InterruptedException, IOException {
         if (!(rate > 0) || rate > org.openmark.load.RateSchedule.MAX_RATE_PER_SEC) {
@@ -136,9 +142,17 @@ final class StalenessCommand implements Callable<Integer> {
         }
         long maxLateUs = (maxProbeLate == null ? java.time.Duration.ofMillis(1)
                 : org.openmark.config.Durations.parse("--max-probe-late", maxProbeLate)).toNanos() / 1000;
+        if (metricsOptions.requested() && cluster.requested()) {
+            throw ConfigException.of("--metrics", metricsOptions.address, "serves a staleness measurement in one"
+                    + " process only: a cluster's staleness workers are not watched live yet (measure without"
+                    + " --cluster/--local-workers, or leave out --metrics)");
+        }
+        metricsOptions.linger(); // --metrics-linger without --metrics: refused before anything starts
         StopSignal stop = new StopSignal();
-        try (Interruption interruption = Interruption.stopping(parent.err, "stopping the writes, then writing what"
-                + " was measured", java.time.Duration.ofSeconds(30), stop::stop)) {
+        try (LiveMetrics live = LiveMetrics.start(metricsOptions, parent.err, org.openmark.api.Clock.system());
+                Interruption interruption = Interruption.stopping(parent.err, "stopping the writes, then writing what"
+                        + " was measured", java.time.Duration.ofSeconds(30), stop::stop)) {
+            metrics = live;
             return measure(cfg, timing, props, factory, errorBudget, maxLateUs, warnings, stop);
         }
     }
@@ -194,6 +208,9 @@ final class StalenessCommand implements Callable<Integer> {
                     }
                 });
                 StalenessMeasurement measurement = new StalenessMeasurement(cfg, timing.clock(), timing.tasks(), stop);
+                if (metrics.metrics() != null) {
+                    metrics.metrics().watchStaleness(measurement::progress);
+                }
                 try {
                     result = measurement.run(s);
                 } finally {

@@ -44,6 +44,11 @@ class MetricsBadInputTest {
                 + " HOST:PORT",
         "rate|rate --store sim --time virtual --duration 1s --warmup 0s --max-load 2 --metrics 192.0.2.1:9464"
                 + "|--metrics=192.0.2.1:9464: 192.0.2.1 is not an address of this machine",
+        "staleness|staleness --store sim --time virtual --metrics 127.0.0.1|--metrics=127.0.0.1: must be HOST:PORT",
+        "staleness on a cluster|staleness --store sim --local-workers 2 --metrics 127.0.0.1:0|--metrics=127.0.0.1:0:"
+                + " serves a staleness measurement in one process only",
+        "staleness linger alone|staleness --store sim --time virtual --metrics-linger 5s|--metrics-linger=5s: needs"
+                + " --metrics HOST:PORT",
     })
     void otherCommands_badMetricsAddress_exitsTwo(String label, String args, String expected) {
         badInput(label, args, expected);

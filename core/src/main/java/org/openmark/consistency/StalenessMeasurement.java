@@ -57,6 +57,7 @@ public final class StalenessMeasurement {
     private final Map<Status, LongAdder> failedReads = new ConcurrentHashMap<>();
     private final AtomicReference<String> lastFailure = new AtomicReference<>();
     private final AtomicLong outstanding = new AtomicLong();
+    private final LongAdder acknowledgedWrites = new LongAdder();
     private final Map<Double, long[]> consistentInBatch = new ConcurrentHashMap<>();
     private final Map<Double, long[]> probedInBatch = new ConcurrentHashMap<>();
 
@@ -91,6 +92,12 @@ public final class StalenessMeasurement {
 
     /** Counts per offset and batch of consecutive writes; see {@link #batches}. */
     public record Batches(Map<Double, long[]> consistent, Map<Double, long[]> probed) {
+    }
+
+    /** The counts so far, while the measurement runs (for live metrics); safe from any thread. */
+    public StalenessProgress progress() {
+        return new StalenessProgress(acknowledgedWrites.sum(), reads.sum(), staleReads.sum(), sums(probedAt),
+                sums(consistentAt), sums(failedWrites), sums(failedReads));
     }
 
     /** Runs the writes and their probes; returns when every probe finished. */
@@ -142,6 +149,7 @@ public final class StalenessMeasurement {
                 continue;
             }
             acknowledged++;
+            acknowledgedWrites.increment();
             ProbedWrite probed = new ProbedWrite(key, version, ack, start,
                     (int) Math.min(BATCHES - 1, i * BATCHES / Math.max(1, cfg.writes())), cfg.probeOffsetsMs().size());
             for (double t : cfg.probeOffsetsMs()) {

@@ -39,6 +39,8 @@ public final class MetricList {
         m.interval(RunMetrics.RUN, new IntervalSnapshot(1000, 2000, response, response, h, 1), 2, 0, false);
         m.event(1, "echo", 1.5, false);
         m.event(1, "echo", 1.6, true);
+        m.watchStaleness(() -> new org.openmark.consistency.StalenessProgress(10, 20, 3, Map.of(0.0, 10L, 5.0, 10L),
+                Map.of(0.0, 7L, 5.0, 10L), Map.of(Status.TIMEOUT, 1L), Map.of()));
         StringBuilder b = new StringBuilder("| metric | type | labels | what it is |\n| --- | --- | --- | --- |\n");
         List<String> rows = new ArrayList<>();
         for (MetricSnapshot s : m.registry().scrape()) {

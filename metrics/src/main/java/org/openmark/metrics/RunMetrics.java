@@ -140,6 +140,14 @@ public final class RunMetrics {
     }
 
     /**
+     * Serves a staleness measurement's figures from now on, read from {@code progress} at each
+     * scrape ({@code openmark_staleness_*}); called once, before the measurement starts.
+     */
+    public void watchStaleness(java.util.function.Supplier<org.openmark.consistency.StalenessProgress> progress) {
+        registry.register(new StalenessCollector(progress));
+    }
+
+    /**
      * openmark's figures as of the last interval taken: a scrape never sees an interval half
      * applied (a counter of this interval beside a gauge of the last), since intervals are applied
      * under the same lock.
