@@ -73,6 +73,16 @@ public interface Store extends AutoCloseable {
     }
 
     /**
+     * The nodes of the store's cluster as this client last saw them ({@link NodeActivity}), for a
+     * run that watches membership change (a node joining mid-run: when does it start serving?).
+     * Returns at once, without asking the nodes: a store refreshes what it asks them in the
+     * background. Empty (the default) for a store with no nodes to tell apart.
+     */
+    default java.util.List<NodeActivity> nodeActivity() {
+        return java.util.List.of();
+    }
+
+    /**
      * Whether {@link Session#start}, {@link Session#commit} and {@link Session#abort} make units of
      * work. When false the harness runs a transactional workload's units as plain operations and
      * reports no START, COMMIT, ABORT or TX- figures (a YCSB binding without YCSB+T's methods, Redis

@@ -109,6 +109,7 @@ abstract class PhaseCommand implements Callable<Integer> {
                 : org.openmark.output.OutputDirectory.claim("--out", cfg.outDir(), replace, "--replace");
         StopSignal stop = new StopSignal();
         java.util.List<org.openmark.event.EventOutcome> eventOutcomes = null;
+        org.openmark.event.NodeTrack nodeTrack = null;
         // Bound before anything is measured: a port in use is bad input, not a run lost at its end.
         try (LiveMetrics metrics = LiveMetrics.start(metricsOptions, err, Clock.system());
                 Interruption interruption = Interruption.stopping(err, "stopping, waiting up to "
@@ -149,8 +150,11 @@ abstract class PhaseCommand implements Callable<Integer> {
                 }
                 // Each interval's p99, to say when latency came back after each event
                 org.openmark.event.LatencyTrack track = new org.openmark.event.LatencyTrack();
+                // ... and what the store's nodes did after it (a node joining: when did it serve?)
+                nodeTrack = new org.openmark.event.NodeTrack();
                 if (!schedule.isEmpty()) {
                     sinks.add(track);
+                    sinks.add(nodeTrack);
                 }
                 org.openmark.run.PhaseHooks hooks = schedule.isEmpty() && sinks.isEmpty()
                         ? org.openmark.run.PhaseHooks.NONE
@@ -165,7 +169,7 @@ abstract class PhaseCommand implements Callable<Integer> {
                 }
                 failures.addAll(runner.outputFailures());
                 if (eventOutcomes != null) {
-                    result = result.withEvents(track.judge(eventOutcomes));
+                    result = result.withEvents(nodeTrack.judge(track.judge(eventOutcomes)));
                 }
             }
             metrics.phaseEnded(result);
@@ -177,6 +181,10 @@ abstract class PhaseCommand implements Callable<Integer> {
                 Path dir = cfg.outDir();
                 RunResult written = result;
                 write(failures, () -> AtomicFiles.writeString(dir.resolve("result.json"), JsonReport.render(written)));
+                String nodesCsv = nodeTrack == null ? "" : nodeTrack.csv();
+                if (!nodesCsv.isEmpty()) {
+                    write(failures, () -> AtomicFiles.writeString(dir.resolve("nodes.csv"), nodesCsv));
+                }
                 write(failures, () -> AtomicFiles.writeString(dir.resolve("result.txt"),
                         org.openmark.report.YcsbExporter.TEXT.render(lines)));
                 write(failures, () -> {

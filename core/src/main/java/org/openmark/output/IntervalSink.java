@@ -23,6 +23,14 @@ public interface IntervalSink extends AutoCloseable {
     }
 
     /**
+     * The store the phase runs against, before its first interval, for a sink that samples what the
+     * store itself says while the run goes on ({@link org.openmark.api.Store#nodeActivity()}). The
+     * default does nothing.
+     */
+    default void watchStore(org.openmark.api.Store store) {
+    }
+
+    /**
      * One interval.
      *
      * @param elapsedSeconds seconds since the phase started, at the interval's end

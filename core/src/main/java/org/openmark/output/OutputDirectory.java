@@ -26,7 +26,7 @@ public final class OutputDirectory {
 
     /** What a run writes into its directory, for a directory without a manifest. */
     static final List<String> KNOWN = List.of("result.json", "result.txt", "report.html", "latency.hlog",
-            "timeseries.csv", "events", "workers");
+            "timeseries.csv", "nodes.csv", "events", "workers");
 
     private OutputDirectory() {
     }

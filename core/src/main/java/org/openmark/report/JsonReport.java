@@ -96,6 +96,28 @@ public final class JsonReport {
         if (e.recovery() != null) {
             m.put("recovery", recovery(e.recovery(), e.startSeconds()));
         }
+        if (!e.nodes().isEmpty()) {
+            m.put("nodes", e.nodes().stream().map(JsonReport::node).toList());
+        }
+        return m;
+    }
+
+    /** What one node did after an event ({@link org.openmark.event.NodeChange}); null for what did not happen. */
+    private static Map<String, Object> node(org.openmark.event.NodeChange c) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("node", c.node());
+        m.put("stateBefore", c.stateBefore().isEmpty() ? null : c.stateBefore());
+        m.put("states", c.states().stream().map(s -> {
+            Map<String, Object> st = new LinkedHashMap<>();
+            st.put("state", s.state());
+            st.put("atSeconds", Percentiles.round(s.atSeconds()));
+            return st;
+        }).toList());
+        m.put("servingFromSeconds", finite(c.servingFromSeconds()));
+        m.put("stoppedServingSeconds", finite(c.stoppedServingSeconds()));
+        m.put("shareAtEnd", finite(c.shareAtEnd()));
+        m.put("tableBytesAtEnd", c.tableBytesAtEnd() < 0 ? null : c.tableBytesAtEnd());
+        m.put("summary", c.describe());
         return m;
     }
 

@@ -115,7 +115,8 @@ public final class YcsbTextReport {
             return e.note();
         }
         String started = String.format(java.util.Locale.ROOT, "started at %.1f s", e.startSeconds());
-        String recovery = e.recovery() == null ? "" : "; " + e.recovery().describe(e.startSeconds());
+        String recovery = (e.recovery() == null ? "" : "; " + e.recovery().describe(e.startSeconds()))
+                + e.nodes().stream().map(n -> "; " + n.describe()).collect(java.util.stream.Collectors.joining());
         if (Double.isNaN(e.endSeconds())) {
             return started + ", " + e.note() + recovery;
         }

@@ -86,6 +86,7 @@ public final class PhaseRunner {
         Measurements measurements = new Measurements(cfg.stallAfter());
         Gauges gauges = new Gauges();
         for (IntervalSink sink : sinks) {
+            sink.watchStore(store);
             sink.phaseStarted(gauges);
         }
         RunLimits limits = new RunLimits(operationCount, duration, cfg.grace(),

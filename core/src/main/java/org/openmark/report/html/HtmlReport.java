@@ -52,8 +52,9 @@ public final class HtmlReport {
         Path csv = dir.resolve("timeseries.csv");
         List<TimeSeriesRow> rows = Files.isRegularFile(csv) ? TimeSeriesCsv.read(csv) : List.of();
         try {
-            return render(result, rows, Files.isRegularFile(csv) ? csv + " has no intervals (the run was shorter"
-                    + " than one status interval)" : csv + " not found, so there are no plots over time");
+            return render(result, rows, NodesPlot.read(dir.resolve("nodes.csv")), Files.isRegularFile(csv) ? csv
+                    + " has no intervals (the run was shorter than one status interval)" : csv
+                    + " not found, so there are no plots over time");
         } catch (ConfigException e) {
             // A field of result.json that cannot be read (a corrupt histogram): name the file too.
             throw new ConfigException(resultFile + ": " + e.getMessage());
@@ -68,8 +69,9 @@ public final class HtmlReport {
         JsonNode tree = new ObjectMapper().valueToTree(JsonReport.toMap(result));
         Path csv = dir.resolve("timeseries.csv");
         List<TimeSeriesRow> rows = Files.isRegularFile(csv) ? TimeSeriesCsv.read(csv) : List.of();
-        String html = render(tree, rows, Files.isRegularFile(csv) ? csv + " has no intervals (the run was shorter"
-                + " than one status interval)" : "no timeseries.csv was written, so there are no plots over time");
+        String html = render(tree, rows, NodesPlot.read(dir.resolve("nodes.csv")), Files.isRegularFile(csv) ? csv
+                + " has no intervals (the run was shorter than one status interval)"
+                : "no timeseries.csv was written, so there are no plots over time");
         Path target = dir.resolve(FILE_NAME);
         AtomicFiles.writeString(target, html);
         return target;
@@ -84,6 +86,11 @@ public final class HtmlReport {
     }
 
     static String render(JsonNode result, List<TimeSeriesRow> rows, String noTimeSeriesNote) {
+        return render(result, rows, List.of(), noTimeSeriesNote);
+    }
+
+    static String render(JsonNode result, List<TimeSeriesRow> rows, List<NodesPlot.Series> nodes,
+            String noTimeSeriesNote) {
         check(result, "result.json");
         JsonNode operations = result.path("operations");
         List<String> opNames = new ArrayList<>();
@@ -121,6 +128,12 @@ public final class HtmlReport {
                     "The run's last interval (%.3f s, cut short by its end) is left out of the plots over time, as"
                     + " compare leaves it out: a few operations in a fraction of an interval are no interval's rate."
                     + " Its operations are in every total.", ts.partialTailSeconds()))).append("</p>\n");
+        }
+        if (!nodes.isEmpty() && !ts.isEmpty()) {
+            section(b, "Requests answered per node", "Requests of this run each node of the store answered as"
+                    + " their coordinator, per second (nodes.csv): a node that joins starts serving where its line"
+                    + " leaves zero. What gossip said of each node, and its size of the table, are in nodes.csv and"
+                    + " in the actions' sentences below." + eventsLead, NodesPlot.render(ts, nodes, events), "");
         }
         eventList(b, result.path("events"));
         boolean showService = open || serviceDiffers(operations);
@@ -174,9 +187,11 @@ public final class HtmlReport {
                     : "";
             String note = e.path("note").isTextual() ? e.path("note").asText() : "";
             String recovery = e.path("recovery").path("summary").asText("");
+            java.util.List<String> parts = new java.util.ArrayList<>(java.util.stream.Stream.of(when, note, recovery)
+                    .filter(x -> !x.isEmpty()).toList());
+            e.path("nodes").forEach(n -> parts.add(n.path("summary").asText("")));
             b.append("<li><code>").append(Html.escape(e.path("command").asText(""))).append("</code>: ")
-                    .append(Html.escape(String.join("; ", java.util.stream.Stream.of(when, note, recovery)
-                            .filter(x -> !x.isEmpty()).toList()))).append("</li>\n");
+                    .append(Html.escape(String.join("; ", parts))).append("</li>\n");
         }
         b.append("</ol>\n</section>\n");
     }

@@ -77,6 +77,38 @@ class HtmlReportTest {
                 "self-contained");
     }
 
+    /**
+     * nodes.csv (a run with an event against a store that tells its nodes apart) becomes a plot of the
+     * requests each node answered, one line per node, and each event's sentence says what the nodes did.
+     */
+    @Test
+    void render_nodesCsv_isAPlotOfRequestsPerNode_andTheEventSaysWhatTheNodesDid() throws Exception {
+        ObjectNode r = golden();
+        ObjectNode event = r.putArray("events").addObject();
+        event.put("command", "bin/openmark-services add-node cassandra").put("startSeconds", 10.0);
+        event.putArray("nodes").addObject().put("summary", "node 127.0.0.2 (new): BOOT at 12.0 s, NORMAL at 20.0 s,"
+                + " serving from 22.0 s");
+        Path csv = Files.createTempFile("nodes", ".csv");
+        StringBuilder rows = new StringBuilder(org.openmark.event.NodeTrack.CSV_HEADER).append('\n');
+        for (int t = 1; t <= 30; t++) {
+            rows.append(t).append(".000,127.0.0.1,NORMAL,").append(t * 100).append(',').append(t == 1 ? "" : "100.0")
+                    .append(",5\n");
+            if (t >= 12) {
+                rows.append(t).append(".000,127.0.0.2,").append(t < 20 ? "BOOT" : "NORMAL").append(",0,")
+                        .append(t < 22 ? "0.0" : "50.0").append(",\n");
+            }
+        }
+        Files.writeString(csv, rows);
+        String html = HtmlReport.render(r, syntheticRows(), NodesPlot.read(csv), "");
+        Files.delete(csv);
+        Document doc = parseXml(html);
+        assertTrue(html.contains("Requests answered per node"), "the section is there");
+        assertTrue(html.contains("node 127.0.0.2, requests/s") && html.contains("node 127.0.0.1, requests/s"),
+                "a line per node");
+        assertTrue(html.contains("serving from 22.0 s"), "the event's sentence names what the node did");
+        assertEquals(3, doc.getElementsByTagName("svg").getLength() - 1, "latency, throughput, nodes (and the spectrum)");
+    }
+
     /** result.json's outages are red bands on the throughput plot, where they happened in time. */
     @Test
     void render_outages_areRedBandsAtTheirTimesOnTheThroughputPlot() throws Exception {

@@ -32,6 +32,7 @@ public final class CassandraStore implements Store, WarsTracing {
     private final CassandraSchema schema;
     private final CassandraFailures failures = new CassandraFailures();
     private final CassandraWarsTracer tracer;
+    private final NodeWatch nodes;
     /** The local datacenter's nodes when the facts were first asked (before the first phase), -1 before. */
     private volatile int firstNodeCount = -1;
     /** The version a node reported, or null until asked. */
@@ -41,6 +42,7 @@ public final class CassandraStore implements Store, WarsTracing {
         this.config = config;
         this.session = CassandraConnector.connect(config);
         this.tracer = new CassandraWarsTracer(session, config.writeConsistency());
+        this.nodes = new NodeWatch(session, config.keyspace(), config.table(), System::nanoTime);
         try {
             this.schema = new CassandraSchema(session, config);
             schema.ensureKeyspace();
@@ -88,12 +90,26 @@ public final class CassandraStore implements Store, WarsTracing {
 
     /** Runs one request of an openmark operation. */
     ResultSet execute(Statement<?> statement, OpKind kind) {
-        return session.execute(traced(statement));
+        ResultSet rows = session.execute(traced(statement));
+        nodes.answered(rows.getExecutionInfo());
+        return rows;
     }
 
     /** Starts one request of an openmark operation; the stage ends on a thread of the driver's. */
     CompletionStage<AsyncResultSet> executeAsync(Statement<?> statement, OpKind kind) {
-        return session.executeAsync(traced(statement));
+        return session.executeAsync(traced(statement)).thenApply(rows -> {
+            nodes.answered(rows.getExecutionInfo());
+            return rows;
+        });
+    }
+
+    /**
+     * Each node: gossip's state, the requests it answered as coordinator, and its size of the
+     * workload's table ({@link NodeWatch}).
+     */
+    @Override
+    public java.util.List<org.openmark.api.NodeActivity> nodeActivity() {
+        return nodes.nodes();
     }
 
     /** With {@code cassandra.tracing=true} (YCSB's property) every request asks the nodes to trace it. */

@@ -27,6 +27,7 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.openmark.api.NodeActivity;
 import org.openmark.api.Status;
 import org.openmark.run.Phase;
 import org.openmark.run.RunResult;
@@ -35,7 +36,8 @@ import org.openmark.store.contract.ServicesFixture;
 /**
  * Membership changes through bin/openmark-services on the loaded 3-node cluster (replication 3):
  * an added node streams its ranges before it serves (its load and partitions are not zero, and a
- * read at ONE coordinated by each replica of each loaded key finds it), and decommissioning it
+ * read at ONE coordinated by each replica of each loaded key finds it; the store saw gossip take it
+ * from BOOT to NORMAL, and then saw it answer reads as their coordinator), and decommissioning it
  * again leaves every key readable on the three nodes. The cluster ends with its three nodes, for
  * the test classes that follow.
  */
@@ -47,6 +49,7 @@ class CassandraMembershipTest {
     private static final String KEYSPACE = "members";
     private static final Path SERVICES = Path.of("target/openmark-services");
     private static final Pattern RECEIVED = Pattern.compile("(\\d+) files received, ([0-9.]+) (B|KiB|MiB|GiB)");
+    private static final String NODE4 = "127.0.0.4";
     private static boolean added;
     private static boolean decommissioned;
 
@@ -69,8 +72,39 @@ class CassandraMembershipTest {
         CassandraStore before = CassandraCluster.open("cassandra.keyspace=" + KEYSPACE);
         assertEquals("3", before.facts().get("nodes"));
 
-        CLUSTER.services("add-node", "cassandra");
-        added = true;
+        // the client's view while the node joins: a reader through the store, and its nodes once a second
+        List<List<NodeActivity>> seen = java.util.Collections.synchronizedList(new ArrayList<>());
+        java.util.concurrent.atomic.AtomicBoolean joined = new java.util.concurrent.atomic.AtomicBoolean();
+        Thread watcher = new Thread(() -> watch(before, seen, joined), "node-watch");
+        watcher.start();
+        try {
+            CLUSTER.services("add-node", "cassandra");
+        } finally {
+            added = true;
+        }
+        // token-aware routing sends the new node the reads of its ranges once the driver knows it
+        long servingBy = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!answeredBy(seen, NODE4) && System.nanoTime() < servingBy) {
+            Thread.sleep(200);
+        }
+        joined.set(true);
+        watcher.join(10_000);
+        List<String> states = new ArrayList<>();
+        synchronized (seen) {
+            for (List<NodeActivity> nodes : seen) {
+                nodes.stream().filter(a -> a.node().equals(NODE4) && !a.state().isEmpty()).findFirst()
+                        .ifPresent(a -> {
+                            if (states.isEmpty() || !states.get(states.size() - 1).equals(a.state())) {
+                                states.add(a.state());
+                            }
+                        });
+            }
+        }
+        assertEquals(List.of("BOOT", "NORMAL"), states, "gossip's states of node 4, as the store saw them");
+        assertTrue(answeredBy(seen, NODE4), "node 4 answered none of the reads: " + seen.get(seen.size() - 1));
+        NodeActivity last = seen.get(seen.size() - 1).stream().filter(a -> a.node().equals(NODE4)).findFirst()
+                .orElseThrow();
+        assertTrue(last.tableBytes() >= 0, "node 4's size of the table is known: " + last);
 
         // a run's facts describe the cluster it began on, and tell the node that joined meanwhile
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
@@ -102,6 +136,29 @@ class CassandraMembershipTest {
         assertTrue(said.contains("node 4 left after"), said);
         assertTrue(CLUSTER.services("status").contains("node4=removed"));
         assertEveryKeyFoundAtOneOnEveryReplica(3);
+    }
+
+    /** Reads loaded keys through {@code store} and keeps its view of the nodes about once a second, until {@code done}. */
+    private static void watch(CassandraStore store, List<List<NodeActivity>> seen,
+            java.util.concurrent.atomic.AtomicBoolean done) {
+        org.openmark.api.Session session = store.newSession();
+        java.util.Random random = new java.util.Random(3);
+        long next = 0;
+        while (!done.get()) {
+            session.read("usertable", "user" + random.nextInt(RECORDS), null, new HashMap<>());
+            if (System.nanoTime() >= next) {
+                seen.add(store.nodeActivity());
+                next = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(500);
+            }
+        }
+        session.close();
+    }
+
+    private static boolean answeredBy(List<List<NodeActivity>> seen, String node) {
+        synchronized (seen) {
+            return !seen.isEmpty() && seen.get(seen.size() - 1).stream()
+                    .anyMatch(a -> a.node().equals(node) && a.requests() > 0);
+        }
     }
 
     /**
