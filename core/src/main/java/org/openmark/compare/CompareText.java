@@ -100,7 +100,7 @@ public final class CompareText {
             for (String metric : metrics) {
                 List<String> row = new ArrayList<>(List.of(metric, ""));
                 for (Comparison c : comparisons) {
-                    MetricChange m = find(c, op, metric);
+                    MetricChange m = c.metric(op, metric);
                     if (m != null) {
                         row.set(1, number(m.baseline()));
                     }
@@ -140,19 +140,6 @@ public final class CompareText {
             }
         }
         return out;
-    }
-
-    private static MetricChange find(Comparison c, String op, String metric) {
-        for (OperationComparison o : c.operations()) {
-            if (o.operation().equals(op)) {
-                for (MetricChange m : o.metrics()) {
-                    if (m.metric().equals(metric)) {
-                        return m;
-                    }
-                }
-            }
-        }
-        return null;
     }
 
     /** A candidate's cell: value, change, interval, short verdict. */

@@ -65,6 +65,20 @@ public record Comparison(Side baseline, Side candidate, List<OperationComparison
         return p == Math.rint(p) ? String.valueOf((long) p) : String.valueOf(p);
     }
 
+    /** The change of {@code metric} (e.g. {@code response p99}) of operation {@code op}, or null when it was not compared. */
+    public MetricChange metric(String op, String metric) {
+        for (OperationComparison o : operations) {
+            if (o.operation().equals(op)) {
+                for (MetricChange m : o.metrics()) {
+                    if (m.metric().equals(metric)) {
+                        return m;
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
     /** The figures the gate looks at: the response-time mean, p50 and p99. */
     public static boolean gated(MetricChange m) {
         return m.metric().startsWith("response mean") || m.metric().startsWith("response p50 ")

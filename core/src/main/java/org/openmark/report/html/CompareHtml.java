@@ -135,7 +135,7 @@ public final class CompareHtml {
             String baseline = "";
             StringBuilder cells = new StringBuilder();
             for (Comparison c : comparisons) {
-                MetricChange m = find(c, op, metric);
+                MetricChange m = c.metric(op, metric);
                 if (m == null) {
                     cells.append("<td>not compared</td>");
                     continue;
@@ -149,19 +149,6 @@ public final class CompareHtml {
             b.append("<td>").append(baseline).append("</td>").append(cells).append("</tr>\n");
         }
         b.append("</tbody>\n</table>\n");
-    }
-
-    private static MetricChange find(Comparison c, String op, String metric) {
-        for (OperationComparison o : c.operations()) {
-            if (o.operation().equals(op)) {
-                for (MetricChange m : o.metrics()) {
-                    if (m.metric().equals(metric)) {
-                        return m;
-                    }
-                }
-            }
-        }
-        return null;
     }
 
     private static String cls(MetricChange m) {
