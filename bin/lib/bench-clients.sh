@@ -13,6 +13,9 @@
 #                                           then openmark's closed model with D clients against
 #                                           redis-benchmark -c 1 -P D for each pipelining depth D
 #   bin/bench clients postgres [RATES...]   openmark and pgbench -R at each RATE
+#   bin/bench clients cassandra [RATES...]  openmark (pipelined session) and latte (the Rust client, built from
+#                                           crates.io into $OPENMARK_BENCH_DIR/latte once, or OPENMARK_BENCH_LATTE
+#                                           names a latte binary) at each RATE on a one-node cluster
 #   bin/bench clients redis-drivers [RATES...]  the redis store's pipelined session beside the same calls
 #                                           through Lettuce's asynchronous API (fetched into the local Maven
 #                                           repository at benchmark time), each alone in a JVM, in turns
@@ -35,12 +38,12 @@
 # OPENMARK_SERVICES_DIR) and stopped at the end.
 
 clients_usage() {
-  echo "usage: bin/bench clients smoke | redis [RATES...] | postgres [RATES...] | redis-drivers [RATES...]" >&2
+  echo "usage: bin/bench clients smoke | redis [RATES...] | postgres [RATES...] | cassandra [RATES...] | redis-drivers [RATES...]" >&2
   exit 2
 }
 
 store="${1:-}"; [ $# -gt 0 ] && shift
-case "$store" in smoke|redis|postgres|redis-drivers) ;; *) clients_usage ;; esac
+case "$store" in smoke|redis|postgres|cassandra|redis-drivers) ;; *) clients_usage ;; esac
 smoke=0; [ "$store" = smoke ] && smoke=1
 secs="${OPENMARK_BENCH_SECS:-$([ $smoke = 1 ] && echo 2 || echo 20)}"
 warm="${OPENMARK_BENCH_WARM:-$([ $smoke = 1 ] && echo 1 || echo 10)}"
@@ -195,6 +198,7 @@ start_service() { # start_service KIND: starts bench-KIND, sets $props (a -P fil
     redis) server_pids=$(cat "$(find "$svc/$inst" -name redis.pid | head -1)") ;;
     # the data directory is where the state file says (a private /tmp one when the postgres user cannot reach $svc)
     postgres) server_pids=$(head -1 "$(sed -n 's/^home=//p' "$svc/$inst/state")/data/postmaster.pid") ;;
+    cassandra) server_pids=$(cat "$svc/$inst"/node*/pid) ;;
   esac
 }
 prop() { sed -n "s/^$1=//p" "$props"; }
@@ -324,6 +328,77 @@ bench_postgres() {
     [ -n "$ycsb_cp" ] && echo ", YCSB's JdbcDBClient $best_y/s")" | tee -a "$out/clients.txt"
 }
 
+# latte (github.com/pmcfadin/latte, on crates.io as latte-cli): OPENMARK_BENCH_LATTE, or built once into $out/latte
+latte_prepare() {
+  latte_bin="${OPENMARK_BENCH_LATTE:-$out/latte/bin/latte}"
+  [ -x "$latte_bin" ] && return 0
+  command -v cargo > /dev/null || { echo "bin/bench: latte needs cargo (Rust) to build it, or OPENMARK_BENCH_LATTE" >&2; return 1; }
+  echo "bin/bench: building latte-cli from crates.io into $out/latte (once; many minutes on 2 cores)" >&2
+  cargo install --locked latte-cli --root "$out/latte" > "$out/latte-build.log" 2>&1 ||
+    { echo "bin/bench: building latte failed; see $out/latte-build.log" >&2; return 1; }
+}
+
+# latte's workload A: the keyspace and table openmark loaded (YCSB's layout), reads of a whole row and
+# updates of one 100-byte field, keys drawn uniformly, half and half (latte -f read:0.5 -f update:0.5)
+latte_workload() { # latte_workload KEYSPACE
+  cat > "$out/latte-workloada.rn" <<EOF_RN
+const ROWS = latte::param!("rows", $records);
+const READ = "read";
+const UPDATE = "update";
+pub async fn prepare(ctx) {
+    ctx.prepare(READ, "SELECT * FROM $1.usertable WHERE y_id = ?").await?;
+    ctx.prepare(UPDATE, "UPDATE $1.usertable SET field3 = ? WHERE y_id = ?").await?;
+    ctx.data.value = latte::text(0, 100);
+}
+pub async fn read(ctx, i) {
+    ctx.execute_prepared(READ, [\`user\${latte::hash_range(i, ROWS)}\`]).await?
+}
+pub async fn update(ctx, i) {
+    ctx.execute_prepared(UPDATE, [ctx.data.value, \`user\${latte::hash_range(i, ROWS)}\`]).await?
+}
+EOF_RN
+}
+
+# latte_open RATE HOST:PORT: latte at RATE cycles/s (one driver thread, up to 128 requests outstanding), reported;
+# its p99 is the cycle latency over the measured phase, from its summary
+latte_open() {
+  local rate="$1" node="$2"
+  ( cd "$out" && measure "latte-$rate" '^ +1\.[0-9]{3} +[0-9]+ ' "$latte_bin" run "$out/latte-workloada.rn" \
+      -f read:0.5 -f update:0.5 -r "$rate" -w 0 -d "${dur}s" -t 1 -p 128 --consistency ONE \
+      --datacenter "$(prop cassandra.datacenter)" "$node" ) || return 1
+  local f="$out/latte-$rate.out" ops a p99
+  # sample rows: END_S CYCLES ERRORS THRPT MIN P25 P50 P75 P90 P99 P999 MAX (latency in ms)
+  ops=$(awk -v from="$warm" -v to=$(( warm + secs )) '$1 ~ /^[0-9]+\.[0-9]+$/ && NF == 12 && $1 > from && $1 <= to { n += $2 }
+    END { print n + 0 }' "$f")
+  a=$(awk -v n="$ops" -v s="$secs" 'BEGIN { print n / s }')
+  p99=$(awk -v from="$warm" -v to=$(( warm + secs )) '$1 ~ /^[0-9]+\.[0-9]+$/ && NF == 12 && $1 > from && $1 <= to && $10 > m { m = $10 }
+    END { printf "%.0f", m * 1000 }' "$f")
+  report "latte" "$rate" "$a" "$p99" "$ops" " (p99: the highest one-second p99 of the window)"
+  sustained "$rate" "$a" "$p99"
+}
+
+bench_cassandra() {
+  start_service cassandra
+  local host port ks=ycsb
+  workload+=(-p zeropadding=1)   # keys user0 .. user$((records - 1)), as latte's script names them
+  host=$(prop cassandra.hosts); port=$(prop cassandra.port)
+  run_or_die "$out/cassandra-load.txt" "${om[@]}" load --store cassandra -P "$props" "${workload[@]}" -threads 8 --quiet
+  echo "Cassandra $(sed -n 's/^version=//p' "${OPENMARK_SERVICES_DIR:-/tmp/openmark-services}/bench-cassandra/state") (one node) on" \
+    "$host:$port, $records records of 1 KB, workload A, uniform keys, consistency ONE; ${secs} s measured after ${warm} s;" \
+    "load average $(load_average)" | tee -a "$out/clients.txt"
+  local rate best_o=0 best_l=0 on_o=1 on_l=0
+  if latte_prepare; then latte_workload "$ks"; on_l=1; fi
+  for rate in "${rates[@]}"; do
+    if [ $on_o = 1 ]; then
+      if openmark_open openmark-cassandra "$rate" --store cassandra -P "$props"; then best_o=$rate; else on_o=0; fi
+    fi
+    if [ $on_l = 1 ]; then
+      if latte_open "$rate" "$host:$port"; then best_l=$rate; else on_l=0; fi
+    fi
+  done
+  echo "highest rate tried with p99 <= $(( p99_bound_us / 1000 )) ms: openmark $best_o/s, latte $best_l/s" | tee -a "$out/clients.txt"
+}
+
 # The redis store's pipelined session against Lettuce's asynchronous API: the same calls, one thread
 # issuing them at a fixed rate, each client alone in a JVM (bin/lib/RedisClientsCompare.java)
 bench_redis_drivers() { # Lettuce's classes first: the openmark jar holds the Cassandra driver's older Netty
@@ -355,6 +430,7 @@ case "$store" in
   smoke) bench_redis; "$here/openmark-services" stop bench-redis > /dev/null 2>&1 || true; trap - EXIT; bench_postgres ;;
   redis) bench_redis ;;
   postgres) bench_postgres ;;
+  cassandra) bench_cassandra ;;
   redis-drivers) bench_redis_drivers ;;
 esac
 echo "(figures in $out/clients.tsv: tool, rate, achieved, p99 us, client CPU us/op, server CPU us/op)"

@@ -51,7 +51,7 @@ public final class LatencyTrack implements IntervalSink {
     public List<EventOutcome> judge(List<EventOutcome> outcomes) {
         List<Recovery.Point> all = points();
         return outcomes.stream().map(o -> Double.isNaN(o.startSeconds()) ? o
-                : o.withRecovery(Recovery.of(all, o.startSeconds()))).toList();
+                : o.withRecovery(Recovery.of(all, o.startSeconds(), o.endSeconds()))).toList();
     }
 
     @Override

@@ -15,8 +15,9 @@ import java.util.Locale;
  * {@value #TOLERANCE}× the level and the highest p99 before the event once its highest tenth is
  * set aside: what the run's own noise reached without any event. An interval is disturbed when
  * its p99 is above the band, or when nothing ended OK in it. Latency is <b>back</b> when
- * {@value #STEADY} consecutive whole intervals, each starting at or after the event's start, are
- * within the band; it came back at the start of the first of them. The intervals resolve time to
+ * {@value #STEADY} consecutive whole intervals, each starting at or after the event's start and
+ * after the last disturbed interval that began before the event ended, are within the band; it
+ * came back at the start of the first of them. The intervals resolve time to
  * their own length: the p99 came back within that span before the time given, which is the
  * uncertainty {@link #resolutionSeconds} states.
  *
@@ -79,10 +80,23 @@ public record Recovery(double levelUs, double bandUs, double peakUs, double peak
 
     /**
      * Applies the rule to the run's measured intervals (in order) for an event that started at
-     * {@code startSeconds}. A last interval cut short by the run's end (less than half the usual
-     * length) is left out, as compare and report.html leave it out.
+     * {@code startSeconds} and was over in an instant (or whose end is unknown): see
+     * {@link #of(List, double, double)}.
      */
     public static Recovery of(List<Point> intervals, double startSeconds) {
+        return of(intervals, startSeconds, Double.NaN);
+    }
+
+    /**
+     * Applies the rule to the run's measured intervals (in order) for an event that started at
+     * {@code startSeconds} and ended at {@code endSeconds} (NaN: it had not ended when the run did,
+     * or it ended at once). Latency is back only after the last disturbed interval that began
+     * before the event ended: an action that takes minutes (a node joining: it streams, then takes
+     * over its ranges) disturbs the store when it takes effect, not when it starts, so in-band
+     * intervals early in it say nothing of its effect. A last interval cut short by the run's end
+     * (less than half the usual length) is left out, as compare and report.html leave it out.
+     */
+    public static Recovery of(List<Point> intervals, double startSeconds, double endSeconds) {
         List<Point> whole = whole(intervals);
         double resolution = whole.isEmpty() ? Double.NaN : typicalLength(whole);
         List<Point> before = new ArrayList<>();
@@ -101,21 +115,36 @@ public record Recovery(double levelUs, double bandUs, double peakUs, double peak
         double level = median(p99s);
         double noise = p99s[Math.max(0, (int) Math.ceil(0.9 * p99s.length) - 1)];
         double band = Math.max(TOLERANCE * level, noise);
+        List<Point> after = new ArrayList<>();
+        for (Point p : whole) {
+            if (p.startSeconds() >= startSeconds - 1e-9) {
+                after.add(p);
+            }
+        }
+        // the steady stretch may only begin after the last disturbance that began while the event ran
+        double ended = Double.isNaN(endSeconds) ? startSeconds : endSeconds;
+        int from = 0;
+        for (int i = 0; i < after.size(); i++) {
+            if (after.get(i).startSeconds() < ended - 1e-9 && figure(after.get(i)) > band) {
+                from = i + 1;
+            }
+        }
         double peak = Double.NaN;
         double peakAt = Double.NaN;
         boolean disturbed = false;
         int steady = 0;
         double steadyFrom = Double.NaN;
-        for (Point p : whole) {
-            if (p.startSeconds() < startSeconds - 1e-9) {
-                continue;
-            }
-            double figure = p.ok() == 0 ? Double.POSITIVE_INFINITY : p.p99Us();
+        for (int i = 0; i < after.size(); i++) {
+            Point p = after.get(i);
+            double figure = figure(p);
             if (Double.isNaN(peak) || figure > peak) {
                 peak = figure;
                 peakAt = p.endSeconds();
             }
-            if (figure <= band) {
+            if (figure > band) {
+                disturbed = true;
+                steady = 0;
+            } else if (i >= from) {
                 if (steady++ == 0) {
                     steadyFrom = p.startSeconds();
                 }
@@ -123,14 +152,16 @@ public record Recovery(double levelUs, double bandUs, double peakUs, double peak
                     return new Recovery(level, band, peak, peakAt, disturbed, steadyFrom, resolution, before.size(),
                             null);
                 }
-            } else {
-                disturbed = true;
-                steady = 0;
             }
         }
         return new Recovery(level, band, peak, peakAt, disturbed, Double.NaN, resolution, before.size(),
                 disturbed ? "not back to its level by the run's end"
                         : "too few whole intervals after the event to tell (" + STEADY + " needed)");
+    }
+
+    /** An interval's figure: its p99, or infinity when nothing ended OK in it. */
+    private static double figure(Point p) {
+        return p.ok() == 0 ? Double.POSITIVE_INFINITY : p.p99Us();
     }
 
     /** The intervals without a last one cut short (less than half the typical length). */

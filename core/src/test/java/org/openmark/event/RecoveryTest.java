@@ -23,6 +23,32 @@ class RecoveryTest {
         return out;
     }
 
+    /**
+     * A node joining: the command runs from 20 s to 60 s, latency is in band while the node streams
+     * and rises when it takes over its ranges (50 s to 54 s), before the command ends. Latency is
+     * back after that, not at the command's start: the elasticity run of bin/bench elasticity said
+     * "back at 62 s" for an add-node that disturbed the store from 130 s to 140 s.
+     */
+    @Test
+    void longEvent_disturbanceLateInIt_backOnlyAfterTheDisturbance() {
+        List<Recovery.Point> s = series(80, i -> i >= 50 && i < 54 ? 9000 : 1000);
+        Recovery r = Recovery.of(s, 20.0, 60.0);
+        assertTrue(r.disturbed());
+        assertEquals(9000, r.peakUs());
+        assertEquals(54.0, r.backAtSeconds(), "the first of 3 in-band intervals after the last disturbed one");
+        Recovery instant = Recovery.of(s, 20.0);
+        assertEquals(20.0, instant.backAtSeconds(), "an event over in an instant: back where it started");
+        assertFalse(instant.disturbed(), "nothing disturbed before it was back");
+    }
+
+    /** A disturbance after the event ended (a freeze's backlog draining) still delays the return. */
+    @Test
+    void disturbanceRightAfterTheEnd_backAfterTheDrain() {
+        Recovery r = Recovery.of(series(40, i -> i >= 20 && i < 24 ? 5000 : 1000), 20.0, 21.0);
+        assertEquals(24.0, r.backAtSeconds());
+        assertTrue(r.disturbed());
+    }
+
     @Test
     void flatRun_eventChangesNothing_stayedWithinItsLevel() {
         Recovery r = Recovery.of(series(40, i -> 1000 + (i % 3) * 20), 20.3);
