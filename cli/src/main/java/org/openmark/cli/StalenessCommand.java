@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.openmark.api.Clock;
 import org.openmark.api.Store;
 import org.openmark.api.StoreConfigException;
 import org.openmark.api.StoreFactory;
@@ -179,13 +180,39 @@ final class StalenessCommand implements Callable<Integer> {
             } catch (org.openmark.api.StoreConfigException e) {
                 throw new ConfigException(e.getMessage());
             }
-            try (ClusterSession session = new ClusterSession(opts, stop, parent.err)) {
+            try (ClusterSession session = new ClusterSession(opts, stop, parent.err);
+                    Store tracing = tracingStore(factory, props, warnings)) {
                 session.start();
-                ClusterSession.StalenessOutcome outcome = session.staleness(plan);
+                // The coordinator traces the WARS delays beside the workers' measurement, on keys of its own.
+                TracedWars traced = tracing == null ? null : new TracedWars((WarsTracing) tracing, table,
+                        rate * traceFraction, Math.max(1, Math.round(writes * traceFraction)), keys, Clock.system(),
+                        stop);
+                Thread tracer = traced == null ? null : timing.tasks().startPlatform("openmark-wars-tracer", () -> {
+                    try {
+                        traced.run();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                });
+                ClusterSession.StalenessOutcome outcome;
+                try {
+                    outcome = session.staleness(plan);
+                } finally {
+                    if (tracer != null) {
+                        tracer.join();
+                    }
+                }
                 result = outcome.merged();
                 facts = new java.util.TreeMap<>(outcome.storeFacts());
                 warnings.addAll(outcome.warnings());
                 workers = workerRows(outcome, opts.workers());
+                if (traced != null) {
+                    String never = PbsPrediction.neverStale(((WarsTracing) tracing).quorums());
+                    if (never != null) {
+                        warnings.add(never);
+                    }
+                    prediction = predict((WarsTracing) tracing, traced, result, warnings);
+                }
             }
         } else {
             try (Store s = factory.open(StoreProperties.of(props), timing.clock())) {
@@ -320,6 +347,32 @@ final class StalenessCommand implements Callable<Integer> {
     }
 
     /** The PBS prediction from the traced delays, or null (with a warning) when the traces gave too little. */
+    /**
+     * On a cluster, the store as the coordinator opens it to trace the WARS delays itself (the
+     * workers measure), or null: the store traces no delays, is embedded (each worker has its own),
+     * tracing is off, or the coordinator cannot open it (said in the warnings: the measurement goes
+     * on without a prediction).
+     */
+    private Store tracingStore(StoreFactory factory, Map<String, String> props, List<String> warnings) {
+        if (!(traceFraction > 0)) {
+            return null;
+        }
+        Store s;
+        try {
+            s = factory.open(StoreProperties.of(props), Clock.system());
+        } catch (RuntimeException e) {
+            warnings.add("the coordinator could not open the store to trace its delays (" + e.getMessage()
+                    + "): no PBS prediction");
+            return null;
+        }
+        // an embedded store opened here would be the coordinator's own, not the one the workers measure
+        if (!s.isEmbedded() && s instanceof WarsTracing t && t.tracesDelays()) {
+            return s;
+        }
+        s.close();
+        return null;
+    }
+
     private PbsPrediction predict(WarsTracing store, TracedWars traced, StalenessResult measured,
             List<String> warnings) {
         traced.collect();

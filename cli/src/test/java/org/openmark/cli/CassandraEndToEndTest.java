@@ -108,6 +108,27 @@ class CassandraEndToEndTest {
     }
 
     /**
+     * Staleness measured by two workers, the WARS delays traced by the coordinator beside them: the
+     * prediction is made on a cluster run too (before, only one process predicted).
+     */
+    @Test
+    void staleness_onTwoWorkers_theCoordinatorTracesAndPredicts() throws Exception {
+        Path out = dir.resolve("cluster");
+        List<String> args = new ArrayList<>(List.of("staleness", "--local-workers", "2", "--writes", "300", "--rate",
+                "100", "--keys", "50", "--probes", "0,5,50", "--trace-fraction", "0.2", "--out", out.toString()));
+        args.addAll(clusterArgs("cassandra.keyspace=staleness", "cassandra.replication=3",
+                "cassandra.readconsistency=ONE", "cassandra.writeconsistency=ONE"));
+        CliRunner r = CliRunner.run(args.toArray(String[]::new));
+        r.assertRan();
+        assertTrue(r.out.contains("[PBS], Replicas, N=3 R=1 W=1"), r::toString);
+        JsonNode json = new ObjectMapper().readTree(out.resolve("staleness.json").toFile());
+        assertEquals(300, json.at("/staleness/writes").asLong(), json.toString());
+        assertEquals(60, json.at("/pbs/tracedPairs").asLong(), json.at("/pbs").toString());
+        JsonNode side = json.at("/pbs/pConsistentAt/50");
+        assertTrue(side.get("measured").asDouble() > 0.5 && side.get("predicted").asDouble() > 0.5, side.toString());
+    }
+
+    /**
      * NoSQLMark's elasticity experiment turned round: a node killed by an action during the run
      * (--event). Writes at ALL need every replica, so the store fails from the kill on: the
      * action's time and exit code are in the result, the errors are located in time after it,
