@@ -181,19 +181,13 @@ final class StalenessCommand implements Callable<Integer> {
                 throw new ConfigException(e.getMessage());
             }
             try (ClusterSession session = new ClusterSession(opts, stop, parent.err);
-                    Store tracing = tracingStore(factory, props, warnings)) {
+                    Store tracing = PbsTracing.coordinatorStore(factory, props, traceFraction, warnings)) {
                 session.start();
                 // The coordinator traces the WARS delays beside the workers' measurement, on keys of its own.
                 TracedWars traced = tracing == null ? null : new TracedWars((WarsTracing) tracing, table,
                         rate * traceFraction, Math.max(1, Math.round(writes * traceFraction)), keys, Clock.system(),
                         stop);
-                Thread tracer = traced == null ? null : timing.tasks().startPlatform("openmark-wars-tracer", () -> {
-                    try {
-                        traced.run();
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                });
+                Thread tracer = PbsTracing.start(traced, timing);
                 ClusterSession.StalenessOutcome outcome;
                 try {
                     outcome = session.staleness(plan);
@@ -207,11 +201,8 @@ final class StalenessCommand implements Callable<Integer> {
                 warnings.addAll(outcome.warnings());
                 workers = workerRows(outcome, opts.workers());
                 if (traced != null) {
-                    String never = PbsPrediction.neverStale(((WarsTracing) tracing).quorums());
-                    if (never != null) {
-                        warnings.add(never);
-                    }
-                    prediction = predict((WarsTracing) tracing, traced, result, warnings);
+                    PbsTracing.warnIfNeverStale((WarsTracing) tracing, warnings);
+                    prediction = PbsTracing.predict((WarsTracing) tracing, traced, result, probes, seed, warnings);
                 }
             }
         } else {
@@ -227,13 +218,7 @@ final class StalenessCommand implements Callable<Integer> {
                         ? new TracedWars(tracing, table, rate * traceFraction, Math.max(1, Math.round(writes * traceFraction)),
                                 keys, timing.clock(), stop)
                         : null;
-                Thread tracer = traced == null ? null : timing.tasks().startPlatform("openmark-wars-tracer", () -> {
-                    try {
-                        traced.run();
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                });
+                Thread tracer = PbsTracing.start(traced, timing);
                 StalenessMeasurement measurement = new StalenessMeasurement(cfg, timing.clock(), timing.tasks(), stop);
                 if (metrics.metrics() != null) {
                     metrics.metrics().watchStaleness(measurement::progress);
@@ -247,12 +232,10 @@ final class StalenessCommand implements Callable<Integer> {
                 }
                 batches = measurement.batches();
                 if (s instanceof WarsTracing tracing && tracing.tracesDelays()) {
-                    String never = PbsPrediction.neverStale(tracing.quorums());
-                    if (never != null) {
-                        warnings.add(never);
-                    }
+                    PbsTracing.warnIfNeverStale(tracing, warnings);
                 }
-                prediction = traced == null ? null : predict((WarsTracing) s, traced, result, warnings);
+                prediction = traced == null ? null : PbsTracing.predict((WarsTracing) s, traced, result, probes, seed,
+                        warnings);
             } catch (StoreConfigException e) {
                 throw new ConfigException(e.getMessage());
             }
@@ -344,49 +327,6 @@ final class StalenessCommand implements Callable<Integer> {
 
     private static String key(double t) {
         return t == Math.rint(t) ? String.valueOf((long) t) : String.valueOf(t);
-    }
-
-    /** The PBS prediction from the traced delays, or null (with a warning) when the traces gave too little. */
-    /**
-     * On a cluster, the store as the coordinator opens it to trace the WARS delays itself (the
-     * workers measure), or null: the store traces no delays, is embedded (each worker has its own),
-     * tracing is off, or the coordinator cannot open it (said in the warnings: the measurement goes
-     * on without a prediction).
-     */
-    private Store tracingStore(StoreFactory factory, Map<String, String> props, List<String> warnings) {
-        if (!(traceFraction > 0)) {
-            return null;
-        }
-        Store s;
-        try {
-            s = factory.open(StoreProperties.of(props), Clock.system());
-        } catch (RuntimeException e) {
-            warnings.add("the coordinator could not open the store to trace its delays (" + e.getMessage()
-                    + "): no PBS prediction");
-            return null;
-        }
-        // an embedded store opened here would be the coordinator's own, not the one the workers measure
-        if (!s.isEmbedded() && s instanceof WarsTracing t && t.tracesDelays()) {
-            return s;
-        }
-        s.close();
-        return null;
-    }
-
-    private PbsPrediction predict(WarsTracing store, TracedWars traced, StalenessResult measured,
-            List<String> warnings) {
-        traced.collect();
-        if (!traced.samples().complete()) {
-            warnings.add("the traced pairs gave no complete set of W, A, R and S delays ("
-                    + traced.samples().traces() + " traced, " + traced.failedPairs() + " failed"
-                    + (traced.lastFailure() == null ? "" : ", last: " + traced.lastFailure()) + "): no PBS prediction");
-            return null;
-        }
-        if (traced.failedPairs() > 0) {
-            warnings.add(traced.failedPairs() + " traced pairs failed (last: " + traced.lastFailure() + ")");
-        }
-        return PbsPrediction.predict(store.quorums(), traced.samples(), probes, seed == null ? 1 : seed,
-                measured.probeLateUs());
     }
 
     /** The stores a staleness measurement can read its writes back from. */
