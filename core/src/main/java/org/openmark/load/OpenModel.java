@@ -299,24 +299,39 @@ public final class OpenModel implements LoadModel {
      * to blame, and the warm-up waits for them.
      */
     static final class WarmUpBound {
+        /** Hand-offs alone may take this many bounds before the warm-up is given up as stuck. */
+        static final int HANDOFFS_BOUNDS = 6;
         private final Clock clock;
         private final Duration limit;
         private final AtomicInteger pinging;
+        private final long startNanos;
         private long waitingSince = Long.MIN_VALUE;
 
         WarmUpBound(Clock clock, Duration limit, AtomicInteger pinging) {
             this.clock = clock;
             this.limit = limit;
             this.pinging = pinging;
+            this.startNanos = clock.nanoTime();
         }
 
-        /** True once pings have waited without a break for longer than the bound. */
+        /**
+         * True once pings have waited without a break for longer than the bound.
+         *
+         * @throws IllegalStateException when the hand-offs alone took {@value #HANDOFFS_BOUNDS} bounds:
+         *     nothing waits for the store, so the harness itself is stuck
+         */
         boolean exceeded() {
+            long now = clock.nanoTime();
             if (pinging.get() == 0) {
                 waitingSince = Long.MIN_VALUE;
+                if (now - startNanos > HANDOFFS_BOUNDS * limit.toNanos()) {
+                    throw new IllegalStateException("the open model's warm-up did not get its hand-offs through in "
+                            + org.openmark.config.Durations.format(limit.multipliedBy(HANDOFFS_BOUNDS))
+                            + " with no request to the store waiting: the machine is far too busy, or the harness"
+                            + " is stuck");
+                }
                 return false;
             }
-            long now = clock.nanoTime();
             if (waitingSince == Long.MIN_VALUE) {
                 waitingSince = now;
             }
