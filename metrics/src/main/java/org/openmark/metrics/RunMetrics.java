@@ -46,7 +46,7 @@ public final class RunMetrics {
     static final Map<String, Double> PERCENTILES = percentiles();
 
     /** What is served: openmark's figures (one collector) and the JVM's. */
-    private final PrometheusRegistry registry = new PrometheusRegistry();
+    private final PrometheusRegistry registry = new RecentScrapes(System::nanoTime);
     /** openmark's figures, scraped as one under this object's lock (see {@link #collect}). */
     private final PrometheusRegistry own = new PrometheusRegistry();
     private final LatencyCollector latency = new LatencyCollector();
