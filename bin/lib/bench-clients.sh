@@ -363,7 +363,8 @@ EOF_RN
 # its p99 is the cycle latency over the measured phase, from its summary
 latte_open() {
   local rate="$1" node="$2"
-  measure "latte-$rate" '^ +1\.[0-9]{3} +[0-9]+ ' "$latte_bin" run "$out/latte-workloada.rn" \
+  # run in $out: latte writes its log file (latte-DATE.log) into the directory it runs in
+  measure "latte-$rate" '^ +1\.[0-9]{3} +[0-9]+ ' env -C "$out" "$latte_bin" run "$out/latte-workloada.rn" \
       -f read:0.5 -f update:0.5 -r "$rate" -w 0 -d "${dur}s" -t 1 -p 128 --consistency ONE \
       --datacenter "$(prop cassandra.datacenter)" -o "$out/latte-$rate.json" "$node" || return 1
   local f="$out/latte-$rate.out" ops a p99 bad
