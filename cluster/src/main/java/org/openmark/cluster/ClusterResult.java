@@ -15,7 +15,7 @@ import org.openmark.measure.Outage;
 import org.openmark.output.AtomicFiles;
 import org.openmark.report.JsonReport;
 import org.openmark.run.ConfigNotes;
-import org.openmark.run.ModelChoice;
+import org.openmark.run.Model;
 import org.openmark.run.Phase;
 import org.openmark.run.ResultMerge;
 import org.openmark.run.RunConfig;
@@ -157,8 +157,8 @@ final class ClusterResult {
         long endedAfterMs = span == null ? -1 : Math.max(0, span.endEpochMs(end) - start);
         if (w.lost()) {
             // No final result: its share of the schedule, and its rate and CPU while it delivered.
-            boolean open = cfg.model() == ModelChoice.OPEN && cfg.phase() == Phase.RUN;
-            target = open ? cfg.rateSchedule().rateAt(0) / count : 0;
+            target = cfg.phase() == Phase.RUN && cfg.model() instanceof Model.Open open
+                    ? open.schedule().rateAt(0) / count : 0;
             achieved = endedAfterMs > 0 ? part.accounting().issued() / (endedAfterMs / 1000.0) : 0;
             cpu = w.meanIntervalCpuPercent();
         }

@@ -28,7 +28,7 @@ import org.openmark.cluster.protocol.PlanPhase;
 import org.openmark.config.ConfigException;
 import org.openmark.measure.IntervalSnapshot;
 import org.openmark.run.ConfigNotes;
-import org.openmark.run.ModelChoice;
+import org.openmark.run.Model;
 import org.openmark.run.Phase;
 import org.openmark.run.RunConfig;
 import org.openmark.run.RunResult;
@@ -137,8 +137,8 @@ public final class ClusterSession implements AutoCloseable {
 
     /** Refuses a configuration the workers cannot split (before any worker is contacted). */
     public static void check(RunConfig cfg, int workers) {
-        if (cfg.phase() == Phase.RUN && cfg.model() == ModelChoice.CLOSED && cfg.threads() < workers) {
-            throw ConfigException.of("threadcount", String.valueOf(cfg.threads()), "must be at least --workers ("
+        if (cfg.phase() == Phase.RUN && cfg.model() instanceof Model.Closed closed && closed.threads() < workers) {
+            throw ConfigException.of("threadcount", String.valueOf(closed.threads()), "must be at least --workers ("
                     + workers + "), so that every worker has a client thread");
         }
     }

@@ -7,7 +7,7 @@ import java.util.Locale;
 import org.openmark.cluster.coordinator.RunTimeline;
 import org.openmark.load.ArrivalProcess;
 import org.openmark.load.Share;
-import org.openmark.run.ModelChoice;
+import org.openmark.run.Model;
 import org.openmark.run.OfferedChange;
 import org.openmark.run.Phase;
 import org.openmark.run.ResultMerge;
@@ -46,13 +46,18 @@ final class ClusterSpan {
     private final RunConfig cfg;
     private final RunTimeline timeline;
     private final List<Worker> workers;
-    private final boolean open;
+    /** The run's open model, or null for a closed run or a load phase. */
+    private final Model.Open open;
+    /** The phase's closed model (a load phase's too), or null for an open run. */
+    private final Model.Closed closed;
 
     ClusterSpan(RunConfig cfg, RunTimeline timeline, List<Worker> workers) {
         this.cfg = cfg;
         this.timeline = timeline;
         this.workers = List.copyOf(workers);
-        this.open = cfg.model() == ModelChoice.OPEN && cfg.phase() == Phase.RUN;
+        Model model = cfg.phase() == Phase.LOAD ? cfg.model().forLoad() : cfg.model();
+        this.open = model instanceof Model.Open o ? o : null;
+        this.closed = model instanceof Model.Closed c ? c : null;
     }
 
     /** When worker {@code w}'s part ended, by the coordinator's wall clock (epoch ms). */
@@ -108,24 +113,24 @@ final class ClusterSpan {
         long measuredStart = Math.min(start + timeline.warmupMillis(), runEnd);
         double issue = workers.stream().mapToDouble(this::issueEndSeconds).max().orElse(0);
         double scheduled = workers.stream().mapToDouble(this::scheduledEndSeconds).max().orElse(0);
-        double target = open ? cfg.rateSchedule().meanRate(Math.round(issue * 1e9)) : 0;
+        double target = open != null ? open.schedule().meanRate(Math.round(issue * 1e9)) : 0;
         long maxInFlight = 0;
         for (Worker w : workers) {
             ScheduleReport s = w.part().schedule();
-            maxInFlight += s != null ? s.maxInFlight() : w.share().part(cfg.maxInFlight());
+            maxInFlight += s != null ? s.maxInFlight() : open != null ? w.share().part(open.maxInFlight()) : 0;
         }
         List<OfferedChange> changes = changes();
         double offeredRate = 0;
-        if (open && !changes.isEmpty() && issue > 0) {
+        if (open != null && !changes.isEmpty() && issue > 0) {
             double ops = 0;
             for (Worker w : workers) {
                 long nanos = Math.round(issueEndSeconds(w) * 1e9);
-                ops += cfg.rateSchedule().meanRate(nanos) * issueEndSeconds(w) / workers.size();
+                ops += open.schedule().meanRate(nanos) * issueEndSeconds(w) / workers.size();
             }
             offeredRate = ops / issue;
         }
         return new ResultMerge.Span(start, runEnd - measuredStart, issue, scheduled, target,
-                (int) Math.min(Integer.MAX_VALUE, maxInFlight), offeredRate, open ? changes : List.of());
+                (int) Math.min(Integer.MAX_VALUE, maxInFlight), offeredRate, open != null ? changes : List.of());
     }
 
     /** The moments workers ended before the run did, in time order, with what was offered from then on. */
@@ -134,13 +139,13 @@ final class ClusterSpan {
         early.sort(Comparator.comparingLong(this::endEpochMs));
         List<OfferedChange> out = new ArrayList<>();
         int left = workers.size();
-        long threads = cfg.threads();
+        long threads = closed != null ? closed.threads() : 0;
         for (Worker w : early) {
             left--;
-            threads -= w.share().part(cfg.threads());
+            threads -= closed != null ? w.share().part(closed.threads()) : 0;
             double at = (endEpochMs(w) - timeline.startEpochMillis()) / 1000.0;
-            double rate = open ? cfg.rateSchedule().rateAt(Math.round(at * 1e9)) * left / workers.size() : 0;
-            out.add(new OfferedChange(at, left, workers.size(), rate, open ? 0 : (int) threads,
+            double rate = open != null ? open.schedule().rateAt(Math.round(at * 1e9)) * left / workers.size() : 0;
+            out.add(new OfferedChange(at, left, workers.size(), rate, (int) threads,
                     w.who() + (w.lost() ? " was lost" : " stopped: " + w.stopReason())));
         }
         return out;
@@ -151,22 +156,22 @@ final class ClusterSpan {
         List<String> notes = new ArrayList<>();
         for (OfferedChange c : changes()) {
             long nanos = Math.round(c.fromSeconds() * 1e9);
-            if (open) {
+            if (open != null) {
                 notes.add(String.format(Locale.ROOT, "from %.1f s on, the run offered %.0f ops/s instead of %.0f"
                         + " ops/s (%d of %d workers; %s)", c.fromSeconds(), c.ratePerSec(),
-                        cfg.rateSchedule().rateAt(nanos), c.workers(), c.of(), c.why()));
+                        open.schedule().rateAt(nanos), c.workers(), c.of(), c.why()));
             } else if (cfg.phase() == Phase.RUN) {
                 notes.add(String.format(Locale.ROOT, "from %.1f s on, %d of the %d client threads went on (%d of %d"
-                        + " workers; %s)%s", c.fromSeconds(), c.threads(), cfg.threads(), c.workers(), c.of(), c.why(),
-                        cfg.targetPerSec() > 0 ? String.format(Locale.ROOT, ", paced to %.0f ops/s of the %.0f ops/s"
-                                + " planned", cfg.targetPerSec() * c.threads() / cfg.threads(), cfg.targetPerSec())
-                                : ""));
+                        + " workers; %s)%s", c.fromSeconds(), c.threads(), closed.threads(), c.workers(), c.of(),
+                        c.why(), closed.paced() ? String.format(Locale.ROOT, ", paced to %.0f ops/s of the %.0f ops/s"
+                                + " planned", closed.targetPerSec() * c.threads() / closed.threads(),
+                                closed.targetPerSec()) : ""));
             } else {
                 notes.add(String.format(Locale.ROOT, "from %.1f s on, %d of %d workers went on (%s)", c.fromSeconds(),
                         c.workers(), c.of(), c.why()));
             }
         }
-        if (open && span.offeredRate() > 0) {
+        if (open != null && span.offeredRate() > 0) {
             notes.add(String.format(Locale.ROOT, "over its whole %.1f s the run offered %.0f ops/s of the %.0f ops/s"
                     + " planned", span.issueSeconds(), span.offeredRate(), span.targetRate()));
         }
@@ -190,17 +195,17 @@ final class ClusterSpan {
         double planned;
         boolean exact;
         String basis;
-        if (open) {
-            planned = cfg.rateSchedule().meanRate(cfg.duration().toNanos()) * durationSeconds / workers.size();
-            exact = cfg.arrival() instanceof ArrivalProcess.Constant;
-            basis = exact ? "its schedule of " + cfg.arrival().describe() + " arrivals over the run's "
-                    + fmt(durationSeconds) + " s" : "the expected arrivals of its " + cfg.arrival().describe()
+        if (open != null) {
+            planned = open.schedule().meanRate(cfg.duration().toNanos()) * durationSeconds / workers.size();
+            exact = open.arrival() instanceof ArrivalProcess.Constant;
+            basis = exact ? "its schedule of " + open.arrival().describe() + " arrivals over the run's "
+                    + fmt(durationSeconds) + " s" : "the expected arrivals of its " + open.arrival().describe()
                     + " schedule over the run's " + fmt(durationSeconds) + " s";
             if (exact) {
                 planned = Math.floor(planned) + 1;
             }
-        } else if (cfg.targetPerSec() > 0) {
-            planned = cfg.targetPerSec() * w.share().part(cfg.threads()) / cfg.threads() * durationSeconds;
+        } else if (closed.paced()) {
+            planned = closed.targetPerSec() * w.share().part(closed.threads()) / closed.threads() * durationSeconds;
             exact = false;
             basis = "its paced rate over the run's " + fmt(durationSeconds) + " s";
         } else {

@@ -9,7 +9,7 @@ import org.openmark.measure.IntervalSnapshot;
 import org.openmark.measure.IntervalSummary;
 import org.openmark.measure.Outage;
 import org.openmark.measure.OutageDetector;
-import org.openmark.run.ModelChoice;
+import org.openmark.run.Model;
 import org.openmark.run.Phase;
 import org.openmark.run.RunConfig;
 import org.openmark.run.StatusLine;
@@ -31,8 +31,7 @@ final class RunOutput implements MergedOutput {
         this.watcher = watcher;
         this.files = new IntervalFiles(cfg.outDir(), err);
         this.progress = new ProgressLines(cfg.statusInterval(), cfg.quiet(), new StatusLine(StatusLine.Latency.of(
-                cfg.model() == ModelChoice.OPEN, cfg.model() == ModelChoice.CLOSED && cfg.targetPerSec() > 0
-                        && cfg.phase() == Phase.RUN)), err);
+                cfg.phase() == Phase.RUN && cfg.model() instanceof Model.Open, cfg.pacedClosedRun())), err);
     }
 
     @Override

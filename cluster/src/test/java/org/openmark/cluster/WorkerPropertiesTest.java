@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.openmark.config.Settings;
 import org.openmark.load.RateSchedule;
 import org.openmark.run.Phase;
+import org.openmark.run.Model;
 import org.openmark.run.RunConfig;
 import org.openmark.run.RunConfigParser;
 
@@ -27,8 +28,8 @@ class WorkerPropertiesTest {
 
         RunConfig worker = onWorker(ClusterSession.workerProperties(experiment), "2/2");
 
-        assertEquals(8, worker.threads());
-        assertEquals(4, worker.share().part(worker.threads()));
+        assertEquals(new Model.Closed(8, 0, Duration.ZERO), worker.model());
+        assertEquals(4, worker.share().part(8));
         assertEquals(Duration.ofMillis(3500), worker.duration());
         assertEquals(Duration.ofSeconds(2), worker.warmup());
         assertFalse(worker.autoLoad());
@@ -41,7 +42,7 @@ class WorkerPropertiesTest {
 
         RunConfig worker = onWorker(ClusterSession.workerProperties(experiment), "1/2");
 
-        assertEquals(new RateSchedule.Constant(5000), worker.rateSchedule());
+        assertEquals(new RateSchedule.Constant(5000), ((Model.Open) worker.model()).schedule());
     }
 
     private static RunConfig run(String... pairs) {

@@ -20,6 +20,7 @@ import org.openmark.config.ConfigException;
 import org.openmark.config.PropertyText;
 import org.openmark.config.Settings;
 import org.openmark.run.ConfigNotes;
+import org.openmark.run.Model;
 import org.openmark.run.ModelChoice;
 import org.openmark.run.OpResult;
 import org.openmark.run.Phase;
@@ -261,14 +262,12 @@ public final class StoreRating implements Experimenter, AutoCloseable {
 
     /** The experiment at {@code loadLevel} for {@code length} after the warm-up. */
     private RunConfig config(long loadLevel, Duration length) {
-        RunConfig atLoad;
-        if (model == ModelChoice.OPEN) {
-            atLoad = common.withRatePerSec(loadLevel);
-        } else if (loadLevel > Integer.MAX_VALUE) {
-            throw ConfigException.of("threadcount", String.valueOf(loadLevel), "must be <= " + Integer.MAX_VALUE);
-        } else {
-            atLoad = common.withThreads((int) loadLevel);
-        }
+        RunConfig atLoad = switch (common.model()) {
+            case Model.Open open -> common.withRatePerSec(loadLevel);
+            case Model.Closed closed when loadLevel > Integer.MAX_VALUE ->
+                    throw ConfigException.of("threadcount", String.valueOf(loadLevel), "must be <= " + Integer.MAX_VALUE);
+            case Model.Closed closed -> common.withThreads((int) loadLevel);
+        };
         return atLoad.withDuration(length.plus(warmup));
     }
 

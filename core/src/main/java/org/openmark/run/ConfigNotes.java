@@ -21,7 +21,7 @@ public final class ConfigNotes {
      */
     public static List<String> of(RunConfig cfg) {
         List<String> notes = new ArrayList<>();
-        if (cfg.phase() == Phase.RUN && cfg.model() == ModelChoice.CLOSED && !cfg.settings().contains("model")) {
+        if (cfg.phase() == Phase.RUN && cfg.model() instanceof Model.Closed && !cfg.settings().contains("model")) {
             notes.add("closed model (YCSB compatible) because -threads/-target was given; --model open avoids"
                     + " coordinated omission");
         }

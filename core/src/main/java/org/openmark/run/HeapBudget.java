@@ -52,14 +52,15 @@ public final class HeapBudget {
                     bytes(held), bytes(budget), heap(maxHeapBytes), budget / Math.max(1, record)));
         }
         long left = budget - held;
-        boolean closed = cfg.phase() == Phase.LOAD || cfg.model() == ModelChoice.CLOSED;
-        int threads = cfg.phase() == Phase.LOAD ? cfg.threads() : Math.max(closed ? cfg.threads() : 0, loadThreads);
+        Model model = cfg.phase() == Phase.LOAD ? cfg.model().forLoad() : cfg.model();
+        int ownThreads = model instanceof Model.Closed closed ? closed.threads() : 0;
+        int threads = cfg.phase() == Phase.LOAD ? ownThreads : Math.max(ownThreads, loadThreads);
         if (threads > 0) {
             long perClient = RECORDERS_PER_CLIENT + workload.operationBytes();
             long need = multiply(threads, perClient);
             if (need > left) {
                 boolean recorders = threads * (double) RECORDERS_PER_CLIENT > left;
-                String who = threads == cfg.threads() ? "threadcount=" + cfg.threads()
+                String who = threads == ownThreads ? "threadcount=" + ownThreads
                         : "an automatic load with " + threads + " threads (one per core)";
                 throw new ConfigException(String.format(Locale.ROOT, "%s: %,d client threads need about %s of the"
                         + " load generator's heap (each keeps latency recorders of its own, about %s, and an operation"
@@ -70,14 +71,14 @@ public final class HeapBudget {
                         left / perClient, recorders ? ": lower -threads" : ": make the records smaller"));
             }
         }
-        if (!closed) {
+        if (model instanceof Model.Open open) {
             long perOperation = BOOKKEEPING_PER_OPERATION + record * 3;
-            long need = multiply(cfg.maxInFlight(), perOperation);
+            long need = multiply(open.maxInFlight(), perOperation);
             if (need > left) {
                 throw new ConfigException(String.format(Locale.ROOT, "maxinflight=%d: %,d operations in flight"
                         + " (--max-in-flight%s) with records of about %s (%s) need about %s of the load generator's"
                         + " heap, more than the %s a run may plan for (%s); at most %,d fit: lower --max-in-flight%s",
-                        cfg.maxInFlight(), cfg.maxInFlight(), cfg.settings().contains("maxinflight") ? ""
+                        open.maxInFlight(), open.maxInFlight(), cfg.settings().contains("maxinflight") ? ""
                                 : ", its default", bytes(record), recordShape(cfg), bytes(need), bytes(left),
                         heap(maxHeapBytes), left / perOperation, cfg.settings().contains("maxinflight") ? ""
                                 : " or make the records smaller"));

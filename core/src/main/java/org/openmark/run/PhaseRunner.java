@@ -94,7 +94,7 @@ public final class PhaseRunner {
         // The model opens the window once its own preparation is done: that is the phase's start.
         PhaseWindow window = new PhaseWindow(cfg, clock, tasks, gate, new PhaseWindow.Collecting(measurements, gauges,
                 sinks, cfg.quiet() ? null : status, new StatusLine(StatusLine.Latency.of(model instanceof OpenModel,
-                        cfg.model() == ModelChoice.CLOSED && cfg.targetPerSec() > 0 && cfg.phase() == Phase.RUN)),
+                        cfg.pacedClosedRun())),
                 operationCount, limits), workload.missingRecords());
         PhaseOutcome outcome;
         try {
@@ -202,7 +202,7 @@ public final class PhaseRunner {
             }
         }
         return new RunResult(Version.current(), cfg.seed(), cfg.seedChosen(), cfg.phase(), model.spec(),
-                cfg.model() == ModelChoice.CLOSED && cfg.targetPerSec() > 0 && cfg.phase() == Phase.RUN,
+                cfg.pacedClosedRun(),
                 model instanceof OpenModel, cfg.store(), facts, ResultBuilder.maskedConfig(cfg.recordedProperties()),
                 startMillis, Math.round(runtimeSeconds * 1000), throughput, ResultBuilder.operations(totals),
                 accounting, schedule, unfinished, warnings, notes, valid, interrupted, null, cfg.percentiles(),

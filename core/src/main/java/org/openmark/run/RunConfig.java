@@ -9,9 +9,6 @@ import java.util.TreeMap;
 import org.openmark.config.ConfigException;
 import org.openmark.config.PropertyText;
 import org.openmark.config.Settings;
-import org.openmark.load.ArrivalProcess;
-import org.openmark.load.OverloadPolicy;
-import org.openmark.load.RateSchedule;
 import org.openmark.load.Share;
 
 /**
@@ -24,14 +21,8 @@ import org.openmark.load.Share;
  * @param phase load or run
  * @param store the store's name ({@code --store}, {@code -db})
  * @param settings every effective property it was resolved from (workload and store properties included)
- * @param model open or closed
- * @param threads closed model: client threads (and load-phase threads)
- * @param targetPerSec closed model: total target rate, 0 = unpaced
- * @param thinkTime closed model: pause after each operation
- * @param arrival open model: the arrival process
- * @param rateSchedule open model: the target rate over time
- * @param maxInFlight open model: bound on outstanding operations
- * @param onOverload open model: wait or drop when the bound is reached
+ * @param model the open model's schedule or the closed model's threads, each with its own options only
+ *     (a load phase's is always closed: {@link Model#forLoad()})
  * @param operationCount operations of the phase (0 = only the duration limits it)
  * @param duration time limit of the phase (zero = none)
  * @param warmup time at the start excluded from the final histograms
@@ -60,9 +51,7 @@ import org.openmark.load.Share;
  * @param changedProperties the properties {@code with…} copies changed, written as a user writes them
  *     (none for a configuration the parser resolved)
  */
-public record RunConfig(Phase phase, String store, Settings settings, ModelChoice model, int threads,
-        double targetPerSec, Duration thinkTime, ArrivalProcess arrival, RateSchedule rateSchedule, int maxInFlight,
-        OverloadPolicy onOverload, long operationCount, Duration duration, Duration warmup, Duration statusInterval,
+public record RunConfig(Phase phase, String store, Settings settings, Model model, long operationCount, Duration duration, Duration warmup, Duration statusInterval,
         Duration granularity, Duration grace, long seed, boolean seedChosen, Path outDir, List<Double> percentiles,
         boolean autoLoad, Duration maxSendLag, double maxErrorRate, boolean quiet, Share share,
         boolean virtualTime, double maxStall, Duration stallAfter, Duration loadStallTimeout,
@@ -86,31 +75,35 @@ public record RunConfig(Phase phase, String store, Settings settings, ModelChoic
         return java.util.Collections.unmodifiableMap(m);
     }
 
+    /** True for a closed-model run paced to a target rate (YCSB's -target), whose latency has an intended start too. */
+    public boolean pacedClosedRun() {
+        return phase == Phase.RUN && model instanceof Model.Closed closed && closed.paced();
+    }
+
     /** This closed-model run with {@code newThreads} client threads (a rating's load level). */
     public RunConfig withThreads(int newThreads) {
-        if (model != ModelChoice.CLOSED || phase != Phase.RUN) {
+        if (!(model instanceof Model.Closed closed) || phase != Phase.RUN) {
             throw new IllegalStateException("threads are the load level of a closed-model run, not of a "
-                    + phase + " phase of the " + model + " model");
+                    + phase + " phase of the " + model.choice() + " model");
         }
         if (newThreads < 1) {
             throw ConfigException.of("threadcount", String.valueOf(newThreads), "must be >= 1");
         }
         RunConfigParser.checkThreadsPerShare(newThreads, share);
         Copy c = new Copy(this).changed("threadcount", String.valueOf(newThreads));
-        c.threads = newThreads;
+        c.model = closed.withThreads(newThreads);
         return c.build();
     }
 
     /** This open-model run at a constant arrival rate of {@code perSec} operations a second (a rating's load level). */
     public RunConfig withRatePerSec(double perSec) {
-        if (model != ModelChoice.OPEN || phase != Phase.RUN || !(rateSchedule instanceof RateSchedule.Constant)) {
+        if (!(model instanceof Model.Open open) || phase != Phase.RUN || !open.constantRate()) {
             throw new IllegalStateException("a constant rate is the load level of an open-model run at a constant"
-                    + " rate, not of a " + phase + " phase of the " + model + " model at " + rateSchedule.describe());
+                    + " rate, not of a " + phase + " phase of the " + model.choice() + " model"
+                    + (model instanceof Model.Open o ? " at " + o.schedule().describe() : ""));
         }
-        String text = PropertyText.of(perSec);
-        RunConfigParser.checkRate(perSec, text);
-        Copy c = new Copy(this).changed("rate", text);
-        c.rateSchedule = new RateSchedule.Constant(perSec);
+        Copy c = new Copy(this).changed("rate", PropertyText.of(perSec));
+        c.model = open.atRate(perSec);
         return c.build();
     }
 
@@ -141,7 +134,7 @@ public record RunConfig(Phase phase, String store, Settings settings, ModelChoic
     public RunConfig forLoad(boolean quiet) {
         Copy c = new Copy(this);
         c.phase = Phase.LOAD;
-        c.model = ModelChoice.CLOSED;
+        c.model = model.forLoad();
         c.operationCount = 0;
         c.duration = Duration.ZERO;
         c.warmup = Duration.ZERO;
@@ -165,14 +158,7 @@ public record RunConfig(Phase phase, String store, Settings settings, ModelChoic
         private Phase phase;
         private String store;
         private Settings settings;
-        private ModelChoice model;
-        private int threads;
-        private double targetPerSec;
-        private Duration thinkTime;
-        private ArrivalProcess arrival;
-        private RateSchedule rateSchedule;
-        private int maxInFlight;
-        private OverloadPolicy onOverload;
+        private Model model;
         private long operationCount;
         private Duration duration;
         private Duration warmup;
@@ -199,13 +185,6 @@ public record RunConfig(Phase phase, String store, Settings settings, ModelChoic
             store = c.store;
             settings = c.settings;
             model = c.model;
-            threads = c.threads;
-            targetPerSec = c.targetPerSec;
-            thinkTime = c.thinkTime;
-            arrival = c.arrival;
-            rateSchedule = c.rateSchedule;
-            maxInFlight = c.maxInFlight;
-            onOverload = c.onOverload;
             operationCount = c.operationCount;
             duration = c.duration;
             warmup = c.warmup;
@@ -235,10 +214,9 @@ public record RunConfig(Phase phase, String store, Settings settings, ModelChoic
         }
 
         RunConfig build() {
-            return new RunConfig(phase, store, settings, model, threads, targetPerSec, thinkTime, arrival, rateSchedule,
-                    maxInFlight, onOverload, operationCount, duration, warmup, statusInterval, granularity, grace, seed,
-                    seedChosen, outDir, percentiles, autoLoad, maxSendLag, maxErrorRate, quiet, share, virtualTime,
-                    maxStall, stallAfter, loadStallTimeout, changedProperties);
+            return new RunConfig(phase, store, settings, model, operationCount, duration, warmup, statusInterval,
+                    granularity, grace, seed, seedChosen, outDir, percentiles, autoLoad, maxSendLag, maxErrorRate, quiet,
+                    share, virtualTime, maxStall, stallAfter, loadStallTimeout, changedProperties);
         }
     }
 }

@@ -134,10 +134,12 @@ public final class RunConfigParser {
         if (phase == Phase.RUN && model == ModelChoice.CLOSED) {
             checkThreadsPerShare(threads, share);
         }
-        return new RunConfig(phase, store, s, model, threads, target, think, arrival, schedule, maxInFlight, overload,
-                operationCount, duration, warmup, Duration.ofSeconds(intervalSeconds), Duration.ofMillis(granularityMs),
-                grace, seed, seedChosen, outDir, percentiles, autoLoad, maxSendLag, maxErrorRate, quiet, share,
-                virtualTime, maxStall, stallAfter, loadStallTimeout, java.util.Map.of());
+        Model typed = model == ModelChoice.OPEN ? new Model.Open(arrival, schedule, maxInFlight, overload)
+                : new Model.Closed(threads, target, think);
+        return new RunConfig(phase, store, s, typed, operationCount, duration, warmup,
+                Duration.ofSeconds(intervalSeconds), Duration.ofMillis(granularityMs), grace, seed, seedChosen, outDir,
+                percentiles, autoLoad, maxSendLag, maxErrorRate, quiet, share, virtualTime, maxStall, stallAfter,
+                loadStallTimeout, java.util.Map.of());
     }
 
     /** An open model's rate is above zero and at most the highest rate openmark schedules; {@code text} as given. */

@@ -127,7 +127,7 @@ public final class Runner {
             err.println("openmark " + cfg.phase().name().toLowerCase(Locale.ROOT) + ": store " + cfg.store() + ", "
                     + modelOf(cfg).describe() + ", seed " + cfg.seed());
             List<String> notes = new ArrayList<>();
-            Preflight.note(preflightCalls, workload.table(), cfg.model() == ModelChoice.OPEN).ifPresent(notes::add);
+            Preflight.note(preflightCalls, workload.table(), cfg.model() instanceof Model.Open).ifPresent(notes::add);
             passedOn.ifPresent(note -> say(notes, note));
             ConfigNotes.of(cfg).forEach(note -> say(notes, note));
             if (!tasks.realTime() && !store.callsTakeTime()) {
@@ -252,8 +252,8 @@ public final class Runner {
      * @throws ConfigException for such a run, naming what would make time pass
      */
     public void checkTimePasses(RunConfig cfg, Store store) {
-        if (tasks.realTime() || cfg.phase() != Phase.RUN || cfg.model() != ModelChoice.CLOSED
-                || cfg.targetPerSec() > 0 || !cfg.thinkTime().isZero() || cfg.operationCount() > 0
+        if (tasks.realTime() || cfg.phase() != Phase.RUN || !(cfg.model() instanceof Model.Closed closed)
+                || closed.paced() || !closed.thinkTime().isZero() || cfg.operationCount() > 0
                 || store.callsTakeTime()) {
             return;
         }
@@ -293,7 +293,7 @@ public final class Runner {
 
     /** The threads of an automatic load: one per core, at least the run's -threads. */
     static int loadThreads(RunConfig cfg) {
-        return Math.max(cfg.threads(), Runtime.getRuntime().availableProcessors());
+        return Math.max(cfg.model().forLoad().threads(), Runtime.getRuntime().availableProcessors());
     }
 
     private RunResult runPhase(RunConfig cfg, Workload workload, Store store, PhaseHooks hooks)
@@ -325,11 +325,12 @@ public final class Runner {
 
     /** The load model a configuration asks for. */
     public static LoadModel modelOf(RunConfig cfg) {
-        if (cfg.phase() == Phase.LOAD || cfg.model() == ModelChoice.CLOSED) {
-            return new ClosedModel(cfg.threads(), cfg.targetPerSec(), cfg.thinkTime(), cfg.phase() == Phase.LOAD,
-                    cfg.share());
-        }
-        return new OpenModel(cfg.arrival(), cfg.rateSchedule(), cfg.maxInFlight(), cfg.onOverload(), cfg.share());
+        Model model = cfg.phase() == Phase.LOAD ? cfg.model().forLoad() : cfg.model();
+        return switch (model) {
+            case Model.Closed c -> new ClosedModel(c.threads(), c.targetPerSec(), c.thinkTime(),
+                    cfg.phase() == Phase.LOAD, cfg.share());
+            case Model.Open o -> new OpenModel(o.arrival(), o.schedule(), o.maxInFlight(), o.onOverload(), cfg.share());
+        };
     }
 
     private static void prepareOutDir(Path dir) {

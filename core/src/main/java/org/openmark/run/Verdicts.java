@@ -265,7 +265,7 @@ public final class Verdicts {
             return String.format(Locale.ROOT, "at the store's service time before any backlog (%s, the median of the"
                     + " first operations), %.0f ops/s needs about %d operations in flight, more than the %d allowed, so"
                     + " the bound, not the store, held the load back; %s", speed, rate, needed,
-                    s.maxInFlight(), s.maxInFlight() < cfg.maxInFlight() ? "the store's client allows no more requests"
+                    s.maxInFlight(), s.maxInFlight() < maxInFlight(cfg) ? "the store's client allows no more requests"
                     + " at once" : "raise --max-in-flight");
         }
         if (serviceMicros <= 0) {
@@ -278,11 +278,16 @@ public final class Verdicts {
 
     /** Where the bound came from: {@code --max-in-flight N}, and the store client's bound when it was lower. */
     private static String inFlightBound(RunConfig cfg, ScheduleReport s) {
-        if (s.maxInFlight() < cfg.maxInFlight()) {
+        if (s.maxInFlight() < maxInFlight(cfg)) {
             return String.format(Locale.ROOT, "--max-in-flight %d, lowered to %d: the store's client sends no more"
-                    + " requests at once", cfg.maxInFlight(), s.maxInFlight());
+                    + " requests at once", maxInFlight(cfg), s.maxInFlight());
         }
-        return "--max-in-flight " + cfg.maxInFlight();
+        return "--max-in-flight " + maxInFlight(cfg);
+    }
+
+    /** The open model's --max-in-flight (a schedule report is the open model's). */
+    private static int maxInFlight(RunConfig cfg) {
+        return cfg.model() instanceof Model.Open open ? open.maxInFlight() : 0;
     }
 
     private static long p99(Histogram h) {

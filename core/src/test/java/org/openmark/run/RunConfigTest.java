@@ -1,6 +1,7 @@
 package org.openmark.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -29,10 +30,10 @@ class RunConfigTest {
 
         RunConfig eight = base.withThreads(8);
 
-        assertEquals(8, eight.threads());
+        assertEquals(new Model.Closed(8, 0, Duration.ZERO), eight.model());
         assertEquals("8", eight.recordedProperties().get("threadcount"));
         assertEquals("2", eight.settings().asMap().get("threadcount"), "the settings stay what was given");
-        assertEquals(2, base.threads(), "the original is unchanged");
+        assertEquals(new Model.Closed(2, 0, Duration.ZERO), base.model(), "the original is unchanged");
         assertEquals(base.settings().asMap(), base.recordedProperties());
     }
 
@@ -40,7 +41,7 @@ class RunConfigTest {
     void withRatePerSec_openRun_constantScheduleRecordedAsTheUserWritesIt() {
         RunConfig base = TestConfigs.run("rate", "100", "duration", "10s");
 
-        assertEquals(new RateSchedule.Constant(250), base.withRatePerSec(250).rateSchedule());
+        assertEquals(new RateSchedule.Constant(250), ((Model.Open) base.withRatePerSec(250).model()).schedule());
         assertEquals("250", base.withRatePerSec(250).recordedProperties().get("rate"));
         assertEquals("2.5", base.withRatePerSec(2.5).recordedProperties().get("rate"));
     }
@@ -142,7 +143,22 @@ class RunConfigTest {
         RunConfig again = RunConfigParser.parse(Phase.LOAD, Settings.of(experiment.recordedProperties()), null, true);
 
         assertEquals(typedValues(again), typedValues(experiment.forLoad()));
-        assertEquals(8, experiment.forLoad().threads());
+        assertEquals(new Model.Closed(8, 0, Duration.ZERO), experiment.forLoad().model());
+    }
+
+    @Test
+    void model_holdsOnlyItsOwnOptions_andTheLoadPhaseIsClosed() {
+        RunConfig open = TestConfigs.run("rate", "300", "arrival", "constant", "maxinflight", "7", "duration", "10s");
+        RunConfig closed = TestConfigs.run("threadcount", "4", "target", "100", "thinktime", "2ms", "duration", "10s");
+
+        assertEquals(new Model.Open(new org.openmark.load.ArrivalProcess.Constant(), new RateSchedule.Constant(300), 7,
+                Defaults.ON_OVERLOAD), open.model());
+        assertEquals(new Model.Closed(4, 100, Duration.ofMillis(2)), closed.model());
+        assertTrue(closed.pacedClosedRun());
+        assertFalse(open.pacedClosedRun());
+        assertFalse(closed.forLoad().pacedClosedRun(), "a load phase is not a paced run");
+        assertEquals(Model.Closed.DEFAULT, open.forLoad().model(), "an open run loads with YCSB's one thread");
+        assertEquals(closed.model(), closed.forLoad().model(), "a closed run loads with its own threads and pacing");
     }
 
     @Test
@@ -160,13 +176,10 @@ class RunConfigTest {
                 null, true);
 
         assertEquals(Defaults.STORE, open.store());
-        assertEquals(new RateSchedule.Constant(Defaults.RATE_PER_SEC), open.rateSchedule());
-        assertEquals(Defaults.ARRIVAL, open.arrival());
-        assertEquals(Defaults.MAX_IN_FLIGHT, open.maxInFlight());
-        assertEquals(Defaults.ON_OVERLOAD, open.onOverload());
-        assertEquals(Defaults.THREADS, closed.threads());
-        assertEquals(Defaults.TARGET_PER_SEC, closed.targetPerSec());
-        assertEquals(Defaults.THINK_TIME, closed.thinkTime());
+        assertEquals(new Model.Open(Defaults.ARRIVAL, new RateSchedule.Constant(Defaults.RATE_PER_SEC),
+                Defaults.MAX_IN_FLIGHT, Defaults.ON_OVERLOAD), open.model());
+        assertEquals(new Model.Closed(Defaults.THREADS, Defaults.TARGET_PER_SEC, Defaults.THINK_TIME), closed.model());
+        assertEquals(Model.Closed.DEFAULT, closed.model());
         assertEquals(Defaults.WARMUP, open.warmup());
         assertEquals(Duration.ofSeconds(Defaults.STATUS_INTERVAL_SECONDS), open.statusInterval());
         assertEquals(Duration.ofMillis(Defaults.GRANULARITY_MILLIS), open.granularity());

@@ -1,7 +1,7 @@
 package org.openmark.metrics;
 
 import java.util.function.DoubleUnaryOperator;
-import org.openmark.run.ModelChoice;
+import org.openmark.run.Model;
 import org.openmark.run.Phase;
 import org.openmark.run.RunConfig;
 
@@ -30,18 +30,14 @@ public record RunFacts(String command, String store, long seed, String model, bo
     /** The facts of {@code cfg}, run by {@code command}. */
     public static RunFacts of(String command, RunConfig cfg) {
         boolean load = cfg.phase() == Phase.LOAD;
-        boolean closed = load || cfg.model() == ModelChoice.CLOSED;
-        DoubleUnaryOperator target;
-        if (!closed) {
-            target = seconds -> cfg.rateSchedule().rateAt((long) (seconds * 1e9));
-        } else if (cfg.targetPerSec() > 0) {
-            double perSec = cfg.targetPerSec();
-            target = seconds -> perSec;
-        } else {
-            target = null;
-        }
-        return new RunFacts(command, cfg.store(), cfg.seed(), closed ? "closed" : "open", load,
-                closed ? cfg.threads() : 0, target, load ? 0 : cfg.warmup().toNanos() / 1e9,
+        Model model = load ? cfg.model().forLoad() : cfg.model();
+        DoubleUnaryOperator target = switch (model) {
+            case Model.Open open -> seconds -> open.schedule().rateAt((long) (seconds * 1e9));
+            case Model.Closed closed when closed.paced() -> seconds -> closed.targetPerSec();
+            case Model.Closed closed -> null;
+        };
+        return new RunFacts(command, cfg.store(), cfg.seed(), model instanceof Model.Closed ? "closed" : "open", load,
+                model instanceof Model.Closed closed ? closed.threads() : 0, target, load ? 0 : cfg.warmup().toNanos() / 1e9,
                 load ? 0 : cfg.duration().toNanos() / 1e9, cfg.maxSendLag().toNanos() / 1e9, cfg.maxErrorRate());
     }
 
