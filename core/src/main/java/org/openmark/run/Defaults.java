@@ -7,9 +7,10 @@ import org.openmark.load.OverloadPolicy;
 
 /**
  * The defaults of a run's options and of the runs the commands make on their own (the bare main
- * job, a rating's experiments), in one place. {@link RunConfigParser} applies the run's (its table
- * lists them by property); the commands' flag descriptions quote them, from these constants where
- * an annotation can (a whole number, a word) and in words that a test checks against them elsewhere.
+ * job, a rating's experiments), in one place. {@link RunConfigParser} applies the run's; the
+ * commands' flag descriptions quote them, from these constants where an annotation can (a whole
+ * number, a word) and in words that a test checks against them elsewhere (DefaultsDocumentedTest),
+ * and docs/running.md's table states them, checked by RunPropertiesDocumentedTest.
  */
 public final class Defaults {
     /** The store: the embedded one. */

@@ -17,38 +17,11 @@ import org.openmark.load.Share;
 
 /**
  * Resolves a {@link RunConfig} from properties. Every run option is a property (flags are
- * shortcuts that set them). The defaults, in words below, are {@link Defaults}' constants where
- * they are values:
- *
- * <table>
- * <tr><th>property</th><th>flag</th><th>default</th></tr>
- * <tr><td>store (or YCSB's db)</td><td>--store, -db</td><td>rocksdb</td></tr>
- * <tr><td>model</td><td>--model</td><td>open, or closed when threadcount/target is set</td></tr>
- * <tr><td>threadcount</td><td>-threads</td><td>1</td></tr>
- * <tr><td>target</td><td>-target</td><td>0 (unpaced)</td></tr>
- * <tr><td>thinktime</td><td>--think-time</td><td>0</td></tr>
- * <tr><td>rate</td><td>--rate</td><td>1000 ops/s</td></tr>
- * <tr><td>arrival</td><td>--arrival</td><td>poisson</td></tr>
- * <tr><td>rate.schedule</td><td>--rate-schedule</td><td>none (constant rate)</td></tr>
- * <tr><td>maxinflight</td><td>--max-in-flight</td><td>10000</td></tr>
- * <tr><td>onoverload</td><td>--on-overload</td><td>wait</td></tr>
- * <tr><td>operationcount</td><td>-p</td><td>from the workload file</td></tr>
- * <tr><td>duration (or YCSB's maxexecutiontime, seconds)</td><td>--duration</td><td>none</td></tr>
- * <tr><td>warmup</td><td>--warmup</td><td>0</td></tr>
- * <tr><td>status.interval (seconds)</td><td>-s N</td><td>10</td></tr>
- * <tr><td>timeseries.granularity (milliseconds, YCSB's name)</td><td>--granularity</td><td>1000</td></tr>
- * <tr><td>maxerrorrate</td><td>--max-error-rate</td><td>1%</td></tr>
- * <tr><td>maxstall</td><td>--max-stall</td><td>10%</td></tr>
- * <tr><td>stallafter</td><td>--stall-after</td><td>1s</td></tr>
- * <tr><td>grace</td><td>--grace</td><td>5s</td></tr>
- * <tr><td>seed</td><td>--seed</td><td>chosen and printed</td></tr>
- * <tr><td>hdrhistogram.percentiles</td><td>-p</td><td>50,95,99,99.9</td></tr>
- * <tr><td>autoload</td><td>-p</td><td>true</td></tr>
- * <tr><td>maxsendlag</td><td>--max-send-lag</td><td>1ms</td></tr>
- * <tr><td>time (real or virtual)</td><td>--time</td><td>real</td></tr>
- * <tr><td>loadstalltimeout (the load phase gives up after this long without an answer)</td><td>-</td><td>30s</td></tr>
- * <tr><td>share (i/n: this process does share i of n; set by a cluster coordinator)</td><td>-</td><td>1/1</td></tr>
- * </table>
+ * shortcuts that set them). The defaults are {@link Defaults}' constants; the manual's table of
+ * the properties, their flags and defaults is docs/running.md's "Running workloads", which a test
+ * (RunPropertiesDocumentedTest) keeps complete and true to the constants. One property is set only
+ * by openmark: {@code share} (i/n: this process does share i of n), which a cluster's coordinator
+ * gives each worker.
  */
 public final class RunConfigParser {
     private RunConfigParser() {
