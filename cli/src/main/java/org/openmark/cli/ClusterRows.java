@@ -46,7 +46,7 @@ final class ClusterRows implements CoordinatedOmissionExperiment.RowRunner {
         try (SimServer server = SimServer.start(config, host, 0, Clock.system(), SerializedEngine.Epoch.FIRST_REQUEST)) {
             rest.put(SimProperties.HOST, host.getHostAddress());
             rest.put(SimProperties.PORT, String.valueOf(server.port()));
-            return session.run(RunConfigParser.parse(Phase.RUN, Settings.of(rest), row.outDir(), true));
+            return session.run(RunConfigParser.parse(Phase.RUN, Settings.of(rest), row.output().outDir(), true));
         }
     }
 }

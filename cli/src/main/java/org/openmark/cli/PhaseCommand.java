@@ -101,12 +101,12 @@ abstract class PhaseCommand implements Callable<Integer> {
             throw org.openmark.config.ConfigException.of("--event", events.get(0), "needs --time real: a command"
                     + " runs in real time");
         }
-        if (replace && cfg.outDir() == null) {
+        if (replace && cfg.output().outDir() == null) {
             throw org.openmark.config.ConfigException.of("--replace", "true", "replaces the results in --out DIR;"
                     + " give --out");
         }
-        java.util.List<Path> previous = cfg.outDir() == null ? java.util.List.of()
-                : org.openmark.output.OutputDirectory.claim("--out", cfg.outDir(), replace, "--replace");
+        java.util.List<Path> previous = cfg.output().outDir() == null ? java.util.List.of()
+                : org.openmark.output.OutputDirectory.claim("--out", cfg.output().outDir(), replace, "--replace");
         StopSignal stop = new StopSignal();
         java.util.List<org.openmark.event.EventOutcome> eventOutcomes = null;
         org.openmark.event.NodeTrack nodeTrack = null;
@@ -130,7 +130,7 @@ abstract class PhaseCommand implements Callable<Integer> {
                 // the workload and the store's properties exactly as a run in one process would.
                 new Runner(StoreRegistry.discover(), Workloads::create, Clock.system(), Tasks.real(), stop, err)
                         .check(cfg);
-                clear(cfg.outDir(), previous);
+                clear(cfg.output().outDir(), previous);
                 org.openmark.cluster.ClusterRun clusterRun = new org.openmark.cluster.ClusterRun(opts, stop, err);
                 metrics.watch(phase == Phase.LOAD ? "load" : "run", cfg, clusterRun);
                 result = clusterRun.execute(cfg);
@@ -141,7 +141,7 @@ abstract class PhaseCommand implements Callable<Integer> {
                         stop, err).beforeOutputs(dir -> clear(dir, previous));
                 org.openmark.event.EventSchedule schedule = new org.openmark.event.EventSchedule(eventSpecs,
                         timing.clock(), org.openmark.event.CommandLauncher.shell(),
-                        cfg.outDir() == null ? null : cfg.outDir().resolve("events"));
+                        cfg.output().outDir() == null ? null : cfg.output().outDir().resolve("events"));
                 // The phase starts right after its gate: the events are due from the end of the warm-up.
                 java.util.List<org.openmark.output.IntervalSink> sinks = new java.util.ArrayList<>(
                         metrics.sinks(phase == Phase.LOAD ? "load" : "run", cfg));
@@ -177,8 +177,8 @@ abstract class PhaseCommand implements Callable<Integer> {
             java.util.List<org.openmark.report.ReportLine> lines = YcsbTextReport.lines(result);
             out.print(export.forStdout(lines));
             out.flush();
-            if (cfg.outDir() != null) {
-                Path dir = cfg.outDir();
+            if (cfg.output().outDir() != null) {
+                Path dir = cfg.output().outDir();
                 RunResult written = result;
                 write(failures, () -> AtomicFiles.writeString(dir.resolve("result.json"), JsonReport.render(written)));
                 String nodesCsv = nodeTrack == null ? "" : nodeTrack.csv();

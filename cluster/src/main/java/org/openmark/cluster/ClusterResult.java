@@ -97,8 +97,9 @@ final class ClusterResult {
             if (offset != null) {
                 warnings.add(offset);
             }
-            if (cfg.outDir() != null) {
-                AtomicFiles.writeString(cfg.outDir().resolve("workers").resolve(w.name()).resolve("result.json"),
+            java.nio.file.Path out = cfg.output().outDir();
+            if (out != null) {
+                AtomicFiles.writeString(out.resolve("workers").resolve(w.name()).resolve("result.json"),
                         JsonReport.render(part));
             }
         }

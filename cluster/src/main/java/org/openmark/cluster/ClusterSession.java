@@ -145,11 +145,11 @@ public final class ClusterSession implements AutoCloseable {
 
     /** Runs one phase over the workers and returns the merged result. */
     public RunResult run(RunConfig cfg) throws InterruptedException, IOException {
-        keepLocalLogs |= cfg.outDir() != null;
+        keepLocalLogs |= cfg.output().outDir() != null;
         check(cfg, options.workers());
-        if (cfg.outDir() != null) {
+        if (cfg.output().outDir() != null) {
             // Created with the first file written: a store the workers cannot reach leaves nothing behind.
-            org.openmark.output.OutputPaths.checkDirectory("--out", cfg.outDir());
+            org.openmark.output.OutputPaths.checkDirectory("--out", cfg.output().outDir());
         }
         for (String note : ConfigNotes.of(cfg)) {
             err.println("openmark: " + note);
@@ -183,7 +183,7 @@ public final class ClusterSession implements AutoCloseable {
     static Map<String, String> workerProperties(RunConfig cfg) {
         Map<String, String> settings = new HashMap<>(cfg.recordedProperties());
         settings.put("seed", String.valueOf(cfg.seed()));
-        settings.put("status.interval", String.valueOf(cfg.statusInterval().toSeconds()));
+        settings.put("status.interval", String.valueOf(cfg.output().statusInterval().toSeconds()));
         settings.put("timeseries.granularity", String.valueOf(cfg.granularity().toMillis()));
         return settings;
     }

@@ -29,8 +29,9 @@ final class RunOutput implements MergedOutput {
     /** @param watcher also told every merged and per-worker interval (live metrics), or null */
     RunOutput(RunConfig cfg, PrintStream err, MergedOutput watcher) {
         this.watcher = watcher;
-        this.files = new IntervalFiles(cfg.outDir(), err);
-        this.progress = new ProgressLines(cfg.statusInterval(), cfg.quiet(), new StatusLine(StatusLine.Latency.of(
+        this.files = new IntervalFiles(cfg.output().outDir(), err);
+        this.progress = new ProgressLines(cfg.output().statusInterval(), cfg.output().quiet(),
+                new StatusLine(StatusLine.Latency.of(
                 cfg.phase() == Phase.RUN && cfg.model() instanceof Model.Open, cfg.pacedClosedRun())), err);
     }
 

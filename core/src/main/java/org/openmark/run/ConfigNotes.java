@@ -50,11 +50,11 @@ public final class ConfigNotes {
         if (unused.isEmpty()) {
             return java.util.Optional.empty();
         }
-        String dir = cfg.outDir() == null ? "DIR" : cfg.outDir().toString();
+        String dir = cfg.output().outDir() == null ? "DIR" : cfg.output().outDir().toString();
         return java.util.Optional.of("YCSB's " + String.join(" and ", unused) + (unused.size() > 1 ? " are" : " is")
                 + " not used: openmark records every operation in HdrHistogram and prints percentiles; each"
                 + " interval's figures are in " + dir + "/timeseries.csv and its histograms in " + dir
-                + "/latency.hlog" + (cfg.outDir() == null ? " (with --out DIR)" : ""));
+                + "/latency.hlog" + (cfg.output().outDir() == null ? " (with --out DIR)" : ""));
     }
 
     /**

@@ -83,7 +83,7 @@ public final class PhaseRunner {
         // Asked before the phase, while the store answers (the pre-flight made the binding learn
         // them): after it, a store that hangs would hold the report for its driver's timeout.
         Map<String, String> facts = StoreFacts.ask(store, StoreFacts.LIMIT, tasks.realTime());
-        Measurements measurements = new Measurements(cfg.stallAfter());
+        Measurements measurements = new Measurements(cfg.thresholds().stallAfter());
         Gauges gauges = new Gauges();
         for (IntervalSink sink : sinks) {
             sink.watchStore(store);
@@ -93,8 +93,8 @@ public final class PhaseRunner {
                 duration.isZero() ? cfg.loadStallTimeout() : Duration.ZERO);
         // The model opens the window once its own preparation is done: that is the phase's start.
         PhaseWindow window = new PhaseWindow(cfg, clock, tasks, gate, new PhaseWindow.Collecting(measurements, gauges,
-                sinks, cfg.quiet() ? null : status, new StatusLine(StatusLine.Latency.of(model instanceof OpenModel,
-                        cfg.pacedClosedRun())),
+                sinks, cfg.output().quiet() ? null : status,
+                new StatusLine(StatusLine.Latency.of(model instanceof OpenModel, cfg.pacedClosedRun())),
                 operationCount, limits), workload.missingRecords());
         PhaseOutcome outcome;
         try {
@@ -205,7 +205,7 @@ public final class PhaseRunner {
                 cfg.pacedClosedRun(),
                 model instanceof OpenModel, cfg.store(), facts, ResultBuilder.maskedConfig(cfg.recordedProperties()),
                 startMillis, Math.round(runtimeSeconds * 1000), throughput, ResultBuilder.operations(totals),
-                accounting, schedule, unfinished, warnings, notes, valid, interrupted, null, cfg.percentiles(),
+                accounting, schedule, unfinished, warnings, notes, valid, interrupted, null, cfg.output().percentiles(),
                 List.of(), List.of(), outages);
     }
 

@@ -69,7 +69,7 @@ final class PhaseWindow implements MeasuredWindow {
         collector.started(startMillis);
         IntervalCollector ticking = collector;
         ticker = tasks.startBackground("openmark-status", () -> ticking.tick(cfg.granularity().toNanos(),
-                cfg.statusInterval().toNanos()));
+                cfg.output().statusInterval().toNanos()));
         opened = true;
         return startNanos;
     }

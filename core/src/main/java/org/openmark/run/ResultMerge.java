@@ -54,7 +54,7 @@ public final class ResultMerge {
         return new RunResult(Version.current(), cfg.seed(), cfg.seedChosen(), cfg.phase(), model, false, false,
                 cfg.store(), Map.of(), Map.of(), 0, runtimeMs, throughput, ResultBuilder.operations(totals),
                 accounting, null, Measurements.newHistogram(), List.of(), List.of(), false, false, null,
-                cfg.percentiles(), List.of());
+                cfg.output().percentiles(), List.of());
     }
 
     /**
@@ -146,7 +146,7 @@ public final class ResultMerge {
         return new RunResult(Version.current(), cfg.seed(), cfg.seedChosen(), cfg.phase(), model, paced, openModel,
                 cfg.store(), facts, ResultBuilder.maskedConfig(cfg.recordedProperties()), span.startEpochMs(),
                 span.runtimeMs(), throughput, operations(parts), accounting, schedule(parts, accounting, span),
-                unfinished, warnings, notes, valid, interrupted, null, cfg.percentiles(),
+                unfinished, warnings, notes, valid, interrupted, null, cfg.output().percentiles(),
                 missingRecords(parts, span.startEpochMs()), workers, outages);
     }
 

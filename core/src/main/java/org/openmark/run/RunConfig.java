@@ -26,36 +26,55 @@ import org.openmark.load.Share;
  * @param operationCount operations of the phase (0 = only the duration limits it)
  * @param duration time limit of the phase (zero = none)
  * @param warmup time at the start excluded from the final histograms
- * @param statusInterval how often the status line is printed
  * @param granularity how often the measurements are collected into an interval (the interval log,
  *     the time series, the plots and the failure outages have this resolution; stalls are measured in time)
  * @param grace how long outstanding operations may finish after the phase stops
+ * @param loadStallTimeout the load phase gives up when no operation was answered for this long (the
+ *     load phase has no duration: a store that stopped answering would hold it forever)
  * @param seed the seed of every random choice
  * @param seedChosen true when the user gave no seed and one was chosen
- * @param outDir where result files go, or null for none
- * @param percentiles the percentiles printed in the YCSB text block
  * @param autoLoad load first when the store is known to be empty (run phase)
- * @param maxSendLag open-model self-check threshold for the send-lag p99
- * @param maxErrorRate the store's error budget: above this share of failed operations (any status
- *     but OK and NOT_FOUND) the run is invalid
- * @param quiet no status lines
  * @param share the part of the run this process does (the whole run unless a coordinator split it)
  * @param virtualTime the run's clock is virtual (a simulated clock: exact, as fast as the CPU
  *     allows), not real time
- * @param maxStall the longest share of the measured time the store may stall (nothing completed while
- *     operations were outstanding) before the run is invalid
- * @param stallAfter how long the store must answer nothing while operations wait in it for that to be
- *     a stall (the whole stretch counts; {@link org.openmark.measure.Stalls})
- * @param loadStallTimeout the load phase gives up when no operation was answered for this long (the
- *     load phase has no duration: a store that stopped answering would hold it forever)
+ * @param thresholds what makes the run invalid
+ * @param output where and how the run reports
  * @param changedProperties the properties {@code with…} copies changed, written as a user writes them
  *     (none for a configuration the parser resolved)
  */
-public record RunConfig(Phase phase, String store, Settings settings, Model model, long operationCount, Duration duration, Duration warmup, Duration statusInterval,
-        Duration granularity, Duration grace, long seed, boolean seedChosen, Path outDir, List<Double> percentiles,
-        boolean autoLoad, Duration maxSendLag, double maxErrorRate, boolean quiet, Share share,
-        boolean virtualTime, double maxStall, Duration stallAfter, Duration loadStallTimeout,
-        Map<String, String> changedProperties) {
+public record RunConfig(Phase phase, String store, Settings settings, Model model, long operationCount,
+        Duration duration, Duration warmup, Duration granularity, Duration grace, Duration loadStallTimeout,
+        long seed, boolean seedChosen, boolean autoLoad, Share share, boolean virtualTime, Thresholds thresholds,
+        Output output, Map<String, String> changedProperties) {
+
+    /**
+     * The bounds of a valid run: beyond any of them the run is invalid, and its verdict says which.
+     *
+     * @param maxSendLag the open model's self-check: the send-lag p99 above which the generator blames itself
+     * @param maxErrorRate the store's error budget: above this share of failed operations (any status
+     *     but OK and NOT_FOUND) the run is invalid
+     * @param maxStall the longest share of the measured time the store may stall (nothing completed while
+     *     operations were outstanding)
+     * @param stallAfter how long the store must answer nothing while operations wait in it for that to be
+     *     a stall (the whole stretch counts; {@link org.openmark.measure.Stalls})
+     */
+    public record Thresholds(Duration maxSendLag, double maxErrorRate, double maxStall, Duration stallAfter) {
+    }
+
+    /**
+     * Where and how a phase reports.
+     *
+     * @param outDir where result files go, or null for none
+     * @param percentiles the percentiles printed in the YCSB text block
+     * @param statusInterval how often the status line is printed
+     * @param quiet no status lines
+     */
+    public record Output(Path outDir, List<Double> percentiles, Duration statusInterval, boolean quiet) {
+        /** The same, with no output files and status lines shown unless {@code quietNow}. */
+        Output withoutFiles(boolean quietNow) {
+            return new Output(null, percentiles, statusInterval, quietNow);
+        }
+    }
 
     public RunConfig {
         changedProperties = Map.copyOf(changedProperties);
@@ -138,8 +157,7 @@ public record RunConfig(Phase phase, String store, Settings settings, Model mode
         c.operationCount = 0;
         c.duration = Duration.ZERO;
         c.warmup = Duration.ZERO;
-        c.outDir = null;
-        c.quiet = quiet;
+        c.output = output.withoutFiles(quiet);
         return c.build();
     }
 
@@ -162,22 +180,16 @@ public record RunConfig(Phase phase, String store, Settings settings, Model mode
         private long operationCount;
         private Duration duration;
         private Duration warmup;
-        private Duration statusInterval;
         private Duration granularity;
         private Duration grace;
+        private Duration loadStallTimeout;
         private long seed;
         private boolean seedChosen;
-        private Path outDir;
-        private List<Double> percentiles;
         private boolean autoLoad;
-        private Duration maxSendLag;
-        private double maxErrorRate;
-        private boolean quiet;
         private Share share;
         private boolean virtualTime;
-        private double maxStall;
-        private Duration stallAfter;
-        private Duration loadStallTimeout;
+        private Thresholds thresholds;
+        private Output output;
         private Map<String, String> changedProperties;
 
         Copy(RunConfig c) {
@@ -188,22 +200,16 @@ public record RunConfig(Phase phase, String store, Settings settings, Model mode
             operationCount = c.operationCount;
             duration = c.duration;
             warmup = c.warmup;
-            statusInterval = c.statusInterval;
             granularity = c.granularity;
             grace = c.grace;
+            loadStallTimeout = c.loadStallTimeout;
             seed = c.seed;
             seedChosen = c.seedChosen;
-            outDir = c.outDir;
-            percentiles = c.percentiles;
             autoLoad = c.autoLoad;
-            maxSendLag = c.maxSendLag;
-            maxErrorRate = c.maxErrorRate;
-            quiet = c.quiet;
             share = c.share;
             virtualTime = c.virtualTime;
-            maxStall = c.maxStall;
-            stallAfter = c.stallAfter;
-            loadStallTimeout = c.loadStallTimeout;
+            thresholds = c.thresholds;
+            output = c.output;
             changedProperties = new HashMap<>(c.changedProperties);
         }
 
@@ -214,9 +220,9 @@ public record RunConfig(Phase phase, String store, Settings settings, Model mode
         }
 
         RunConfig build() {
-            return new RunConfig(phase, store, settings, model, operationCount, duration, warmup, statusInterval,
-                    granularity, grace, seed, seedChosen, outDir, percentiles, autoLoad, maxSendLag, maxErrorRate, quiet,
-                    share, virtualTime, maxStall, stallAfter, loadStallTimeout, changedProperties);
+            return new RunConfig(phase, store, settings, model, operationCount, duration, warmup, granularity, grace,
+                    loadStallTimeout, seed, seedChosen, autoLoad, share, virtualTime, thresholds, output,
+                    changedProperties);
         }
     }
 }

@@ -109,10 +109,11 @@ public final class RunConfigParser {
         }
         Model typed = model == ModelChoice.OPEN ? new Model.Open(arrival, schedule, maxInFlight, overload)
                 : new Model.Closed(threads, target, think);
-        return new RunConfig(phase, store, s, typed, operationCount, duration, warmup,
-                Duration.ofSeconds(intervalSeconds), Duration.ofMillis(granularityMs), grace, seed, seedChosen, outDir,
-                percentiles, autoLoad, maxSendLag, maxErrorRate, quiet, share, virtualTime, maxStall, stallAfter,
-                loadStallTimeout, java.util.Map.of());
+        return new RunConfig(phase, store, s, typed, operationCount, duration, warmup, Duration.ofMillis(granularityMs),
+                grace, loadStallTimeout, seed, seedChosen, autoLoad, share, virtualTime,
+                new RunConfig.Thresholds(maxSendLag, maxErrorRate, maxStall, stallAfter),
+                new RunConfig.Output(outDir, percentiles, Duration.ofSeconds(intervalSeconds), quiet),
+                java.util.Map.of());
     }
 
     /** An open model's rate is above zero and at most the highest rate openmark schedules; {@code text} as given. */

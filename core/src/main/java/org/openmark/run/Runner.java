@@ -105,8 +105,8 @@ public final class Runner {
         Workload workload = createWorkload(cfg);
         HeapBudget.check(cfg, workload, factory.keepsRecordsInHeap(StoreProperties.of(cfg.settings().asMap())),
                 cfg.phase() == Phase.RUN && cfg.autoLoad() ? loadThreads(cfg) : 0, Runtime.getRuntime().maxMemory());
-        if (cfg.outDir() != null) {
-            OutputPaths.checkDirectory("--out", cfg.outDir());
+        if (cfg.output().outDir() != null) {
+            OutputPaths.checkDirectory("--out", cfg.output().outDir());
         }
         // a store that hands every property on (a YCSB binding) may read any: a note, not warnings
         boolean passesOn = factory.passesOnAllProperties();
@@ -120,9 +120,9 @@ public final class Runner {
             int preflightCalls = Preflight.check(store, cfg.store(), workload.table(), tasks.realTime(), clock);
             checkTimePasses(cfg, store);
             // Only now, with the store known to answer: a refused store leaves nothing behind.
-            if (cfg.outDir() != null) {
-                prepareOutDir(cfg.outDir());
-                beforeOutputs.accept(cfg.outDir());
+            if (cfg.output().outDir() != null) {
+                prepareOutDir(cfg.output().outDir());
+                beforeOutputs.accept(cfg.output().outDir());
             }
             err.println("openmark " + cfg.phase().name().toLowerCase(Locale.ROOT) + ": store " + cfg.store() + ", "
                     + modelOf(cfg).describe() + ", seed " + cfg.seed());
@@ -230,7 +230,7 @@ public final class Runner {
         if (checkRecords) {
             MissingRecords.Found found = workload.missingRecords().found();
             valid &= MissingRecords.judge(found, loaded, result.accounting().storeFailures(),
-                    result.accounting().completed() + result.accounting().unfinished(), cfg.maxErrorRate(),
+                    result.accounting().completed() + result.accounting().unfinished(), cfg.thresholds().maxErrorRate(),
                     allWarnings, allNotes);
             sections.add(MissingRecords.section(found, loaded));
         }
@@ -287,7 +287,8 @@ public final class Runner {
     public RunResult load(RunConfig cfg, Workload workload, Store store) throws InterruptedException {
         LoadModel model = new ClosedModel(loadThreads(cfg), 0, Duration.ZERO, true);
         // Its progress shows as the load command's does, unless the run is quiet.
-        return new PhaseRunner(clock, tasks, stop, cfg.quiet() ? null : err).run(cfg.forLoad(cfg.quiet()), model,
+        boolean quiet = cfg.output().quiet();
+        return new PhaseRunner(clock, tasks, stop, quiet ? null : err).run(cfg.forLoad(quiet), model,
                 workload, store, workload.loadOperationCount(), Duration.ZERO, List.of());
     }
 
@@ -304,7 +305,7 @@ public final class Runner {
         if (cfg.phase() == Phase.LOAD && count == 0) {
             throw new ConfigException("recordcount/insertcount is 0: the load phase has nothing to insert");
         }
-        IntervalFiles files = new IntervalFiles(cfg.outDir(), cfg.seed());
+        IntervalFiles files = new IntervalFiles(cfg.output().outDir(), cfg.seed());
         RunResult result;
         try {
             List<IntervalSink> all = new ArrayList<>(files.sinks());

@@ -76,7 +76,7 @@ public final class Verdicts {
     static boolean generator(RunConfig cfg, ScheduleReport s, LagByCause lag, long responseP99Micros,
             long serviceP50Micros, Issuing issuing, List<String> warnings, List<String> notes) {
         boolean valid = true;
-        long maxLagMicros = cfg.maxSendLag().toNanos() / 1000;
+        long maxLagMicros = cfg.thresholds().maxSendLag().toNanos() / 1000;
         Histogram outside = lag.outsideStoreTrouble();
         Histogram judged = s.sendLag().copy();
         if (issuing.measuredSeconds() >= MIN_SECONDS_TO_SET_START_UP_APART) {
@@ -179,11 +179,11 @@ public final class Verdicts {
         if (completed == 0 && a.issued() > a.warmUp()) {
             warnings.add("no operation completed after the warm-up" + where + ": the store did not answer");
             valid = false;
-        } else if (given > 0 && failed > cfg.maxErrorRate() * given) {
+        } else if (given > 0 && failed > cfg.thresholds().maxErrorRate() * given) {
             String unanswered = a.unfinished() == 0 ? "" : " (" + a.unfinished() + " of them never answered)";
             warnings.add(String.format(Locale.ROOT, "the store failed %.1f%% of operations%s%s, more than the error"
                     + " budget of %s (--max-error-rate): the run is not valid", 100.0 * failed / given, unanswered,
-                    where, percent(cfg.maxErrorRate())));
+                    where, percent(cfg.thresholds().maxErrorRate())));
             valid = false;
         }
         double measured = Math.max(0, measuredToSeconds - measuredFromSeconds);
@@ -196,10 +196,10 @@ public final class Verdicts {
         String stallText = stalls.stream().limit(STALLS_LISTED).map(Outage::describe).collect(Collectors.joining("; "))
                 + (stalls.size() > STALLS_LISTED ? "; and " + (stalls.size() - STALLS_LISTED) + " more (result.json's"
                         + " outages)" : "");
-        if (valid && measured > 0 && stalled > cfg.maxStall() * measured) {
+        if (valid && measured > 0 && stalled > cfg.thresholds().maxStall() * measured) {
             warnings.add(String.format(Locale.ROOT, "the store stalled for %.1f s of the %.1f s measured (%.0f%%, more"
                     + " than %s, --max-stall): %s; the run is not valid", stalled, measured, 100 * stalled / measured,
-                    percent(cfg.maxStall()), stallText));
+                    percent(cfg.thresholds().maxStall()), stallText));
             valid = false;
         } else if (!stalls.isEmpty()) {
             notes.add("the store stalled: " + stallText + "; their waiting is in the response times");

@@ -68,7 +68,7 @@ class RunConfigTest {
                         .withThreads(6).withShare(org.openmark.load.Share.WHOLE));
         for (RunConfig copy : copies) {
             RunConfig again = RunConfigParser.parse(copy.phase(), Settings.of(copy.recordedProperties()),
-                    copy.outDir(), copy.quiet());
+                    copy.output().outDir(), copy.output().quiet());
 
             assertEquals(typedValues(copy), typedValues(again), copy.recordedProperties()::toString);
         }
@@ -181,14 +181,14 @@ class RunConfigTest {
         assertEquals(new Model.Closed(Defaults.THREADS, Defaults.TARGET_PER_SEC, Defaults.THINK_TIME), closed.model());
         assertEquals(Model.Closed.DEFAULT, closed.model());
         assertEquals(Defaults.WARMUP, open.warmup());
-        assertEquals(Duration.ofSeconds(Defaults.STATUS_INTERVAL_SECONDS), open.statusInterval());
+        assertEquals(Duration.ofSeconds(Defaults.STATUS_INTERVAL_SECONDS), open.output().statusInterval());
         assertEquals(Duration.ofMillis(Defaults.GRANULARITY_MILLIS), open.granularity());
         assertEquals(Defaults.GRACE, open.grace());
-        assertEquals(Defaults.PERCENTILES, open.percentiles());
+        assertEquals(Defaults.PERCENTILES, open.output().percentiles());
         assertEquals(Defaults.AUTO_LOAD, open.autoLoad());
-        assertEquals(Defaults.MAX_ERROR_RATE, open.maxErrorRate());
-        assertEquals(Defaults.MAX_STALL, open.maxStall());
-        assertEquals(Defaults.MAX_SEND_LAG, open.maxSendLag());
+        assertEquals(Defaults.MAX_ERROR_RATE, open.thresholds().maxErrorRate());
+        assertEquals(Defaults.MAX_STALL, open.thresholds().maxStall());
+        assertEquals(Defaults.MAX_SEND_LAG, open.thresholds().maxSendLag());
         assertEquals(Defaults.LOAD_STALL_TIMEOUT, open.loadStallTimeout());
     }
 

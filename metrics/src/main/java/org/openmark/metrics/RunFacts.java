@@ -37,8 +37,9 @@ public record RunFacts(String command, String store, long seed, String model, bo
             case Model.Closed closed -> null;
         };
         return new RunFacts(command, cfg.store(), cfg.seed(), model instanceof Model.Closed ? "closed" : "open", load,
-                model instanceof Model.Closed closed ? closed.threads() : 0, target, load ? 0 : cfg.warmup().toNanos() / 1e9,
-                load ? 0 : cfg.duration().toNanos() / 1e9, cfg.maxSendLag().toNanos() / 1e9, cfg.maxErrorRate());
+                model instanceof Model.Closed closed ? closed.threads() : 0, target,
+                load ? 0 : cfg.warmup().toNanos() / 1e9, load ? 0 : cfg.duration().toNanos() / 1e9,
+                cfg.thresholds().maxSendLag().toNanos() / 1e9, cfg.thresholds().maxErrorRate());
     }
 
     /** True for the open model, whose generator is judged by its send lag. */
