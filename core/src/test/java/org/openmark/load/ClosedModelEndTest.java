@@ -36,7 +36,10 @@ class ClosedModelEndTest {
         long t0 = clock.nanoTime();
         LatencyStore store = new LatencyStore(clock,
                 start -> start + (start - t0 < 300 * MS ? answerMicros * 1000 : 30_000 * MS));
-        RunConfig cfg = TestConfigs.run("model", "closed", "threadcount", "2", "duration", "1s", "grace", "500ms");
+        // A stall from 0.3 s to the end (1.5 s with the grace): 1.2 s, well past stallafter even when a busy
+        // machine starts the run late (with the default of 1 s it was missed once under load)
+        RunConfig cfg = TestConfigs.run("model", "closed", "threadcount", "2", "duration", "1s", "grace", "500ms",
+                "stallafter", "500ms");
         long begin = System.nanoTime();
         RunResult r = new PhaseRunner(clock, Tasks.real(), new StopSignal(), null)
                 .run(cfg, Runner.modelOf(cfg), new SimpleWorkload(10, 0), store, 0, cfg.duration(), List.of());
