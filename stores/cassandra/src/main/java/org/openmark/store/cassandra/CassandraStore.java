@@ -95,12 +95,17 @@ public final class CassandraStore implements Store, WarsTracing {
         return rows;
     }
 
-    /** Starts one request of an openmark operation; the stage ends on a thread of the driver's. */
+    /**
+     * Starts one request of an openmark operation; the stage ends on a thread of the driver's. Its
+     * caller tells {@link #answered} of the reply (in its own completion, not a stage more per request).
+     */
     CompletionStage<AsyncResultSet> executeAsync(Statement<?> statement, OpKind kind) {
-        return session.executeAsync(traced(statement)).thenApply(rows -> {
-            nodes.answered(rows.getExecutionInfo());
-            return rows;
-        });
+        return session.executeAsync(traced(statement));
+    }
+
+    /** A request of {@link #executeAsync} came back with {@code rows}: counted for the node that answered it. */
+    void answered(AsyncResultSet rows) {
+        nodes.answered(rows.getExecutionInfo());
     }
 
     /**

@@ -41,7 +41,8 @@ final class NodeWatch {
     private final CqlSession session;
     private final SimpleStatement diskUsage;
     private final LongSupplier nanoTime;
-    private final Map<String, LongAdder> answered = new ConcurrentHashMap<>();
+    /** Requests answered, by the driver's node (identity: one lookup per request, no address formatted). */
+    private final Map<Node, LongAdder> answered = new ConcurrentHashMap<>();
     private final Map<String, String> states = new ConcurrentHashMap<>();
     private final Map<String, Long> tableBytes = new ConcurrentHashMap<>();
     private final AtomicBoolean asking = new AtomicBoolean();
@@ -60,29 +61,34 @@ final class NodeWatch {
     void answered(ExecutionInfo info) {
         Node coordinator = info.getCoordinator();
         if (coordinator != null) {
-            answered.computeIfAbsent(name(coordinator), k -> new LongAdder()).increment();
+            LongAdder n = answered.get(coordinator);
+            if (n == null) {
+                n = answered.computeIfAbsent(coordinator, k -> new LongAdder());
+            }
+            n.increment();
         }
     }
 
     /** Every node seen (by gossip, the driver or a request), as last seen; asks again when a second has passed. */
     List<NodeActivity> nodes() {
         askIfDue();
+        Map<String, Long> answeredByName = new TreeMap<>();
+        answered.forEach((node, n) -> answeredByName.merge(name(node), n.sum(), Long::sum));
         Map<String, NodeActivity> byName = new TreeMap<>();
         for (Node n : session.getMetadata().getNodes().values()) {
-            byName.put(name(n), activity(name(n)));
+            byName.put(name(n), activity(name(n), answeredByName));
         }
         for (String name : states.keySet()) {
-            byName.putIfAbsent(name, activity(name));
+            byName.putIfAbsent(name, activity(name, answeredByName));
         }
-        for (String name : answered.keySet()) {
-            byName.putIfAbsent(name, activity(name));
+        for (String name : answeredByName.keySet()) {
+            byName.putIfAbsent(name, activity(name, answeredByName));
         }
         return new ArrayList<>(byName.values());
     }
 
-    private NodeActivity activity(String name) {
-        LongAdder n = answered.get(name);
-        return new NodeActivity(name, states.getOrDefault(name, ""), n == null ? 0 : n.sum(),
+    private NodeActivity activity(String name, Map<String, Long> answeredByName) {
+        return new NodeActivity(name, states.getOrDefault(name, ""), answeredByName.getOrDefault(name, 0L),
                 tableBytes.getOrDefault(name, -1L));
     }
 

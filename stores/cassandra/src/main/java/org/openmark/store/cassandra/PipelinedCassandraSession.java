@@ -104,6 +104,7 @@ final class PipelinedCassandraSession extends CassandraSession implements Pipeli
             if (error != null) {
                 done.completed(statusOf(error));
             } else {
+                store.answered(rows);
                 reply.take(rows, call);
             }
         });
