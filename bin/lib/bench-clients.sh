@@ -31,9 +31,9 @@
 #   OPENMARK_BENCH_CP       a class path to run openmark from (default: cli/target/openmark.jar, built by
 #                           bin/openmark unless OPENMARK_BENCH_NO_BUILD=1)
 #   YCSB_SRC                a YCSB source tree or git directory (a clone of github.com/brianfrankcooper/YCSB):
-#                           YCSB's own redis and jdbc bindings are built from it into $OPENMARK_BENCH_DIR/ycsb
-#                           (once) and YCSB's client runs at each rate too, paced by -target with
-#                           OPENMARK_BENCH_YCSB_THREADS threads (16)
+#                           YCSB's own redis, jdbc and cassandra bindings are built from it into
+#                           $OPENMARK_BENCH_DIR/ycsb (once) and YCSB's client runs at each rate too, paced by
+#                           -target with OPENMARK_BENCH_YCSB_THREADS threads (16)
 # The servers are started with bin/openmark-services as instances "bench-redis" and "bench-postgres" (in
 # OPENMARK_SERVICES_DIR) and stopped at the end.
 
@@ -160,6 +160,27 @@ ycsb_prepare() {
   ( cd "$ycsb_dir" && run_or_die "$out/ycsb-build.log" openmark_mvn -q -pl site.ycsb:core,site.ycsb:redis-binding,site.ycsb:jdbc-binding -am \
       package dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory=target/lib -DskipTests -Dcheckstyle.skip=true )
   touch "$ycsb_dir/.built"
+}
+# YCSB's cassandra binding (CassandraCQLClient), compiled from YCSB's source with javac against the
+# DataStax driver its pom names (cassandra.cql.version, from Maven Central): its module's Maven build
+# needs a test-only archive (sigar-dist) that Maven Central does not serve. Prints its class path.
+ycsb_cassandra_classpath() {
+  local d="$ycsb_dir/cassandra" version
+  if [ ! -f "$d/target/classpath" ]; then
+    version=$(sed -n 's#.*<cassandra.cql.version>\(.*\)</cassandra.cql.version>.*#\1#p' "$ycsb_dir/pom.xml" | head -1)
+    mkdir -p "$d/target/driver" "$d/target/classes"
+    printf '<project><modelVersion>4.0.0</modelVersion><groupId>b</groupId><artifactId>b</artifactId><version>1</version>%s</project>\n' \
+      "<dependencies><dependency><groupId>com.datastax.cassandra</groupId><artifactId>cassandra-driver-core</artifactId><version>${version:-3.0.0}</version></dependency></dependencies>" \
+      > "$d/target/driver/pom.xml"
+    run_or_die "$out/ycsb-cassandra-driver.log" openmark_mvn -q -f "$d/target/driver/pom.xml" dependency:build-classpath \
+      -Dmdep.outputFile="$d/target/driver/classpath"
+    run_or_die "$out/ycsb-cassandra-javac.log" "$JAVA_HOME/bin/javac" -nowarn -d "$d/target/classes" \
+      -cp "$(ls "$ycsb_dir"/core/target/core-*.jar | head -1):$(cat "$d/target/driver/classpath")" \
+      $(find "$d/src/main/java" -name '*.java')
+    printf '%s:%s/core/target/lib/*:%s:%s' "$(ls "$ycsb_dir"/core/target/core-*.jar | head -1)" "$ycsb_dir" "$d/target/classes" \
+      "$(cat "$d/target/driver/classpath")" > "$d/target/classpath"
+  fi
+  cat "$d/target/classpath"
 }
 ycsb_classpath() { # ycsb_classpath BINDING [JAR...]
   local b="$1"; shift
@@ -390,14 +411,21 @@ bench_cassandra() {
   echo "Cassandra $(sed -n 's/^version=//p' "${OPENMARK_SERVICES_DIR:-/tmp/openmark-services}/bench-cassandra/state") (one node) on" \
     "$host:$port, $records records of 1 KB, workload A, uniform keys, consistency ONE; ${secs} s measured after ${warm} s;" \
     "load average $(load_average)" | tee -a "$out/clients.txt"
-  local rate best_o=0 best_l=0 on_l=0
+  local rate best_o=0 best_l=0 best_y=0 on_l=0 ycsb_cp=""
   if latte_prepare; then latte_workload "$ks"; on_l=1; fi
-  # every rate for both: the CPU per operation is the figure to compare, sustained or not
+  if [ -n "${YCSB_SRC:-}" ]; then ycsb_prepare; ycsb_cp=$(ycsb_cassandra_classpath); fi
+  # every rate for every tool: the CPU per operation is the figure to compare, sustained or not
   for rate in "${rates[@]}"; do
     if openmark_open openmark-cassandra "$rate" --store cassandra -P "$props"; then best_o=$rate; fi
     if [ $on_l = 1 ] && latte_open "$rate" "$host:$port"; then best_l=$rate; fi
+    # YCSB's CassandraCQLClient on the same table (keyspace ycsb, usertable, y_id), at ONE as the others
+    if [ -n "$ycsb_cp" ] && ycsb_open ycsb-cassandra "$rate" "$ycsb_cp" site.ycsb.db.CassandraCQLClient -p zeropadding=1 \
+        -p hosts="$host" -p port="$port" -p cassandra.readconsistencylevel=ONE -p cassandra.writeconsistencylevel=ONE; then
+      best_y=$rate
+    fi
   done
-  echo "highest rate tried with p99 <= $(( p99_bound_us / 1000 )) ms: openmark $best_o/s, latte $best_l/s" | tee -a "$out/clients.txt"
+  echo "highest rate tried with p99 <= $(( p99_bound_us / 1000 )) ms: openmark $best_o/s, latte $best_l/s$(
+    [ -n "$ycsb_cp" ] && echo ", YCSB's CassandraCQLClient $best_y/s")" | tee -a "$out/clients.txt"
 }
 
 # The redis store's pipelined session against Lettuce's asynchronous API: the same calls, one thread
