@@ -1,5 +1,29 @@
 package org.openmark.cli;
 
+import static org.openmark.run.RunProperties.ARRIVAL;
+import static org.openmark.run.RunProperties.DURATION;
+import static org.openmark.run.RunProperties.GRACE;
+import static org.openmark.run.RunProperties.GRANULARITY;
+import static org.openmark.run.RunProperties.MAX_ERROR_RATE;
+import static org.openmark.run.RunProperties.MAX_EXECUTION_TIME;
+import static org.openmark.run.RunProperties.MAX_IN_FLIGHT;
+import static org.openmark.run.RunProperties.MAX_SEND_LAG;
+import static org.openmark.run.RunProperties.MAX_STALL;
+import static org.openmark.run.RunProperties.MODEL;
+import static org.openmark.run.RunProperties.ON_OVERLOAD;
+import static org.openmark.run.RunProperties.OPERATION_COUNT;
+import static org.openmark.run.RunProperties.RATE;
+import static org.openmark.run.RunProperties.RATE_SCHEDULE;
+import static org.openmark.run.RunProperties.SEED;
+import static org.openmark.run.RunProperties.STALL_AFTER;
+import static org.openmark.run.RunProperties.STATUS_INTERVAL;
+import static org.openmark.run.RunProperties.STORE;
+import static org.openmark.run.RunProperties.TARGET;
+import static org.openmark.run.RunProperties.THINKTIME;
+import static org.openmark.run.RunProperties.THREADCOUNT;
+import static org.openmark.run.RunProperties.TIME;
+import static org.openmark.run.RunProperties.WARMUP;
+
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -145,53 +169,53 @@ final class RunOptions {
         Map<String, String> pairs = PropertySources.pairs(properties);
         Map<String, String> m = new LinkedHashMap<>(PropertySources.read(files, properties));
         Map<String, String> flags = new LinkedHashMap<>();
-        put(flags, "store", YcsbClassNames.binding(binding, store));
-        put(flags, "threadcount", threads);
-        put(flags, "target", target);
+        put(flags, STORE, YcsbClassNames.binding(binding, store));
+        put(flags, THREADCOUNT, threads);
+        put(flags, TARGET, target);
         if (statusInterval != null && !statusInterval.isEmpty()) {
             // a bare -s (YCSB's) keeps status.interval from the property files and -p
-            flags.put("status.interval", statusInterval);
+            flags.put(STATUS_INTERVAL, statusInterval);
         }
-        put(flags, "model", model);
-        put(flags, "rate", rate);
-        put(flags, "arrival", arrival);
-        put(flags, "rate.schedule", rateSchedule);
-        put(flags, "maxinflight", maxInFlight);
-        put(flags, "onoverload", onOverload);
-        put(flags, "thinktime", thinkTime);
-        put(flags, "duration", duration);
-        put(flags, "warmup", warmup);
-        put(flags, "grace", grace);
-        put(flags, "seed", seed);
-        put(flags, "maxsendlag", maxSendLag);
-        put(flags, "maxerrorrate", maxErrorRate);
-        put(flags, "maxstall", maxStall);
-        put(flags, "stallafter", stallAfter);
-        put(flags, "timeseries.granularity", granularity);
+        put(flags, MODEL, model);
+        put(flags, RATE, rate);
+        put(flags, ARRIVAL, arrival);
+        put(flags, RATE_SCHEDULE, rateSchedule);
+        put(flags, MAX_IN_FLIGHT, maxInFlight);
+        put(flags, ON_OVERLOAD, onOverload);
+        put(flags, THINKTIME, thinkTime);
+        put(flags, DURATION, duration);
+        put(flags, WARMUP, warmup);
+        put(flags, GRACE, grace);
+        put(flags, SEED, seed);
+        put(flags, MAX_SEND_LAG, maxSendLag);
+        put(flags, MAX_ERROR_RATE, maxErrorRate);
+        put(flags, MAX_STALL, maxStall);
+        put(flags, STALL_AFTER, stallAfter);
+        put(flags, GRANULARITY, granularity);
         if (!ycsbClassPath.isEmpty()) {
             flags.put("ycsb.classpath", String.join(java.io.File.pathSeparator, ycsbClassPath));
         }
-        put(flags, "time", time);
+        put(flags, TIME, time);
         if (noTxn) {
             flags.put("txn.enabled", "false");
         }
         m.putAll(flags);
         // Recorded in result.json, so a comparison can tell a run in real time from one in virtual time.
-        m.putIfAbsent("time", "real");
+        m.putIfAbsent(TIME, "real");
         YcsbClassNames.resolve(m, binding).ifPresent(note -> err.println("openmark: " + note));
-        if (propertyFiles.isEmpty() && !m.containsKey("duration") && !m.containsKey("rate.schedule")
-                && !pairs.containsKey("operationcount") && !m.containsKey("maxexecutiontime")) {
+        if (propertyFiles.isEmpty() && !m.containsKey(DURATION) && !m.containsKey(RATE_SCHEDULE)
+                && !pairs.containsKey(OPERATION_COUNT) && !m.containsKey(MAX_EXECUTION_TIME)) {
             // The bare main job: long enough for the JIT to settle and the status line to show.
-            m.put("duration", Durations.format(Defaults.MAIN_JOB_DURATION));
-            m.putIfAbsent("warmup", Durations.format(Defaults.MAIN_JOB_WARMUP));
+            m.put(DURATION, Durations.format(Defaults.MAIN_JOB_DURATION));
+            m.putIfAbsent(WARMUP, Durations.format(Defaults.MAIN_JOB_WARMUP));
         }
-        boolean timed = m.containsKey("duration") || m.containsKey("rate.schedule")
-                || (m.containsKey("maxexecutiontime") && !"0".equals(m.get("maxexecutiontime")));
-        if (timed && !pairs.containsKey("operationcount") && m.containsKey("operationcount")) {
+        boolean timed = m.containsKey(DURATION) || m.containsKey(RATE_SCHEDULE)
+                || (m.containsKey(MAX_EXECUTION_TIME) && !"0".equals(m.get(MAX_EXECUTION_TIME)));
+        if (timed && !pairs.containsKey(OPERATION_COUNT) && m.containsKey(OPERATION_COUNT)) {
             // A time-bounded run: the workload file's operationcount would otherwise end it early.
             // It is still checked: a value the run would refuse is a mistake in the file.
-            Settings.of(Map.of("operationcount", m.get("operationcount"))).getLong("operationcount", 0, 0);
-            m.remove("operationcount");
+            Settings.of(Map.of(OPERATION_COUNT, m.get(OPERATION_COUNT))).getLong(OPERATION_COUNT, 0, 0);
+            m.remove(OPERATION_COUNT);
         }
         return Settings.of(m);
     }

@@ -1,5 +1,10 @@
 package org.openmark.cluster;
 
+import static org.openmark.run.RunProperties.GRANULARITY;
+import static org.openmark.run.RunProperties.SEED;
+import static org.openmark.run.RunProperties.STATUS_INTERVAL;
+import static org.openmark.run.RunProperties.THREADCOUNT;
+
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -138,7 +143,7 @@ public final class ClusterSession implements AutoCloseable {
     /** Refuses a configuration the workers cannot split (before any worker is contacted). */
     public static void check(RunConfig cfg, int workers) {
         if (cfg.phase() == Phase.RUN && cfg.model() instanceof Model.Closed closed && closed.threads() < workers) {
-            throw ConfigException.of("threadcount", String.valueOf(closed.threads()), "must be at least --workers ("
+            throw ConfigException.of(THREADCOUNT, String.valueOf(closed.threads()), "must be at least --workers ("
                     + workers + "), so that every worker has a client thread");
         }
     }
@@ -182,9 +187,9 @@ public final class ClusterSession implements AutoCloseable {
      */
     static Map<String, String> workerProperties(RunConfig cfg) {
         Map<String, String> settings = new HashMap<>(cfg.recordedProperties());
-        settings.put("seed", String.valueOf(cfg.seed()));
-        settings.put("status.interval", String.valueOf(cfg.output().statusInterval().toSeconds()));
-        settings.put("timeseries.granularity", String.valueOf(cfg.granularity().toMillis()));
+        settings.put(SEED, String.valueOf(cfg.seed()));
+        settings.put(STATUS_INTERVAL, String.valueOf(cfg.output().statusInterval().toSeconds()));
+        settings.put(GRANULARITY, String.valueOf(cfg.granularity().toMillis()));
         return settings;
     }
 

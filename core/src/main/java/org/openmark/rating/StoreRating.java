@@ -1,5 +1,13 @@
 package org.openmark.rating;
 
+import static org.openmark.run.RunProperties.AUTOLOAD;
+import static org.openmark.run.RunProperties.DURATION;
+import static org.openmark.run.RunProperties.MODEL;
+import static org.openmark.run.RunProperties.OPERATION_COUNT;
+import static org.openmark.run.RunProperties.RATE;
+import static org.openmark.run.RunProperties.THREADCOUNT;
+import static org.openmark.run.RunProperties.WARMUP;
+
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -251,12 +259,12 @@ public final class StoreRating implements Experimenter, AutoCloseable {
      */
     private static RunConfig commonConfig(Settings base, ModelChoice model, Duration length, Duration warmup) {
         Map<String, String> m = new HashMap<>(base.asMap());
-        m.remove("operationcount");
-        m.put("model", model.name().toLowerCase(Locale.ROOT));
-        m.put(model == ModelChoice.OPEN ? "rate" : "threadcount", "1");
-        m.put("duration", PropertyText.of(length.plus(warmup)));
-        m.put("warmup", PropertyText.of(warmup));
-        m.put("autoload", "false");
+        m.remove(OPERATION_COUNT);
+        m.put(MODEL, model.name().toLowerCase(Locale.ROOT));
+        m.put(model == ModelChoice.OPEN ? RATE : THREADCOUNT, "1");
+        m.put(DURATION, PropertyText.of(length.plus(warmup)));
+        m.put(WARMUP, PropertyText.of(warmup));
+        m.put(AUTOLOAD, "false");
         return RunConfigParser.parse(Phase.RUN, Settings.of(m), null, true);
     }
 
@@ -265,7 +273,7 @@ public final class StoreRating implements Experimenter, AutoCloseable {
         RunConfig atLoad = switch (common.model()) {
             case Model.Open open -> common.withRatePerSec(loadLevel);
             case Model.Closed closed when loadLevel > Integer.MAX_VALUE ->
-                    throw ConfigException.of("threadcount", String.valueOf(loadLevel), "must be <= " + Integer.MAX_VALUE);
+                    throw ConfigException.of(THREADCOUNT, String.valueOf(loadLevel), "must be <= " + Integer.MAX_VALUE);
             case Model.Closed closed -> common.withThreads((int) loadLevel);
         };
         return atLoad.withDuration(length.plus(warmup));

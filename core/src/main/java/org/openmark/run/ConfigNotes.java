@@ -1,5 +1,7 @@
 package org.openmark.run;
 
+import static org.openmark.run.RunProperties.MODEL;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -21,7 +23,7 @@ public final class ConfigNotes {
      */
     public static List<String> of(RunConfig cfg) {
         List<String> notes = new ArrayList<>();
-        if (cfg.phase() == Phase.RUN && cfg.model() instanceof Model.Closed && !cfg.settings().contains("model")) {
+        if (cfg.phase() == Phase.RUN && cfg.model() instanceof Model.Closed && !cfg.settings().contains(MODEL)) {
             notes.add("closed model (YCSB compatible) because -threads/-target was given; --model open avoids"
                     + " coordinated omission");
         }

@@ -1,5 +1,10 @@
 package org.openmark.run;
 
+import static org.openmark.run.RunProperties.DURATION;
+import static org.openmark.run.RunProperties.RATE;
+import static org.openmark.run.RunProperties.SHARE;
+import static org.openmark.run.RunProperties.THREADCOUNT;
+
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
@@ -106,10 +111,10 @@ public record RunConfig(Phase phase, String store, Settings settings, Model mode
                     + phase + " phase of the " + model.choice() + " model");
         }
         if (newThreads < 1) {
-            throw ConfigException.of("threadcount", String.valueOf(newThreads), "must be >= 1");
+            throw ConfigException.of(THREADCOUNT, String.valueOf(newThreads), "must be >= 1");
         }
         RunConfigParser.checkThreadsPerShare(newThreads, share);
-        Copy c = new Copy(this).changed("threadcount", String.valueOf(newThreads));
+        Copy c = new Copy(this).changed(THREADCOUNT, String.valueOf(newThreads));
         c.model = closed.withThreads(newThreads);
         return c.build();
     }
@@ -121,7 +126,7 @@ public record RunConfig(Phase phase, String store, Settings settings, Model mode
                     + " rate, not of a " + phase + " phase of the " + model.choice() + " model"
                     + (model instanceof Model.Open o ? " at " + o.schedule().describe() : ""));
         }
-        Copy c = new Copy(this).changed("rate", PropertyText.of(perSec));
+        Copy c = new Copy(this).changed(RATE, PropertyText.of(perSec));
         c.model = open.atRate(perSec);
         return c.build();
     }
@@ -134,7 +139,7 @@ public record RunConfig(Phase phase, String store, Settings settings, Model mode
         RunConfigParser.checkDurationGiven(newDuration, PropertyText.of(newDuration));
         RunConfigParser.checkRunEnds(operationCount, newDuration);
         RunConfigParser.checkWarmup(warmup, newDuration);
-        Copy c = new Copy(this).changed("duration", PropertyText.of(newDuration));
+        Copy c = new Copy(this).changed(DURATION, PropertyText.of(newDuration));
         c.duration = newDuration;
         return c.build();
     }
@@ -163,7 +168,7 @@ public record RunConfig(Phase phase, String store, Settings settings, Model mode
 
     /** This configuration for another part of the run (a coordinator checks the whole run). */
     public RunConfig withShare(Share newShare) {
-        Copy c = new Copy(this).changed("share", newShare.describe());
+        Copy c = new Copy(this).changed(SHARE, newShare.describe());
         c.share = newShare;
         return c.build();
     }

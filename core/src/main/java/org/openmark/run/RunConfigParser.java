@@ -1,5 +1,34 @@
 package org.openmark.run;
 
+import static org.openmark.run.RunProperties.ARRIVAL;
+import static org.openmark.run.RunProperties.AUTOLOAD;
+import static org.openmark.run.RunProperties.DB;
+import static org.openmark.run.RunProperties.DURATION;
+import static org.openmark.run.RunProperties.GRACE;
+import static org.openmark.run.RunProperties.GRANULARITY;
+import static org.openmark.run.RunProperties.LOAD_STALL_TIMEOUT;
+import static org.openmark.run.RunProperties.MAX_ERROR_RATE;
+import static org.openmark.run.RunProperties.MAX_EXECUTION_TIME;
+import static org.openmark.run.RunProperties.MAX_IN_FLIGHT;
+import static org.openmark.run.RunProperties.MAX_SEND_LAG;
+import static org.openmark.run.RunProperties.MAX_STALL;
+import static org.openmark.run.RunProperties.MODEL;
+import static org.openmark.run.RunProperties.ON_OVERLOAD;
+import static org.openmark.run.RunProperties.OPERATION_COUNT;
+import static org.openmark.run.RunProperties.PERCENTILES;
+import static org.openmark.run.RunProperties.RATE;
+import static org.openmark.run.RunProperties.RATE_SCHEDULE;
+import static org.openmark.run.RunProperties.SEED;
+import static org.openmark.run.RunProperties.SHARE;
+import static org.openmark.run.RunProperties.STALL_AFTER;
+import static org.openmark.run.RunProperties.STATUS_INTERVAL;
+import static org.openmark.run.RunProperties.STORE;
+import static org.openmark.run.RunProperties.TARGET;
+import static org.openmark.run.RunProperties.THINKTIME;
+import static org.openmark.run.RunProperties.THREADCOUNT;
+import static org.openmark.run.RunProperties.TIME;
+import static org.openmark.run.RunProperties.WARMUP;
+
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -34,76 +63,76 @@ public final class RunConfigParser {
      * @param quiet suppress status lines
      */
     public static RunConfig parse(Phase phase, Settings s, Path outDir, boolean quiet) {
-        String store = s.contains("store") ? s.getString("store", Defaults.STORE) : s.getString("db", Defaults.STORE);
-        int threads = s.getInt("threadcount", Defaults.THREADS, 1);
-        double target = s.getDouble("target", Defaults.TARGET_PER_SEC);
+        String store = s.contains(STORE) ? s.getString(STORE, Defaults.STORE) : s.getString(DB, Defaults.STORE);
+        int threads = s.getInt(THREADCOUNT, Defaults.THREADS, 1);
+        double target = s.getDouble(TARGET, Defaults.TARGET_PER_SEC);
         if (target < 0) {
-            throw ConfigException.of("target", s.getString("target", ""), "must be >= 0 ops/s (0 = unpaced)");
+            throw ConfigException.of(TARGET, s.getString(TARGET, ""), "must be >= 0 ops/s (0 = unpaced)");
         }
-        Duration think = duration(s, "thinktime", Defaults.THINK_TIME);
+        Duration think = duration(s, THINKTIME, Defaults.THINK_TIME);
         ModelChoice model = modelOf(phase, s);
         if (phase == Phase.RUN) {
             rejectOtherModelsOptions(s, model);
         }
-        double rate = s.getDouble("rate", Defaults.RATE_PER_SEC);
-        checkRate(rate, s.getString("rate", ""));
-        String arrivalText = s.getString("arrival", null);
-        ArrivalProcess arrival = arrivalText == null ? Defaults.ARRIVAL : Arrivals.parse("arrival", arrivalText);
-        if (s.contains("rate.schedule") && s.contains("rate")) {
-            throw ConfigException.of("rate", s.getString("rate", ""), "cannot be given with rate.schedule"
+        double rate = s.getDouble(RATE, Defaults.RATE_PER_SEC);
+        checkRate(rate, s.getString(RATE, ""));
+        String arrivalText = s.getString(ARRIVAL, null);
+        ArrivalProcess arrival = arrivalText == null ? Defaults.ARRIVAL : Arrivals.parse(ARRIVAL, arrivalText);
+        if (s.contains(RATE_SCHEDULE) && s.contains(RATE)) {
+            throw ConfigException.of(RATE, s.getString(RATE, ""), "cannot be given with rate.schedule"
                     + " (--rate-schedule), which sets the rate over time; give one of them");
         }
-        RateSchedule schedule = s.contains("rate.schedule")
-                ? RateSchedule.parse("rate.schedule", s.getString("rate.schedule", ""))
+        RateSchedule schedule = s.contains(RATE_SCHEDULE)
+                ? RateSchedule.parse(RATE_SCHEDULE, s.getString(RATE_SCHEDULE, ""))
                 : new RateSchedule.Constant(rate);
-        int maxInFlight = s.getInt("maxinflight", Defaults.MAX_IN_FLIGHT, 1);
-        OverloadPolicy overload = s.getEnum("onoverload", Defaults.ON_OVERLOAD, OverloadPolicy.class);
+        int maxInFlight = s.getInt(MAX_IN_FLIGHT, Defaults.MAX_IN_FLIGHT, 1);
+        OverloadPolicy overload = s.getEnum(ON_OVERLOAD, Defaults.ON_OVERLOAD, OverloadPolicy.class);
 
-        Duration duration = s.contains("duration") ? duration(s, "duration", Duration.ZERO)
-                : Duration.ofSeconds(s.getLong("maxexecutiontime", 0, 0));
-        if (phase == Phase.RUN && s.contains("duration")) {
-            checkDurationGiven(duration, s.getString("duration", ""));
+        Duration duration = s.contains(DURATION) ? duration(s, DURATION, Duration.ZERO)
+                : Duration.ofSeconds(s.getLong(MAX_EXECUTION_TIME, 0, 0));
+        if (phase == Phase.RUN && s.contains(DURATION)) {
+            checkDurationGiven(duration, s.getString(DURATION, ""));
         }
         if (duration.isZero() && model == ModelChoice.OPEN && phase == Phase.RUN) {
             duration = schedule.naturalLength();
         }
         // Read in both phases: every YCSB workload file sets it, and a load must neither warn that
         // it is unknown nor accept a value the run would refuse.
-        long operationCountAsked = s.getLong("operationcount", 0, 0);
+        long operationCountAsked = s.getLong(OPERATION_COUNT, 0, 0);
         long operationCount = phase == Phase.RUN ? operationCountAsked : 0;
         if (phase == Phase.RUN) {
             checkRunEnds(operationCount, duration);
         }
         // Loading inserts each record once, as fast as it can: no warm-up, no time limit.
-        Duration requestedWarmup = duration(s, "warmup", Defaults.WARMUP);
+        Duration requestedWarmup = duration(s, WARMUP, Defaults.WARMUP);
         Duration warmup = phase == Phase.LOAD ? Duration.ZERO : requestedWarmup;
         if (phase == Phase.LOAD) {
             duration = Duration.ZERO;
         }
         checkWarmup(warmup, duration);
-        long intervalSeconds = s.getLong("status.interval", Defaults.STATUS_INTERVAL_SECONDS, 1);
+        long intervalSeconds = s.getLong(STATUS_INTERVAL, Defaults.STATUS_INTERVAL_SECONDS, 1);
         long granularityMs = granularityMillis(s);
-        double maxErrorRate = percent(s, "maxerrorrate", Defaults.MAX_ERROR_RATE);
-        double maxStall = percent(s, "maxstall", Defaults.MAX_STALL);
-        Duration stallAfter = duration(s, "stallafter", Defaults.STALL_AFTER);
+        double maxErrorRate = percent(s, MAX_ERROR_RATE, Defaults.MAX_ERROR_RATE);
+        double maxStall = percent(s, MAX_STALL, Defaults.MAX_STALL);
+        Duration stallAfter = duration(s, STALL_AFTER, Defaults.STALL_AFTER);
         if (stallAfter.isZero()) {
-            throw ConfigException.of("stallafter", s.getString("stallafter", ""), "must be > 0 (the store stalls when"
+            throw ConfigException.of(STALL_AFTER, s.getString(STALL_AFTER, ""), "must be > 0 (the store stalls when"
                     + " it answers nothing for this long while operations wait; e.g. 1s)");
         }
-        Duration grace = duration(s, "grace", Defaults.GRACE);
-        boolean seedChosen = !s.contains("seed");
-        long seed = seedChosen ? new SplittableRandom().nextLong() & Long.MAX_VALUE : s.getLong("seed", 0);
-        String percentilesText = s.getString("hdrhistogram.percentiles", null);
+        Duration grace = duration(s, GRACE, Defaults.GRACE);
+        boolean seedChosen = !s.contains(SEED);
+        long seed = seedChosen ? new SplittableRandom().nextLong() & Long.MAX_VALUE : s.getLong(SEED, 0);
+        String percentilesText = s.getString(PERCENTILES, null);
         List<Double> percentiles = percentilesText == null ? Defaults.PERCENTILES : percentiles(percentilesText);
-        boolean autoLoad = s.getBoolean("autoload", Defaults.AUTO_LOAD);
-        Duration maxSendLag = duration(s, "maxsendlag", Defaults.MAX_SEND_LAG);
-        boolean virtualTime = s.getChoice("time", "real", List.of("real", "virtual")).equals("virtual");
-        Duration loadStallTimeout = duration(s, "loadstalltimeout", Defaults.LOAD_STALL_TIMEOUT);
+        boolean autoLoad = s.getBoolean(AUTOLOAD, Defaults.AUTO_LOAD);
+        Duration maxSendLag = duration(s, MAX_SEND_LAG, Defaults.MAX_SEND_LAG);
+        boolean virtualTime = s.getChoice(TIME, "real", List.of("real", "virtual")).equals("virtual");
+        Duration loadStallTimeout = duration(s, LOAD_STALL_TIMEOUT, Defaults.LOAD_STALL_TIMEOUT);
         if (loadStallTimeout.isZero()) {
-            throw ConfigException.of("loadstalltimeout", s.getString("loadstalltimeout", ""), "must be > 0 (the load"
+            throw ConfigException.of(LOAD_STALL_TIMEOUT, s.getString(LOAD_STALL_TIMEOUT, ""), "must be > 0 (the load"
                     + " phase has no duration: this bounds it when the store stops answering)");
         }
-        Share share = s.contains("share") ? Share.parse("share", s.getString("share", "1/1")) : Share.WHOLE;
+        Share share = s.contains(SHARE) ? Share.parse(SHARE, s.getString(SHARE, "1/1")) : Share.WHOLE;
         if (phase == Phase.RUN && model == ModelChoice.CLOSED) {
             checkThreadsPerShare(threads, share);
         }
@@ -119,7 +148,7 @@ public final class RunConfigParser {
     /** An open model's rate is above zero and at most the highest rate openmark schedules; {@code text} as given. */
     static void checkRate(double rate, String text) {
         if (!(rate > 0) || rate > RateSchedule.MAX_RATE_PER_SEC) {
-            throw ConfigException.of("rate", text, "must be > 0 and <= " + (long) RateSchedule.MAX_RATE_PER_SEC
+            throw ConfigException.of(RATE, text, "must be > 0 and <= " + (long) RateSchedule.MAX_RATE_PER_SEC
                     + " ops/s");
         }
     }
@@ -127,7 +156,7 @@ public final class RunConfigParser {
     /** A duration the user gave is not zero; {@code text} as given. */
     static void checkDurationGiven(Duration duration, String text) {
         if (duration.isZero()) {
-            throw ConfigException.of("duration", text, "must be > 0: a run of no time measures nothing (to bound a run"
+            throw ConfigException.of(DURATION, text, "must be > 0: a run of no time measures nothing (to bound a run"
                     + " by its operations, give -p operationcount=N and no duration)");
         }
     }
@@ -143,7 +172,7 @@ public final class RunConfigParser {
     /** The warm-up ends before the duration does (zero: no duration). */
     static void checkWarmup(Duration warmup, Duration duration) {
         if (!duration.isZero() && warmup.compareTo(duration) >= 0) {
-            throw ConfigException.of("warmup", Durations.format(warmup),
+            throw ConfigException.of(WARMUP, Durations.format(warmup),
                     "must be shorter than the duration (" + Durations.format(duration) + ")");
         }
     }
@@ -151,15 +180,15 @@ public final class RunConfigParser {
     /** A closed run's threads are split over its shares: every share needs one. */
     static void checkThreadsPerShare(int threads, Share share) {
         if (share.part(threads) < 1) {
-            throw ConfigException.of("threadcount", String.valueOf(threads), "must be at least the number of workers ("
+            throw ConfigException.of(THREADCOUNT, String.valueOf(threads), "must be at least the number of workers ("
                     + share.count() + "), so that every worker has a client thread");
         }
     }
 
     /** Options of one model given to a run of the other are a mistake, not something to ignore. */
     private static void rejectOtherModelsOptions(Settings s, ModelChoice model) {
-        List<String> closedOnly = List.of("threadcount", "target", "thinktime");
-        List<String> openOnly = List.of("rate", "arrival", "rate.schedule", "maxinflight", "onoverload");
+        List<String> closedOnly = List.of(THREADCOUNT, TARGET, THINKTIME);
+        List<String> openOnly = List.of(RATE, ARRIVAL, RATE_SCHEDULE, MAX_IN_FLIGHT, ON_OVERLOAD);
         for (String name : model == ModelChoice.OPEN ? closedOnly : openOnly) {
             if (s.contains(name)) {
                 throw ConfigException.of(name, s.getString(name, ""), "applies to the "
@@ -173,13 +202,13 @@ public final class RunConfigParser {
 
     private static ModelChoice modelOf(Phase phase, Settings s) {
         if (phase == Phase.LOAD) {
-            s.contains("model");
+            s.contains(MODEL);
             return ModelChoice.CLOSED;
         }
-        if (s.contains("model")) {
-            return s.getEnum("model", ModelChoice.OPEN, ModelChoice.class);
+        if (s.contains(MODEL)) {
+            return s.getEnum(MODEL, ModelChoice.OPEN, ModelChoice.class);
         }
-        return s.contains("threadcount") || s.contains("target") ? ModelChoice.CLOSED : ModelChoice.OPEN;
+        return s.contains(THREADCOUNT) || s.contains(TARGET) ? ModelChoice.CLOSED : ModelChoice.OPEN;
     }
 
     /** A share: {@code 5%} or {@code 0.05}; errors name the property. */
@@ -196,13 +225,13 @@ public final class RunConfigParser {
      * ({@code 500ms}, {@code 2s}), or, as YCSB writes it, a bare whole number of milliseconds.
      */
     static long granularityMillis(Settings s) {
-        String v = s.getString("timeseries.granularity", null);
+        String v = s.getString(GRANULARITY, null);
         if (v == null || v.strip().replace("_", "").matches("-?\\d+")) {
-            return s.getLong("timeseries.granularity", Defaults.GRANULARITY_MILLIS, 10);
+            return s.getLong(GRANULARITY, Defaults.GRANULARITY_MILLIS, 10);
         }
-        Duration d = Durations.parse("timeseries.granularity", v);
+        Duration d = Durations.parse(GRANULARITY, v);
         if (d.toNanos() % 1_000_000 != 0 || d.toMillis() < 10) {
-            throw ConfigException.of("timeseries.granularity", v, "must be whole milliseconds, at least 10ms (a bare"
+            throw ConfigException.of(GRANULARITY, v, "must be whole milliseconds, at least 10ms (a bare"
                     + " number is milliseconds, as YCSB's)");
         }
         return d.toMillis();
@@ -223,7 +252,7 @@ public final class RunConfigParser {
                 }
                 out.add(d);
             } catch (NumberFormatException e) {
-                throw ConfigException.of("hdrhistogram.percentiles", text,
+                throw ConfigException.of(PERCENTILES, text,
                         "must be a comma-separated list of numbers between 0 and 100, e.g. 50,95,99,99.9");
             }
         }

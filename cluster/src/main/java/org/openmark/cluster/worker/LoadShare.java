@@ -1,5 +1,7 @@
 package org.openmark.cluster.worker;
 
+import static org.openmark.run.RunProperties.THREADCOUNT;
+
 import java.util.HashMap;
 import java.util.Map;
 import org.openmark.config.ConfigException;
@@ -19,7 +21,7 @@ final class LoadShare {
     /** All the records, with this worker's part of -threads (each worker loads a store of its own). */
     static RunConfig threads(RunConfig cfg, Settings settings) {
         Map<String, String> m = new HashMap<>(settings.asMap());
-        m.put("threadcount", String.valueOf(Math.max(1, cfg.share().part(cfg.model().forLoad().threads()))));
+        m.put(THREADCOUNT, String.valueOf(Math.max(1, cfg.share().part(cfg.model().forLoad().threads()))));
         return RunConfigParser.parse(Phase.LOAD, Settings.of(m), null, true);
     }
 
@@ -34,7 +36,7 @@ final class LoadShare {
         Map<String, String> m = new HashMap<>(settings.asMap());
         m.put("insertstart", String.valueOf(core.insertStart() + cfg.share().first(core.insertCount())));
         m.put("insertcount", String.valueOf(cfg.share().part(core.insertCount())));
-        m.put("threadcount", String.valueOf(Math.max(1, cfg.share().part(cfg.model().forLoad().threads()))));
+        m.put(THREADCOUNT, String.valueOf(Math.max(1, cfg.share().part(cfg.model().forLoad().threads()))));
         return RunConfigParser.parse(Phase.LOAD, Settings.of(m), null, true);
     }
 }
