@@ -190,6 +190,28 @@ class WorkerProtocolTest {
         assertEquals(0, exit.get(10, TimeUnit.SECONDS));
     }
 
+    @Test
+    void stop_beforeTheStart_endsThatRunOnly_andTheSessionsNextRunRunsInFull() throws Exception {
+        ActorRef<ToWorker> worker = admitted();
+        TestProbe<PhaseActor.FromWorker> first = kit.createTestProbe(PhaseActor.FromWorker.class);
+        worker.tell(plan(1, first, "model", "closed", "threadcount", "2", "operationcount", "300"));
+        first.expectMessageClass(PhaseActor.Prepared.class, WAIT);
+        // The coordinator stops run 1 before its start (its run's actor fails it), and the session goes on.
+        worker.tell(new Stop("stopped before the run started: the test"));
+
+        TestProbe<PhaseActor.FromWorker> second = kit.createTestProbe(PhaseActor.FromWorker.class);
+        worker.tell(plan(2, second, "model", "closed", "threadcount", "2", "operationcount", "300"));
+        assertEquals(new PhaseActor.Prepared(0, true, true), second.expectMessageClass(PhaseActor.Prepared.class, WAIT));
+        RunResult r = loadAndStart(worker, second, 2).next(PhaseActor.Done.class).result().toRunResult(0);
+        assertFalse(r.interrupted(), "run 1's stop is not run 2's");
+        assertEquals(300, r.accounting().issued());
+        assertEquals(Map.of(Status.OK, 300L), r.accounting().statuses());
+        first.expectNoMessage(Duration.ofMillis(100));
+
+        worker.tell(new Finish(true, null));
+        assertEquals(1, exit.get(10, TimeUnit.SECONDS), "run 1 failed: the session's exit code says so");
+    }
+
     /** Takes the worker through hello, challenge and register; returns where it takes the coordinator's messages. */
     private ActorRef<ToWorker> admitted() {
         Hello hello = coordinator.expectMessageClass(Hello.class, WAIT);
