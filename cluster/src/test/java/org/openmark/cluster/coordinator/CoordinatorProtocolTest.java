@@ -253,6 +253,46 @@ class CoordinatorProtocolTest {
     }
 
     @Test
+    void stopRun_aWorkerThatDoesNotReportWithinTheDoneTimeout_isLost_andTheRunKeepsWhatEachDelivered()
+            throws Exception {
+        Session session = joined(2);
+        ActorRef<CoordinatorActor.Command> coordinator = session.coordinator();
+        TestProbe<ToWorker> one = session.workers().get(0);
+        TestProbe<ToWorker> silent = session.workers().get(1);
+        RunSetup run = run(new MergedIntervals(), Duration.ofSeconds(1)); // real time: the run's actor's timer
+        Running started = start(coordinator, run, session.workers());
+        long startSilent = started.workerStartMillis(1);
+        started.phase().tell(new PhaseActor.IntervalReport(1, 0, ReportedReads.interval(startSilent,
+                startSilent + 1000, 25), 1.0, 0, false, -1));
+
+        String reason = "interrupted (Ctrl-C on the coordinator)";
+        coordinator.tell(new CoordinatorActor.StopRun(reason));
+        assertEquals(reason, next(one, Stop.class).reason());
+        assertEquals(reason, next(silent, Stop.class).reason());
+        started.phase().tell(new PhaseActor.Done(0, ReportedReads.result(30), 10, null));
+
+        CoordinatorOutcome outcome = run.outcome().get(10, TimeUnit.SECONDS);
+        assertTrue(outcome.stopped());
+        assertEquals(reason, outcome.stopReason());
+        WorkerSlot reported = outcome.workers().get(0);
+        WorkerSlot lost = outcome.workers().get(1);
+        assertFalse(reported.lost());
+        assertEquals(30, reported.result().accounting().completed());
+        assertTrue(lost.lost());
+        assertNull(lost.result());
+        assertTrue(lost.lostReason().startsWith("did not report within 1 s of the stop; "), lost.lostReason());
+        assertEquals(25, lost.totals().measuredCompleted(), "what it delivered before it fell silent stays");
+
+        RunSetup another = run(new MergedIntervals());
+        coordinator.tell(new BeginRun(another));
+        ExecutionException refused = assertThrows(ExecutionException.class,
+                () -> another.outcome().get(10, TimeUnit.SECONDS));
+        assertEquals("a worker was lost in run 1: the session cannot run more phases", refused.getCause().getMessage());
+        coordinator.tell(new EndSession(true));
+        assertTrue(next(one, Finish.class).success());
+    }
+
+    @Test
     void tooFewWorkers_theSessionFailsAtTheJoinTimeout_sayingHowManyCame() throws Exception {
         // The join timeout is the coordinator's timer: Pekko's scheduler runs on manual time here.
         ActorTestKit timed = ActorTestKit.create("CoordinatorJoinTimeout", ManualTime.config());
@@ -430,8 +470,13 @@ class CoordinatorProtocolTest {
     }
 
     private static RunSetup run(MergedOutput output) {
+        return run(output, Duration.ofSeconds(5));
+    }
+
+    /** A run whose workers have {@code doneTimeout} after a stop to report. */
+    private static RunSetup run(MergedOutput output, Duration doneTimeout) {
         return new RunSetup(PlanPhase.RUN, Map.of("seed", "1"), false, Duration.ofSeconds(1), Duration.ZERO,
-                Duration.ofMillis(10), Duration.ofSeconds(5), output, new MergeCosts(), new CompletableFuture<>());
+                Duration.ofMillis(10), doneTimeout, output, new MergeCosts(), new CompletableFuture<>());
     }
 
     /** The merged intervals of a run, kept (the actor of the run writes them, the test reads them after its outcome). */
