@@ -111,7 +111,7 @@ class CoordinatorProtocolTest {
         ActorRef<PhaseActor.FromWorker> phase = started.phase();
 
         two.stop(); // its process went away
-        phase.tell(new PhaseActor.Done(0, ReportedReads.result(0), 10, null));
+        phase.tell(started.done(0, 0));
         CoordinatorOutcome outcome = run.outcome().get(10, TimeUnit.SECONDS);
         WorkerSlot first = outcome.workers().get(0);
         WorkerSlot second = outcome.workers().get(1);
@@ -141,21 +141,18 @@ class CoordinatorProtocolTest {
 
         MergedIntervals mergedFirst = new MergedIntervals();
         RunSetup first = run(mergedFirst);
-        Running one = start(coordinator, first, List.of(worker));
-        long startOne = one.workerStartMillis(0);
-        one.phase().tell(new PhaseActor.IntervalReport(0, 0, ReportedReads.interval(startOne, startOne + 1000, 100),
-                1.0, 0, false, -1));
-        one.phase().tell(new PhaseActor.Done(0, ReportedReads.result(100), 10, null));
+        Running runOne = start(coordinator, first, List.of(worker));
+        runOne.phase().tell(runOne.interval(0, 0, 100));
+        runOne.phase().tell(runOne.done(0, 100));
         CoordinatorOutcome outcomeOne = first.outcome().get(10, TimeUnit.SECONDS);
         WorkerSlot slot = outcomeOne.workers().get(0);
 
         // After its Done, the run is over: its actor is stopped, and what still comes about it (a
         // result sent again, an interval held while the coordinator was unreachable) is merged nowhere.
         TestProbe<Object> watcher = KIT.createTestProbe();
-        one.phase().tell(new PhaseActor.IntervalReport(0, 1, ReportedReads.interval(startOne + 1000, startOne + 2000,
-                500), 2.0, 0, false, -1));
-        one.phase().tell(new PhaseActor.Done(0, ReportedReads.result(500), 10, null));
-        watcher.expectTerminated(one.phase(), WAIT);
+        runOne.phase().tell(runOne.interval(0, 1, 500));
+        runOne.phase().tell(runOne.done(0, 500));
+        watcher.expectTerminated(runOne.phase(), WAIT);
         // The outcome's slots are the session's: read run 1's figures before run 2 begins (it resets them).
         assertEquals(100, slot.result().accounting().completed());
         assertEquals(100, slot.totals().measuredCompleted());
@@ -165,25 +162,25 @@ class CoordinatorProtocolTest {
         TestProbe<DeadLetter> deadLetters = KIT.createDeadLetterProbe();
         MergedIntervals mergedSecond = new MergedIntervals();
         RunSetup second = run(mergedSecond);
-        Running two = start(coordinator, second, List.of(worker));
-        assertEquals(2, two.run());
-        assertNotEquals(one.phase(), two.phase(), "each run has an actor of its own");
+        Running runTwo = start(coordinator, second, List.of(worker));
+        assertEquals(2, runTwo.run());
+        assertNotEquals(runOne.phase(), runTwo.phase(), "each run has an actor of its own");
         // Run 1's worker part, late, with what would fit run 2 exactly: interval 0, in run 2's time.
-        long startTwo = two.workerStartMillis(0);
-        PhaseActor.IntervalReport lateInterval = new PhaseActor.IntervalReport(0, 0,
-                ReportedReads.interval(startTwo, startTwo + 1000, 1000), 1.0, 0, false, -1);
-        PhaseActor.Done lateDone = new PhaseActor.Done(0, ReportedReads.result(1000), 10, null);
-        one.phase().tell(lateInterval);
-        one.phase().tell(lateDone);
-        for (Object late : List.of(lateInterval, lateDone)) {
+        PhaseActor.IntervalReport lateInterval = runTwo.interval(0, 0, 1000);
+        PhaseActor.Done lateDone = runTwo.done(0, 1000);
+        runOne.phase().tell(lateInterval);
+        runOne.phase().tell(lateDone);
+        List<Object> toRunOne = new ArrayList<>();
+        while (toRunOne.size() < 2) {
             DeadLetter dead = deadLetters.expectMessageClass(DeadLetter.class, WAIT);
-            assertEquals(late, dead.message());
-            assertEquals(one.phase().path(), dead.recipient().path());
+            if (dead.recipient().path().equals(runOne.phase().path())) { // the test kit's own may pass by
+                toRunOne.add(dead.message());
+            }
         }
+        assertEquals(List.of(lateInterval, lateDone), toRunOne);
 
-        two.phase().tell(new PhaseActor.IntervalReport(0, 0, ReportedReads.interval(startTwo, startTwo + 1000, 200),
-                1.0, 0, false, -1));
-        two.phase().tell(new PhaseActor.Done(0, ReportedReads.result(200), 10, null));
+        runTwo.phase().tell(runTwo.interval(0, 0, 200));
+        runTwo.phase().tell(runTwo.done(0, 200));
         CoordinatorOutcome outcomeTwo = second.outcome().get(10, TimeUnit.SECONDS);
         WorkerSlot after = outcomeTwo.workers().get(0);
         assertEquals(200, after.result().accounting().completed());
@@ -205,33 +202,21 @@ class CoordinatorProtocolTest {
     void stopRun_midPhase_stopsEveryWorkerOnce_theRunEndsWithWhatTheyReported_andTheSessionEndsCleanly()
             throws Exception {
         Session session = joined(2);
-        ActorRef<CoordinatorActor.Command> coordinator = session.coordinator();
-        TestProbe<ToWorker> one = session.workers().get(0);
-        TestProbe<ToWorker> two = session.workers().get(1);
         MergedIntervals merged = new MergedIntervals();
         RunSetup run = run(merged);
-        Running started = start(coordinator, run, List.of(one, two));
-        ActorRef<PhaseActor.FromWorker> phase = started.phase();
-        long startOne = started.workerStartMillis(0);
-        long startTwo = started.workerStartMillis(1);
-        phase.tell(new PhaseActor.IntervalReport(0, 0, ReportedReads.interval(startOne, startOne + 1000, 40), 1.0, 3,
-                false, -1));
-        phase.tell(new PhaseActor.IntervalReport(1, 0, ReportedReads.interval(startTwo, startTwo + 1000, 60), 1.0, 2,
-                false, -1));
+        Running started = start(session.coordinator(), run, session.workers());
+        started.phase().tell(started.interval(0, 0, 40));
+        started.phase().tell(started.interval(1, 0, 60));
 
-        String reason = "interrupted (Ctrl-C on the coordinator)";
-        coordinator.tell(new CoordinatorActor.StopRun(reason));
-        coordinator.tell(new CoordinatorActor.StopRun("pressed twice"));
-        assertEquals(reason, next(one, Stop.class).reason());
-        assertEquals(reason, next(two, Stop.class).reason());
+        stopAndExpectEachToldOnce(session);
         assertFalse(run.outcome().isDone(), "a stopped run waits for the workers' results");
 
         // Each stops issuing and reports what it did, its last operations finished meanwhile.
-        phase.tell(new PhaseActor.Done(0, ReportedReads.result(43), 10, null));
-        phase.tell(new PhaseActor.Done(1, ReportedReads.result(62), 10, null));
+        started.phase().tell(started.done(0, 43));
+        started.phase().tell(started.done(1, 62));
         CoordinatorOutcome outcome = run.outcome().get(10, TimeUnit.SECONDS);
         assertTrue(outcome.stopped());
-        assertEquals(reason, outcome.stopReason());
+        assertEquals(CTRL_C, outcome.stopReason());
         assertEquals(43, outcome.workers().get(0).result().accounting().completed());
         assertEquals(62, outcome.workers().get(1).result().accounting().completed());
         assertEquals(40, outcome.workers().get(0).totals().measuredCompleted());
@@ -244,8 +229,8 @@ class CoordinatorProtocolTest {
 
         // The session goes on: it ends with a Finish to each worker, and the next message after the
         // one Stop is that Finish (the second StopRun sent nothing).
-        coordinator.tell(new EndSession(true));
-        for (TestProbe<ToWorker> w : List.of(one, two)) {
+        session.coordinator().tell(new EndSession(true));
+        for (TestProbe<ToWorker> w : session.workers()) {
             Finish finish = next(w, Finish.class);
             assertTrue(finish.success());
             assertNull(finish.reason());
@@ -257,23 +242,16 @@ class CoordinatorProtocolTest {
             throws Exception {
         Session session = joined(2);
         ActorRef<CoordinatorActor.Command> coordinator = session.coordinator();
-        TestProbe<ToWorker> one = session.workers().get(0);
-        TestProbe<ToWorker> silent = session.workers().get(1);
         RunSetup run = run(new MergedIntervals(), Duration.ofSeconds(1)); // real time: the run's actor's timer
         Running started = start(coordinator, run, session.workers());
-        long startSilent = started.workerStartMillis(1);
-        started.phase().tell(new PhaseActor.IntervalReport(1, 0, ReportedReads.interval(startSilent,
-                startSilent + 1000, 25), 1.0, 0, false, -1));
+        started.phase().tell(started.interval(1, 0, 25));
 
-        String reason = "interrupted (Ctrl-C on the coordinator)";
-        coordinator.tell(new CoordinatorActor.StopRun(reason));
-        assertEquals(reason, next(one, Stop.class).reason());
-        assertEquals(reason, next(silent, Stop.class).reason());
-        started.phase().tell(new PhaseActor.Done(0, ReportedReads.result(30), 10, null));
+        stopAndExpectEachToldOnce(session);
+        started.phase().tell(started.done(0, 30)); // worker 2 stays silent
 
         CoordinatorOutcome outcome = run.outcome().get(10, TimeUnit.SECONDS);
         assertTrue(outcome.stopped());
-        assertEquals(reason, outcome.stopReason());
+        assertEquals(CTRL_C, outcome.stopReason());
         WorkerSlot reported = outcome.workers().get(0);
         WorkerSlot lost = outcome.workers().get(1);
         assertFalse(reported.lost());
@@ -289,7 +267,7 @@ class CoordinatorProtocolTest {
                 () -> another.outcome().get(10, TimeUnit.SECONDS));
         assertEquals("a worker was lost in run 1: the session cannot run more phases", refused.getCause().getMessage());
         coordinator.tell(new EndSession(true));
-        assertTrue(next(one, Finish.class).success());
+        assertTrue(next(session.workers().get(0), Finish.class).success());
     }
 
     @Test
@@ -433,8 +411,34 @@ class CoordinatorProtocolTest {
      * A run under way: its number, its actor, and the start instant each worker was given (its own clock).
      */
     private record Running(int run, ActorRef<PhaseActor.FromWorker> phase, List<PhaseActor.StartAt> starts) {
-        long workerStartMillis(int index) {
-            return starts.get(index).workerEpochMicros() / 1000;
+        /**
+         * Worker {@code index}'s interval {@code seq} of this run (second {@code seq} from its start, in
+         * its own clock), in which {@code reads} completed.
+         */
+        PhaseActor.IntervalReport interval(int index, int seq, long reads) {
+            long from = starts.get(index).workerEpochMicros() / 1000 + seq * 1000L;
+            return new PhaseActor.IntervalReport(index, seq, ReportedReads.interval(from, from + 1000, reads),
+                    seq + 1.0, 0, false, -1);
+        }
+
+        /** Worker {@code index}'s result of {@code reads} reads (not stopped on its own machine). */
+        PhaseActor.Done done(int index, long reads) {
+            return new PhaseActor.Done(index, ReportedReads.result(reads), 10, null);
+        }
+    }
+
+    /** Why a run is stopped here: as Ctrl-C on the coordinator stops it. */
+    private static final String CTRL_C = "interrupted (Ctrl-C on the coordinator)";
+
+    /**
+     * Stops the run under way (twice: the second is not passed on) and checks that each worker is
+     * told to stop, with the reason.
+     */
+    private static void stopAndExpectEachToldOnce(Session session) {
+        session.coordinator().tell(new CoordinatorActor.StopRun(CTRL_C));
+        session.coordinator().tell(new CoordinatorActor.StopRun("pressed twice"));
+        for (TestProbe<ToWorker> w : session.workers()) {
+            assertEquals(CTRL_C, next(w, Stop.class).reason());
         }
     }
 

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.typesafe.config.ConfigFactory;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -166,16 +168,12 @@ class WorkerProtocolTest {
 
     @Test
     void stop_midPhase_endsThePhaseEarly_andTheWorkerStillReportsWhatItDid() throws Exception {
-        ActorRef<ToWorker> worker = admitted();
-        TestProbe<PhaseActor.FromWorker> phase = kit.createTestProbe(PhaseActor.FromWorker.class);
-        // 100 000 operations at 200/s: 500 s, unless stopped.
-        worker.tell(plan(1, phase, "model", "open", "rate", "200", "arrival", "constant", "operationcount", "100000"));
-        phase.expectMessageClass(PhaseActor.Prepared.class, WAIT);
-        Reports reports = loadAndStart(worker, phase, 1);
-        PhaseActor.IntervalReport first = reports.next(PhaseActor.IntervalReport.class);
+        Midway run = midway();
+        PhaseActor.IntervalReport first = run.first();
         assertEquals(0, first.seq());
 
-        worker.tell(new Stop("stopped by the test"));
+        run.worker().tell(new Stop("stopped by the test"));
+        Reports reports = run.reports();
         PhaseActor.Done done = reports.next(PhaseActor.Done.class);
         assertNull(done.stopReason(), "the coordinator stopped it: not a stop on its own machine");
         RunResult r = done.result().toRunResult(0);
@@ -186,8 +184,22 @@ class WorkerProtocolTest {
         assertEquals(r.accounting().completed() + r.accounting().warmUp(), reports.completed(),
                 "the intervals sent hold every operation completed");
 
-        worker.tell(new Finish(true, null));
+        run.worker().tell(new Finish(true, null));
         assertEquals(0, exit.get(10, TimeUnit.SECONDS));
+    }
+
+    @Test
+    void coordinatorLost_midPhase_stopsThePhase_keepsThePartialResultLocally_andExitsWithOne() throws Exception {
+        PhaseActor.IntervalReport first = midway().first();
+
+        // What the actor tells the link when the coordinator's node leaves or is downed (its membership
+        // events are the cluster's; this actor system has none).
+        job.link().coordinatorLost("the coordinator at the test's address left the cluster");
+        assertEquals(1, exit.get(10, TimeUnit.SECONDS));
+        JsonNode partial = new ObjectMapper().readTree(dir.resolve("partial/result.json").toFile());
+        assertTrue(partial.get("interrupted").asBoolean(), partial::toString);
+        long issued = partial.at("/accounting/issued").asLong();
+        assertTrue(issued >= first.interval().issued() && issued < 100_000, partial::toString);
     }
 
     @Test
@@ -220,6 +232,23 @@ class WorkerProtocolTest {
         assertTrue(Secrets.verify(SECRET, nonce, coordinator.expectMessageClass(Register.class, WAIT).proof()));
         hello.worker().tell(new Accepted(0, 1, coordinator.ref()));
         return hello.worker();
+    }
+
+    /** A run under way: the worker, its reports from its start on, and its first interval (read already). */
+    private record Midway(ActorRef<ToWorker> worker, Reports reports, PhaseActor.IntervalReport first) {
+    }
+
+    /**
+     * The worker admitted, and run 1 under way for a while: 100 000 operations at 200/s (500 s, unless
+     * stopped), its first interval sent.
+     */
+    private Midway midway() {
+        ActorRef<ToWorker> worker = admitted();
+        TestProbe<PhaseActor.FromWorker> phase = kit.createTestProbe(PhaseActor.FromWorker.class);
+        worker.tell(plan(1, phase, "model", "open", "rate", "200", "arrival", "constant", "operationcount", "100000"));
+        phase.expectMessageClass(PhaseActor.Prepared.class, WAIT);
+        Reports reports = loadAndStart(worker, phase, 1);
+        return new Midway(worker, reports, reports.next(PhaseActor.IntervalReport.class));
     }
 
     /**
