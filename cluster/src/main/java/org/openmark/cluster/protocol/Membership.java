@@ -2,8 +2,10 @@ package org.openmark.cluster.protocol;
 
 import java.util.function.Function;
 import org.apache.pekko.actor.Address;
+import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.cluster.ClusterEvent;
+import org.apache.pekko.cluster.Member;
 import org.apache.pekko.cluster.typed.Cluster;
 import org.apache.pekko.cluster.typed.Subscribe;
 
@@ -11,7 +13,7 @@ import org.apache.pekko.cluster.typed.Subscribe;
  * What the coordinator and a worker hear of the cluster's membership: a node left (removed,
  * downed or exited), was found unreachable, or reachable again. Both subscribe here, to Pekko
  * Cluster's own events ({@link #CLUSTER}); an actor started with {@link #NONE} hears only the
- * changes its driver (a protocol test) sends it.
+ * changes its driver (a protocol test) sends it, and knows no member ({@link #uidOf}).
  */
 public enum Membership {
     /** Pekko Cluster's events. */
@@ -47,6 +49,22 @@ public enum Membership {
         on(ctx, cluster, ClusterEvent.MemberExited.class, e -> wrap.apply(new Left(e.member().address(), "exited")));
         on(ctx, cluster, ClusterEvent.UnreachableMember.class, e -> wrap.apply(new Unreachable(e.member().address())));
         on(ctx, cluster, ClusterEvent.ReachableMember.class, e -> wrap.apply(new Reachable(e.member().address())));
+    }
+
+    /**
+     * The system uid of the member at {@code address} in {@code system}'s view of the cluster, or 0
+     * when none is there (always 0 for {@link #NONE}: an actor system without a cluster has no members).
+     */
+    public long uidOf(ActorSystem<?> system, Address address) {
+        if (this == NONE) {
+            return 0;
+        }
+        for (Member m : Cluster.get(system).state().getMembers()) {
+            if (m.address().equals(address)) {
+                return m.uniqueAddress().longUid();
+            }
+        }
+        return 0;
     }
 
     private static <T, E extends ClusterEvent.ClusterDomainEvent> void on(ActorContext<T> ctx, Cluster cluster,

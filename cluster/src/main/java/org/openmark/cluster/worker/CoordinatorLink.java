@@ -25,6 +25,11 @@ import org.openmark.timing.StopSignal;
  * reachable again. Every wait ends with a {@link LostException} once the coordinator is lost
  * (downed, gone, or unreachable beyond the worker's limit) or refuses this worker; losing it also
  * stops the job's issuing at once.
+ *
+ * <p>Two stop signals: the session's (a stop on this machine, the coordinator lost: nothing more is
+ * issued in this session) and the run's ({@link #nextRun}), which the coordinator's {@link
+ * CoordinatorActor.Stop} ends: it stops the run under way, and the session's next run starts afresh,
+ * as the coordinator's protocol allows.
  */
 final class CoordinatorLink {
     /** The coordinator is gone (or refused this worker): the message says why. */
@@ -50,7 +55,10 @@ final class CoordinatorLink {
     private volatile long coordinatorUid;
     /** Why this worker stopped its part on its own (a signal on its machine), or null. */
     private volatile String ownStopReason;
+    /** The session's stop signal: set, every run of the session stops (see {@link #nextRun}). */
     private final StopSignal stop;
+    /** The stop signal of the run under way (or of the last one). */
+    private volatile StopSignal runStop = new StopSignal();
     private final Clock clock;
     private final PrintStream err;
     /** The intervals sent while the coordinator is unreachable; sized by the actor from the node's settings. */
@@ -58,7 +66,8 @@ final class CoordinatorLink {
     private volatile boolean unreachable;
 
     /**
-     * @param stop the job's stop signal: a Stop from the coordinator, or its loss, stops the issuing
+     * @param stop the session's stop signal: the coordinator's loss, or a stop on this machine, stops
+     *     the issuing for the rest of the session
      * @param clock times the waits
      */
     CoordinatorLink(StopSignal stop, Clock clock, PrintStream err) {
@@ -110,7 +119,7 @@ final class CoordinatorLink {
         if (!accepted.isDone()) {
             endedSession = true;
             lost.complete(reason);
-            stop.stop();
+            stopSession();
         }
     }
 
@@ -141,7 +150,7 @@ final class CoordinatorLink {
         if (ownStopReason == null) {
             ownStopReason = reason;
         }
-        stop.stop();
+        stopSession();
     }
 
     /** Why this worker stopped its part on its own, or null (it ran to the end, or the coordinator stopped it). */
@@ -149,10 +158,10 @@ final class CoordinatorLink {
         return ownStopReason;
     }
 
-    /** The coordinator stopped the run: stop issuing, report what there is. */
+    /** The coordinator stopped the run: stop issuing, report what there is (the session's next run is not stopped). */
     void stop(String reason) {
         say(reason);
-        stop.stop();
+        runStop.stop();
     }
 
     void coordinatorLost(String reason) {
@@ -160,14 +169,36 @@ final class CoordinatorLink {
             return; // the coordinator ended the session and leaves: nothing is lost
         }
         if (lost.complete(reason)) {
-            stop.stop();
+            stopSession();
             if (!refused) {
                 say(reason + ": stopping now (operations still outstanding get the grace period)");
             }
         }
     }
 
+    /** Nothing more is issued in this session: the run under way stops, and so does any the session starts later. */
+    private void stopSession() {
+        stop.stop();
+        runStop.stop(); // read after the session's signal is set: nextRun() sees one or the other (both volatile)
+    }
+
     // --- for the job
+
+    /**
+     * The stop signal of the session's next run, which the job runs it with: a fresh one, so that
+     * the coordinator's stop of an earlier run does not stop it; stopped at once when the session is.
+     * The job takes it with the run's plan, before it says it is prepared: a running run is stopped
+     * only once every worker said it is ready, so its Stop finds this signal. (One stopped before its
+     * start is failed by the coordinator, and the next Plan or Finish ends it here: {@link #expect}.)
+     */
+    StopSignal nextRun() {
+        StopSignal s = new StopSignal();
+        runStop = s;
+        if (stop.isStopped()) {
+            s.stop();
+        }
+        return s;
+    }
 
     /** Sends an interval of the run now, or holds it while the coordinator is unreachable. */
     void sendInterval(ActorRef<PhaseActor.FromWorker> phase, PhaseActor.IntervalReport message) {

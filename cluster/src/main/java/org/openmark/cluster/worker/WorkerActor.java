@@ -12,8 +12,6 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
 import org.apache.pekko.actor.typed.receptionist.Receptionist;
-import org.apache.pekko.cluster.Member;
-import org.apache.pekko.cluster.typed.Cluster;
 import org.openmark.cluster.coordinator.CoordinatorActor;
 import org.openmark.cluster.coordinator.CoordinatorActor.Accepted;
 import org.openmark.cluster.coordinator.CoordinatorActor.Challenge;
@@ -48,6 +46,8 @@ final class WorkerActor extends AbstractBehavior<WorkerActor.Command> {
     private final Set<Long> endedCoordinators;
     private final TimerScheduler<Command> timers;
     private final java.time.Duration unreachableLimit;
+    /** Where it hears of the cluster's nodes and learns their uids ({@link Membership#NONE} in a protocol test). */
+    private final Membership membership;
     /** Where the coordinator's messages come in: the actor itself, as the coordinator's protocol names it. */
     private final ActorRef<CoordinatorActor.ToWorker> inbox;
     private ActorRef<CoordinatorActor.FromWorker> coordinator;
@@ -64,8 +64,9 @@ final class WorkerActor extends AbstractBehavior<WorkerActor.Command> {
     }
 
     private WorkerActor(ActorContext<Command> ctx, TimerScheduler<Command> timers, CoordinatorLink link,
-            byte[] secret, Address seed, Set<Long> endedCoordinators) {
+            byte[] secret, Address seed, Set<Long> endedCoordinators, Membership membership) {
         super(ctx);
+        this.membership = membership;
         this.link = link;
         this.secret = secret;
         this.seed = seed;
@@ -76,7 +77,7 @@ final class WorkerActor extends AbstractBehavior<WorkerActor.Command> {
         link.holdAtMost(settings.getInt("openmark.worker.undelivered-intervals"));
         ctx.getSystem().receptionist().tell(Receptionist.subscribe(CoordinatorActor.KEY,
                 ctx.messageAdapter(Receptionist.Listing.class, Listing::new)));
-        Membership.CLUSTER.subscribe(ctx, MembershipChanged::new);
+        membership.subscribe(ctx, MembershipChanged::new);
         this.inbox = ctx.messageAdapter(CoordinatorActor.ToWorker.class, Told::new);
     }
 
@@ -86,8 +87,17 @@ final class WorkerActor extends AbstractBehavior<WorkerActor.Command> {
      *        worker's earlier sessions): one of them found at {@code seed} is ending its session
      */
     static Behavior<Command> create(CoordinatorLink link, byte[] secret, Address seed, Set<Long> endedCoordinators) {
+        return create(link, secret, seed, endedCoordinators, Membership.CLUSTER);
+    }
+
+    /**
+     * The worker's actor; {@code membership}: where it hears of the cluster's nodes ({@link Membership#NONE}:
+     * in an actor system without a cluster, a protocol test sends the changes itself).
+     */
+    static Behavior<Command> create(CoordinatorLink link, byte[] secret, Address seed, Set<Long> endedCoordinators,
+            Membership membership) {
         return Behaviors.setup(ctx -> Behaviors.withTimers(timers -> new WorkerActor(ctx, timers, link, secret, seed,
-                endedCoordinators)));
+                endedCoordinators, membership)));
     }
 
     @Override
@@ -174,12 +184,7 @@ final class WorkerActor extends AbstractBehavior<WorkerActor.Command> {
 
     /** The system uid of the member at {@code a} in this node's view of the cluster, or 0 when none is there. */
     private long uidOf(Address a) {
-        for (Member m : Cluster.get(getContext().getSystem()).state().getMembers()) {
-            if (m.address().equals(a)) {
-                return m.uniqueAddress().longUid();
-            }
-        }
-        return 0;
+        return membership.uidOf(getContext().getSystem(), a);
     }
 
     private static String hostName() {

@@ -23,6 +23,7 @@ import org.openmark.timing.StopSignal;
  * result is written locally), 2 the coordinator refused this worker.
  */
 final class WorkerJob {
+    /** The session's stop signal (each run has one of its own besides: {@link CoordinatorLink#nextRun}). */
     private final StopSignal stop = new StopSignal();
     private final CoordinatorLink link;
     private final Duration joinTimeout;
@@ -112,10 +113,11 @@ final class WorkerJob {
 
     /** One run: prepare, load as told, wait at the gate, run, report. Returns 0, or 1 when it failed. */
     private int runPlan(Plan p, int index) throws InterruptedException {
+        StopSignal runStop = link.nextRun();
         if (p.phase() == PlanPhase.STALENESS) {
-            return new StalenessJob(link, stop, clock, err).run(p, p.replyTo(), index);
+            return new StalenessJob(link, runStop, clock, err).run(p, p.replyTo(), index);
         }
-        return new PhaseJob(link, stop, clock, partialDir, ownLogs, watch, err).run(p, p.replyTo(), index);
+        return new PhaseJob(link, runStop, clock, partialDir, ownLogs, watch, err).run(p, p.replyTo(), index);
     }
 
     private void say(String line) {

@@ -2,6 +2,7 @@ package org.openmark.cluster.coordinator;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -11,16 +12,19 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.pekko.actor.DeadLetter;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
+import org.apache.pekko.actor.testkit.typed.javadsl.ManualTime;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
 import org.apache.pekko.actor.typed.ActorRef;
-import org.openmark.api.Status;
 import org.openmark.cluster.coordinator.CoordinatorActor.Accepted;
 import org.openmark.cluster.coordinator.CoordinatorActor.BeginRun;
 import org.openmark.cluster.coordinator.CoordinatorActor.Challenge;
@@ -32,18 +36,14 @@ import org.openmark.cluster.coordinator.CoordinatorActor.Plan;
 import org.openmark.cluster.coordinator.CoordinatorActor.Pong;
 import org.openmark.cluster.coordinator.CoordinatorActor.Refused;
 import org.openmark.cluster.coordinator.CoordinatorActor.Register;
+import org.openmark.cluster.coordinator.CoordinatorActor.Stop;
 import org.openmark.cluster.coordinator.CoordinatorActor.ToWorker;
 import org.openmark.cluster.protocol.EpochMicrosClock;
 import org.openmark.cluster.protocol.Load;
 import org.openmark.cluster.protocol.Membership;
 import org.openmark.cluster.protocol.PlanPhase;
-import org.openmark.cluster.protocol.ResultWire;
 import org.openmark.cluster.protocol.Secrets;
 import org.openmark.measure.IntervalSnapshot;
-import org.openmark.measure.Measurements;
-import org.openmark.run.Accounting;
-import org.openmark.run.Phase;
-import org.openmark.run.RunResult;
 import org.openmark.run.Version;
 import org.openmark.testing.FakeClock;
 import org.junit.jupiter.api.AfterAll;
@@ -71,8 +71,7 @@ class CoordinatorProtocolTest {
     void register_withTheWrongSecret_isRefused_andTheSessionStillAdmitsTheRightOne() throws Exception {
         byte[] secret = "the coordinator's secret".getBytes(StandardCharsets.UTF_8);
         CoordinatorActor.Setup setup = setup(1, secret);
-        ActorRef<CoordinatorActor.Command> coordinator = KIT.spawn(
-                CoordinatorActor.create(setup, new FakeClock(), Membership.NONE));
+        ActorRef<CoordinatorActor.Command> coordinator = coordinator(setup);
 
         TestProbe<ToWorker> intruder = KIT.createTestProbe(ToWorker.class);
         coordinator.tell(hello(intruder));
@@ -101,45 +100,18 @@ class CoordinatorProtocolTest {
     @Test
     void aWorkerThatGoesWhileRunning_isLost_theRunEndsWithTheOthersResult_andNoFurtherRunStarts()
             throws Exception {
-        CoordinatorActor.Setup setup = setup(2, null);
-        ActorRef<CoordinatorActor.Command> coordinator = KIT.spawn(
-                CoordinatorActor.create(setup, new FakeClock(), Membership.NONE));
-        TestProbe<ToWorker> one = KIT.createTestProbe(ToWorker.class);
-        TestProbe<ToWorker> two = KIT.createTestProbe(ToWorker.class);
-        List<TestProbe<ToWorker>> workers = List.of(one, two);
-        for (TestProbe<ToWorker> w : workers) {
-            coordinator.tell(hello(w));
-        }
-        assertEquals(0, one.expectMessageClass(Accepted.class, WAIT).index());
-        assertEquals(1, two.expectMessageClass(Accepted.class, WAIT).index());
-        for (int probe = 0; probe < ClockProbes.FIRST_PROBES; probe++) {
-            for (int i = 0; i < workers.size(); i++) {
-                Ping ping = workers.get(i).expectMessageClass(Ping.class, WAIT);
-                coordinator.tell(new Pong(i, ping.seq(), ping.coordinatorNanos(), EpochMicrosClock.now()));
-            }
-        }
-        assertEquals(2, setup.joined().get(10, TimeUnit.SECONDS).size());
+        Session session = joined(2);
+        ActorRef<CoordinatorActor.Command> coordinator = session.coordinator();
+        TestProbe<ToWorker> one = session.workers().get(0);
+        TestProbe<ToWorker> two = session.workers().get(1);
 
-        RunSetup run = run();
-        coordinator.tell(new BeginRun(run));
-        Plan planOne = next(one, Plan.class);
-        Plan planTwo = next(two, Plan.class);
-        assertEquals(1, planOne.run());
-        assertEquals("1/2", planOne.settings().get("share"));
-        assertEquals("2/2", planTwo.settings().get("share"));
-        assertEquals(planOne.replyTo(), planTwo.replyTo(), "one actor for the run");
-        ActorRef<PhaseActor.FromWorker> phase = planOne.replyTo();
-        phase.tell(new PhaseActor.Prepared(0, false, false));
-        phase.tell(new PhaseActor.Prepared(1, false, false));
-        assertEquals(Load.NONE, next(one, PhaseActor.Go.class).load());
-        assertEquals(Load.NONE, next(two, PhaseActor.Go.class).load());
-        phase.tell(new PhaseActor.Ready(0));
-        phase.tell(new PhaseActor.Ready(1));
-        next(one, PhaseActor.StartAt.class);
-        next(two, PhaseActor.StartAt.class);
+        RunSetup run = run(new MergedIntervals());
+        Running started = start(coordinator, run, List.of(one, two));
+        assertEquals(1, started.run());
+        ActorRef<PhaseActor.FromWorker> phase = started.phase();
 
         two.stop(); // its process went away
-        phase.tell(new PhaseActor.Done(0, ResultWire.of(emptyResult()), 10, null));
+        phase.tell(started.done(0, 0));
         CoordinatorOutcome outcome = run.outcome().get(10, TimeUnit.SECONDS);
         WorkerSlot first = outcome.workers().get(0);
         WorkerSlot second = outcome.workers().get(1);
@@ -150,7 +122,7 @@ class CoordinatorProtocolTest {
         assertTrue(second.lostReason().contains("went away"), second.lostReason());
         assertFalse(outcome.stopped(), "--on-worker-loss continue: the run is not stopped");
 
-        RunSetup another = run();
+        RunSetup another = run(new MergedIntervals());
         coordinator.tell(new BeginRun(another));
         ExecutionException refused = assertThrows(ExecutionException.class,
                 () -> another.outcome().get(10, TimeUnit.SECONDS));
@@ -160,28 +132,375 @@ class CoordinatorProtocolTest {
         assertTrue(next(one, Finish.class).success());
     }
 
+    @Test
+    void aLateReport_toTheActorOfARunThatEnded_reachesNothing_andTheNextRunCountsOnlyItsOwnOperations()
+            throws Exception {
+        Session session = joined(1);
+        ActorRef<CoordinatorActor.Command> coordinator = session.coordinator();
+        TestProbe<ToWorker> worker = session.workers().get(0);
+
+        MergedIntervals mergedFirst = new MergedIntervals();
+        RunSetup first = run(mergedFirst);
+        Running runOne = start(coordinator, first, List.of(worker));
+        runOne.phase().tell(runOne.interval(0, 0, 100));
+        runOne.phase().tell(runOne.done(0, 100));
+        CoordinatorOutcome outcomeOne = first.outcome().get(10, TimeUnit.SECONDS);
+        WorkerSlot slot = outcomeOne.workers().get(0);
+
+        // After its Done, the run is over: its actor is stopped, and what still comes about it (a
+        // result sent again, an interval held while the coordinator was unreachable) is merged nowhere.
+        TestProbe<Object> watcher = KIT.createTestProbe();
+        runOne.phase().tell(runOne.interval(0, 1, 500));
+        runOne.phase().tell(runOne.done(0, 500));
+        watcher.expectTerminated(runOne.phase(), WAIT);
+        // The outcome's slots are the session's: read run 1's figures before run 2 begins (it resets them).
+        assertEquals(100, slot.result().accounting().completed());
+        assertEquals(100, slot.totals().measuredCompleted());
+        assertEquals(100, slot.issuedSoFar());
+        assertEquals(100, mergedFirst.completed());
+
+        TestProbe<DeadLetter> deadLetters = KIT.createDeadLetterProbe();
+        MergedIntervals mergedSecond = new MergedIntervals();
+        RunSetup second = run(mergedSecond);
+        Running runTwo = start(coordinator, second, List.of(worker));
+        assertEquals(2, runTwo.run());
+        assertNotEquals(runOne.phase(), runTwo.phase(), "each run has an actor of its own");
+        // Run 1's worker part, late, with what would fit run 2 exactly: interval 0, in run 2's time.
+        PhaseActor.IntervalReport lateInterval = runTwo.interval(0, 0, 1000);
+        PhaseActor.Done lateDone = runTwo.done(0, 1000);
+        runOne.phase().tell(lateInterval);
+        runOne.phase().tell(lateDone);
+        List<Object> toRunOne = new ArrayList<>();
+        while (toRunOne.size() < 2) {
+            DeadLetter dead = deadLetters.expectMessageClass(DeadLetter.class, WAIT);
+            if (dead.recipient().path().equals(runOne.phase().path())) { // the test kit's own may pass by
+                toRunOne.add(dead.message());
+            }
+        }
+        assertEquals(List.of(lateInterval, lateDone), toRunOne);
+
+        runTwo.phase().tell(runTwo.interval(0, 0, 200));
+        runTwo.phase().tell(runTwo.done(0, 200));
+        CoordinatorOutcome outcomeTwo = second.outcome().get(10, TimeUnit.SECONDS);
+        WorkerSlot after = outcomeTwo.workers().get(0);
+        assertEquals(200, after.result().accounting().completed());
+        assertEquals(200, after.totals().measuredCompleted());
+        assertEquals(200, after.issuedSoFar());
+        assertEquals(1, after.intervals);
+        assertEquals(200, mergedSecond.completed());
+        assertFalse(outcomeTwo.stopped());
+        assertFalse(after.lost());
+
+        // The session is not broken: it ends as any does.
+        coordinator.tell(new EndSession(true));
+        Finish finish = next(worker, Finish.class);
+        assertTrue(finish.success());
+        assertNull(finish.reason());
+    }
+
+    @Test
+    void stopRun_midPhase_stopsEveryWorkerOnce_theRunEndsWithWhatTheyReported_andTheSessionEndsCleanly()
+            throws Exception {
+        Session session = joined(2);
+        MergedIntervals merged = new MergedIntervals();
+        RunSetup run = run(merged);
+        Running started = start(session.coordinator(), run, session.workers());
+        started.phase().tell(started.interval(0, 0, 40));
+        started.phase().tell(started.interval(1, 0, 60));
+
+        stopAndExpectEachToldOnce(session);
+        assertFalse(run.outcome().isDone(), "a stopped run waits for the workers' results");
+
+        // Each stops issuing and reports what it did, its last operations finished meanwhile.
+        started.phase().tell(started.done(0, 43));
+        started.phase().tell(started.done(1, 62));
+        CoordinatorOutcome outcome = run.outcome().get(10, TimeUnit.SECONDS);
+        assertTrue(outcome.stopped());
+        assertEquals(CTRL_C, outcome.stopReason());
+        assertEquals(43, outcome.workers().get(0).result().accounting().completed());
+        assertEquals(62, outcome.workers().get(1).result().accounting().completed());
+        assertEquals(40, outcome.workers().get(0).totals().measuredCompleted());
+        assertEquals(60, outcome.workers().get(1).totals().measuredCompleted());
+        assertEquals(100, merged.completed(), "the merged intervals hold both workers' intervals");
+        for (WorkerSlot w : outcome.workers()) {
+            assertFalse(w.lost(), w.name());
+            assertNull(w.stopReason(), "the coordinator stopped it, not its own machine");
+        }
+
+        // The session goes on: it ends with a Finish to each worker, and the next message after the
+        // one Stop is that Finish (the second StopRun sent nothing).
+        session.coordinator().tell(new EndSession(true));
+        for (TestProbe<ToWorker> w : session.workers()) {
+            Finish finish = next(w, Finish.class);
+            assertTrue(finish.success());
+            assertNull(finish.reason());
+        }
+    }
+
+    @Test
+    void stopRun_aWorkerThatDoesNotReportWithinTheDoneTimeout_isLost_andTheRunKeepsWhatEachDelivered()
+            throws Exception {
+        Session session = joined(2);
+        ActorRef<CoordinatorActor.Command> coordinator = session.coordinator();
+        RunSetup run = run(new MergedIntervals(), Duration.ofSeconds(1)); // real time: the run's actor's timer
+        Running started = start(coordinator, run, session.workers());
+        started.phase().tell(started.interval(1, 0, 25));
+
+        stopAndExpectEachToldOnce(session);
+        started.phase().tell(started.done(0, 30)); // worker 2 stays silent
+
+        CoordinatorOutcome outcome = run.outcome().get(10, TimeUnit.SECONDS);
+        assertTrue(outcome.stopped());
+        assertEquals(CTRL_C, outcome.stopReason());
+        WorkerSlot reported = outcome.workers().get(0);
+        WorkerSlot lost = outcome.workers().get(1);
+        assertFalse(reported.lost());
+        assertEquals(30, reported.result().accounting().completed());
+        assertTrue(lost.lost());
+        assertNull(lost.result());
+        assertTrue(lost.lostReason().startsWith("did not report within 1 s of the stop; "), lost.lostReason());
+        assertEquals(25, lost.totals().measuredCompleted(), "what it delivered before it fell silent stays");
+
+        RunSetup another = run(new MergedIntervals());
+        coordinator.tell(new BeginRun(another));
+        ExecutionException refused = assertThrows(ExecutionException.class,
+                () -> another.outcome().get(10, TimeUnit.SECONDS));
+        assertEquals("a worker was lost in run 1: the session cannot run more phases", refused.getCause().getMessage());
+        coordinator.tell(new EndSession(true));
+        assertTrue(next(session.workers().get(0), Finish.class).success());
+    }
+
+    @Test
+    void tooFewWorkers_theSessionFailsAtTheJoinTimeout_sayingHowManyCame() throws Exception {
+        // The join timeout is the coordinator's timer: Pekko's scheduler runs on manual time here.
+        ActorTestKit timed = ActorTestKit.create("CoordinatorJoinTimeout", ManualTime.config());
+        try {
+            ManualTime time = ManualTime.get(timed.system());
+            CoordinatorActor.Setup setup = setup(2, null, Duration.ofSeconds(60));
+            ActorRef<CoordinatorActor.Command> coordinator = timed.spawn(
+                    CoordinatorActor.create(setup, new FakeClock(), Membership.NONE));
+            TestProbe<ToWorker> one = timed.createTestProbe(ToWorker.class);
+            coordinator.tell(hello(one));
+            Accepted accepted = one.expectMessageClass(Accepted.class, WAIT);
+            assertEquals(0, accepted.index());
+            assertEquals(2, accepted.count());
+
+            time.timePasses(Duration.ofSeconds(59));
+            one.expectNoMessage(Duration.ofMillis(100));
+            assertFalse(setup.joined().isDone());
+
+            time.timePasses(Duration.ofSeconds(1));
+            String why = "only 1 of 2 workers joined within 60 s: start them with bin/openmark worker --join <this"
+                    + " address> (and the same --cluster-secret-file), or raise --join-timeout";
+            Finish finish = one.expectMessageClass(Finish.class, WAIT);
+            assertFalse(finish.success());
+            assertEquals(why, finish.reason());
+            ExecutionException failed = assertThrows(ExecutionException.class,
+                    () -> setup.joined().get(10, TimeUnit.SECONDS));
+            assertEquals(why, failed.getCause().getMessage());
+            assertFalse(((CoordinatorOutcome.Failure) failed.getCause()).badInput());
+
+            // Given up: a worker that comes now is told why, and no run can begin.
+            TestProbe<ToWorker> late = timed.createTestProbe(ToWorker.class);
+            coordinator.tell(hello(late));
+            assertEquals("the session was given up (" + why + "): a worker cannot join it",
+                    late.expectMessageClass(Refused.class, WAIT).reason());
+            RunSetup run = run(new MergedIntervals());
+            coordinator.tell(new BeginRun(run));
+            ExecutionException refused = assertThrows(ExecutionException.class,
+                    () -> run.outcome().get(10, TimeUnit.SECONDS));
+            assertEquals(why, refused.getCause().getMessage());
+            assertEquals(1, setup.admitted().get());
+        } finally {
+            timed.shutdownTestKit();
+        }
+    }
+
+    @Test
+    void hello_twiceFromOneWorker_orFromAnotherVersion_isRefusedSayingWhy_andTheSessionStillAdmitsTheNext() {
+        CoordinatorActor.Setup setup = setup(2, null);
+        ActorRef<CoordinatorActor.Command> coordinator = coordinator(setup);
+        TestProbe<ToWorker> one = KIT.createTestProbe(ToWorker.class);
+        coordinator.tell(hello(one));
+        assertEquals(0, one.expectMessageClass(Accepted.class, WAIT).index());
+
+        coordinator.tell(hello(one));
+        assertEquals("a worker at " + one.ref().path().address() + " has already joined",
+                one.expectMessageClass(Refused.class, WAIT).reason());
+
+        TestProbe<ToWorker> older = KIT.createTestProbe(ToWorker.class);
+        coordinator.tell(new Hello(older.ref(), "0.0.1-other", "old-host", 2, 1));
+        assertEquals("this worker runs openmark 0.0.1-other, the coordinator " + Version.current()
+                + ": run the same openmark version everywhere", older.expectMessageClass(Refused.class, WAIT).reason());
+        assertEquals(1, setup.admitted().get(), "neither refusal admitted anyone");
+
+        TestProbe<ToWorker> two = KIT.createTestProbe(ToWorker.class);
+        coordinator.tell(hello(two));
+        Accepted accepted = two.expectMessageClass(Accepted.class, WAIT);
+        assertEquals(1, accepted.index(), "the refused took no index");
+        assertEquals(2, accepted.count());
+        assertEquals(2, setup.admitted().get());
+        coordinator.tell(new EndSession(true));
+    }
+
+    @Test
+    void hello_twiceBeforeTheProof_isRefused_andTheFirstChallengeStillAdmitsIt() {
+        byte[] secret = "the coordinator's secret".getBytes(StandardCharsets.UTF_8);
+        CoordinatorActor.Setup setup = setup(1, secret);
+        ActorRef<CoordinatorActor.Command> coordinator = coordinator(setup);
+        TestProbe<ToWorker> worker = KIT.createTestProbe(ToWorker.class);
+        coordinator.tell(hello(worker));
+        Challenge challenge = worker.expectMessageClass(Challenge.class, WAIT);
+        coordinator.tell(hello(worker));
+        assertEquals("a worker at " + worker.ref().path().address() + " has already joined",
+                worker.expectMessageClass(Refused.class, WAIT).reason());
+
+        coordinator.tell(new Register(worker.ref(), Secrets.proof(secret, challenge.nonce())));
+        assertEquals(0, worker.expectMessageClass(Accepted.class, WAIT).index());
+        assertEquals(1, setup.admitted().get());
+        coordinator.tell(new EndSession(true));
+    }
+
     private CoordinatorActor.Setup setup(int count, byte[] secret) {
-        return new CoordinatorActor.Setup(count, secret, OnWorkerLoss.CONTINUE, Duration.ofSeconds(30),
+        return setup(count, secret, Duration.ofSeconds(30));
+    }
+
+    private CoordinatorActor.Setup setup(int count, byte[] secret, Duration joinTimeout) {
+        return new CoordinatorActor.Setup(count, secret, OnWorkerLoss.CONTINUE, joinTimeout,
                 new PrintStream(log, true, StandardCharsets.UTF_8), new AtomicInteger(), new CompletableFuture<>());
+    }
+
+    private static ActorRef<CoordinatorActor.Command> coordinator(CoordinatorActor.Setup setup) {
+        return KIT.spawn(CoordinatorActor.create(setup, new FakeClock(), Membership.NONE));
     }
 
     private static Hello hello(TestProbe<ToWorker> worker) {
         return new Hello(worker.ref(), Version.current(), "test-host", 2, ProcessHandle.current().pid());
     }
 
-    private static RunSetup run() {
-        MergedOutput nowhere = new MergedOutput() {
-            @Override
-            public void merged(IntervalMerger.Merged merged, List<WorkerSlot> workers) {
-            }
+    /** A coordinator whose session has joined its workers. */
+    private record Session(ActorRef<CoordinatorActor.Command> coordinator, List<TestProbe<ToWorker>> workers) {
+    }
 
-            @Override
-            public void worker(WorkerSlot worker, IntervalSnapshot snapshot, double elapsedSeconds, long inFlight,
-                    boolean warmUp) {
+    /**
+     * A coordinator of {@code count} workers (no secret) that admitted them all, in order, and had the
+     * first clock probes answered, so that the session has joined.
+     */
+    private Session joined(int count) throws Exception {
+        CoordinatorActor.Setup setup = setup(count, null);
+        ActorRef<CoordinatorActor.Command> coordinator = coordinator(setup);
+        List<TestProbe<ToWorker>> workers = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            workers.add(KIT.createTestProbe(ToWorker.class));
+        }
+        for (int i = 0; i < workers.size(); i++) {
+            coordinator.tell(hello(workers.get(i)));
+            assertEquals(i, workers.get(i).expectMessageClass(Accepted.class, WAIT).index());
+        }
+        for (int probe = 0; probe < ClockProbes.FIRST_PROBES; probe++) {
+            for (int i = 0; i < workers.size(); i++) {
+                Ping ping = workers.get(i).expectMessageClass(Ping.class, WAIT);
+                coordinator.tell(new Pong(i, ping.seq(), ping.coordinatorNanos(), EpochMicrosClock.now()));
             }
-        };
+        }
+        assertEquals(count, setup.joined().get(10, TimeUnit.SECONDS).size());
+        return new Session(coordinator, List.copyOf(workers));
+    }
+
+    /**
+     * A run under way: its number, its actor, and the start instant each worker was given (its own clock).
+     */
+    private record Running(int run, ActorRef<PhaseActor.FromWorker> phase, List<PhaseActor.StartAt> starts) {
+        /**
+         * Worker {@code index}'s interval {@code seq} of this run (second {@code seq} from its start, in
+         * its own clock), in which {@code reads} completed.
+         */
+        PhaseActor.IntervalReport interval(int index, int seq, long reads) {
+            long from = starts.get(index).workerEpochMicros() / 1000 + seq * 1000L;
+            return new PhaseActor.IntervalReport(index, seq, ReportedReads.interval(from, from + 1000, reads),
+                    seq + 1.0, 0, false, -1);
+        }
+
+        /** Worker {@code index}'s result of {@code reads} reads (not stopped on its own machine). */
+        PhaseActor.Done done(int index, long reads) {
+            return new PhaseActor.Done(index, ReportedReads.result(reads), 10, null);
+        }
+    }
+
+    /** Why a run is stopped here: as Ctrl-C on the coordinator stops it. */
+    private static final String CTRL_C = "interrupted (Ctrl-C on the coordinator)";
+
+    /**
+     * Stops the run under way (twice: the second is not passed on) and checks that each worker is
+     * told to stop, with the reason.
+     */
+    private static void stopAndExpectEachToldOnce(Session session) {
+        session.coordinator().tell(new CoordinatorActor.StopRun(CTRL_C));
+        session.coordinator().tell(new CoordinatorActor.StopRun("pressed twice"));
+        for (TestProbe<ToWorker> w : session.workers()) {
+            assertEquals(CTRL_C, next(w, Stop.class).reason());
+        }
+    }
+
+    /**
+     * Begins {@code run} and takes every worker through it up to the start: each gets its plan (its
+     * share, the run's actor), says it is prepared (a shared store, not known empty: nothing to load),
+     * is told to go, says it is ready, and gets the common start instant.
+     */
+    private static Running start(ActorRef<CoordinatorActor.Command> coordinator, RunSetup run,
+            List<TestProbe<ToWorker>> workers) {
+        coordinator.tell(new BeginRun(run));
+        List<Plan> plans = workers.stream().map(w -> next(w, Plan.class)).toList();
+        ActorRef<PhaseActor.FromWorker> phase = plans.get(0).replyTo();
+        for (int i = 0; i < plans.size(); i++) {
+            Plan p = plans.get(i);
+            assertEquals(plans.get(0).run(), p.run());
+            assertEquals(phase, p.replyTo(), "one actor for the run");
+            assertEquals(i, p.index());
+            assertEquals((i + 1) + "/" + workers.size(), p.settings().get("share"));
+            assertEquals(run.settings().get("seed"), p.settings().get("seed"));
+            phase.tell(new PhaseActor.Prepared(i, false, false));
+        }
+        for (TestProbe<ToWorker> w : workers) {
+            PhaseActor.Go go = next(w, PhaseActor.Go.class);
+            assertEquals(plans.get(0).run(), go.run());
+            assertEquals(Load.NONE, go.load());
+        }
+        for (int i = 0; i < workers.size(); i++) {
+            phase.tell(new PhaseActor.Ready(i));
+        }
+        List<PhaseActor.StartAt> starts = workers.stream().map(w -> next(w, PhaseActor.StartAt.class)).toList();
+        return new Running(plans.get(0).run(), phase, starts);
+    }
+
+    private static RunSetup run(MergedOutput output) {
+        return run(output, Duration.ofSeconds(5));
+    }
+
+    /** A run whose workers have {@code doneTimeout} after a stop to report. */
+    private static RunSetup run(MergedOutput output, Duration doneTimeout) {
         return new RunSetup(PlanPhase.RUN, Map.of("seed", "1"), false, Duration.ofSeconds(1), Duration.ZERO,
-                Duration.ofMillis(10), Duration.ofSeconds(5), nowhere, new MergeCosts(), new CompletableFuture<>());
+                Duration.ofMillis(10), doneTimeout, output, new MergeCosts(), new CompletableFuture<>());
+    }
+
+    /** The merged intervals of a run, kept (the actor of the run writes them, the test reads them after its outcome). */
+    private static final class MergedIntervals implements MergedOutput {
+        private final List<IntervalMerger.Merged> merged = new CopyOnWriteArrayList<>();
+
+        @Override
+        public void merged(IntervalMerger.Merged m, List<WorkerSlot> workers) {
+            merged.add(m);
+        }
+
+        @Override
+        public void worker(WorkerSlot worker, IntervalSnapshot snapshot, double elapsedSeconds, long inFlight,
+                boolean warmUp) {
+        }
+
+        /** The operations completed in every merged interval. */
+        long completed() {
+            return merged.stream().mapToLong(m -> m.snapshot().completed()).sum();
+        }
     }
 
     /** The next message of {@code type}; the clock probes that go on every second are answered by nobody. */
@@ -192,11 +511,5 @@ class CoordinatorProtocolTest {
                 return type.cast(m);
             }
         }
-    }
-
-    private static RunResult emptyResult() {
-        return new RunResult(Version.current(), 1, false, Phase.RUN, null, false, true, "memory", Map.of(), Map.of(),
-                0, 1000, 0, List.of(), new Accounting(0, 0, Map.<Status, Long>of(), 0, 0), null,
-                Measurements.newHistogram(), List.of(), List.of(), true, false, null, List.of(), List.of());
     }
 }
