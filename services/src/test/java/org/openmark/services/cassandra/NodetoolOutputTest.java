@@ -62,9 +62,11 @@ class NodetoolOutputTest {
     @Test
     void pendingHintFiles_theTotalFilesColumn() {
         String hints = """
-                  Host ID                               Address    Rack   DC           Status  Total files  Newest                   Oldest
-                  5ad1fc4c-0b7e-4f5e-9f3a-1f2a3b4c5d6e  127.0.0.3  rack1  datacenter1  DOWN    4            2026-11-26 21:20:01,000  2026-11-26 21:19:40,000
+                  Host ID                               Address          Rack   DC           Status  Total files  Newest                   Oldest
+                  5ad1fc4c-0b7e-4f5e-9f3a-1f2a3b4c5d6e  127.0.0.3:34058  rack1  datacenter1  DOWN    4            2026-11-26 21:20:01,000  2026-11-26 21:19:40,000
                 """;
+        // Cassandra 5.0 prints the address with the storage port; 127.0.0.3 is not 127.0.0.30's prefix
+        assertEquals(0, NodetoolOutput.pendingHintFiles(hints.replace("127.0.0.3:", "127.0.0.30:"), "127.0.0.3"));
         assertEquals(4, NodetoolOutput.pendingHintFiles(hints, "127.0.0.3"));
         assertEquals(0, NodetoolOutput.pendingHintFiles(hints, "127.0.0.2"));
         assertEquals(0, NodetoolOutput.pendingHintFiles("This node does not have any pending hints", "127.0.0.3"));
