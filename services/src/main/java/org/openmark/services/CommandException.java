@@ -1,0 +1,29 @@
+package org.openmark.services;
+
+/** Ends a command with a message for the user and the exit code that tells why: 2 for bad input, 1 otherwise. */
+public final class CommandException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    private static final int BAD_INPUT = 2;
+    private static final int FAILED = 1;
+
+    private final int exitCode;
+
+    private CommandException(String message, int exitCode) {
+        super(message);
+        this.exitCode = exitCode;
+    }
+
+    /** The user asked for something not allowed; the message names the argument, its value and what is allowed. */
+    public static CommandException badInput(String message) {
+        return new CommandException(message, BAD_INPUT);
+    }
+
+    /** The servers did not do what was asked; the message says what and where to look. */
+    public static CommandException failed(String message) {
+        return new CommandException(message, FAILED);
+    }
+
+    public int exitCode() {
+        return exitCode;
+    }
+}
