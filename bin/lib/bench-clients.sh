@@ -219,7 +219,7 @@ start_service() { # start_service KIND: starts bench-KIND, sets $props (a -P fil
     redis) server_pids=$(cat "$(find "$svc/$inst" -name redis.pid | head -1)") ;;
     # the data directory is where the state file says (a private /tmp one when the postgres user cannot reach $svc)
     postgres) server_pids=$(head -1 "$(sed -n 's/^home=//p' "$svc/$inst/state")/data/postmaster.pid") ;;
-    cassandra) server_pids=$(cat "$svc/$inst"/node*/pid) ;;
+    cassandra) server_pids=$(sed -n 's/^node\.[0-9]*\.pid=//p' "$svc/$inst/state") ;;
   esac
 }
 prop() { sed -n "s/^$1=//p" "$props"; }
