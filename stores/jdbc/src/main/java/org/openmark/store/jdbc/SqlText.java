@@ -2,7 +2,6 @@ package org.openmark.store.jdbc;
 
 import java.util.Collection;
 import java.util.List;
-import java.util.regex.Pattern;
 
 /**
  * The text of every statement the binding prepares. Table and field names are written
@@ -11,14 +10,26 @@ import java.util.regex.Pattern;
  */
 final class SqlText {
     static final String KEY_COLUMN = "YCSB_KEY";
-    private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,62}");
+    /** The longest identifier PostgreSQL keeps whole (NAMEDATALEN - 1). */
+    private static final int MAX_IDENTIFIER = 63;
 
     private SqlText() {
     }
 
     /** True for a plain SQL identifier (letter or '_', then letters, digits or '_'; at most 63). */
     static boolean isIdentifier(String name) {
-        return name != null && IDENTIFIER.matcher(name).matches();
+        // A loop, not a regular expression: every operation checks its table and columns.
+        if (name == null || name.isEmpty() || name.length() > MAX_IDENTIFIER) {
+            return false;
+        }
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            boolean letter = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_';
+            if (!letter && (i == 0 || c < '0' || c > '9')) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** True when every name is a plain identifier. */
