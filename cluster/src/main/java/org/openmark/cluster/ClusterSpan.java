@@ -55,7 +55,7 @@ final class ClusterSpan {
         this.cfg = cfg;
         this.timeline = timeline;
         this.workers = List.copyOf(workers);
-        Model model = cfg.phase() == Phase.LOAD ? cfg.model().forLoad() : cfg.model();
+        Model model = cfg.model();
         this.open = model instanceof Model.Open o ? o : null;
         this.closed = model instanceof Model.Closed c ? c : null;
     }

@@ -52,7 +52,7 @@ public final class HeapBudget {
                     bytes(held), bytes(budget), heap(maxHeapBytes), budget / Math.max(1, record)));
         }
         long left = budget - held;
-        Model model = cfg.phase() == Phase.LOAD ? cfg.model().forLoad() : cfg.model();
+        Model model = cfg.model();
         int ownThreads = model instanceof Model.Closed closed ? closed.threads() : 0;
         int threads = cfg.phase() == Phase.LOAD ? ownThreads : Math.max(ownThreads, loadThreads);
         if (threads > 0) {

@@ -82,6 +82,9 @@ public record RunConfig(Phase phase, String store, Settings settings, Model mode
     }
 
     public RunConfig {
+        if (phase == Phase.LOAD && !(model instanceof Model.Closed)) {
+            throw new IllegalArgumentException("a load phase runs the closed model, not " + model);
+        }
         changedProperties = Map.copyOf(changedProperties);
     }
 

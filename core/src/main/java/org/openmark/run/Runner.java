@@ -326,8 +326,7 @@ public final class Runner {
 
     /** The load model a configuration asks for. */
     public static LoadModel modelOf(RunConfig cfg) {
-        Model model = cfg.phase() == Phase.LOAD ? cfg.model().forLoad() : cfg.model();
-        return switch (model) {
+        return switch (cfg.model()) {
             case Model.Closed c -> new ClosedModel(c.threads(), c.targetPerSec(), c.thinkTime(),
                     cfg.phase() == Phase.LOAD, cfg.share());
             case Model.Open o -> new OpenModel(o.arrival(), o.schedule(), o.maxInFlight(), o.onOverload(), cfg.share());

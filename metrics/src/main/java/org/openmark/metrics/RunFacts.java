@@ -30,7 +30,7 @@ public record RunFacts(String command, String store, long seed, String model, bo
     /** The facts of {@code cfg}, run by {@code command}. */
     public static RunFacts of(String command, RunConfig cfg) {
         boolean load = cfg.phase() == Phase.LOAD;
-        Model model = load ? cfg.model().forLoad() : cfg.model();
+        Model model = cfg.model();
         DoubleUnaryOperator target = switch (model) {
             case Model.Open open -> seconds -> open.schedule().rateAt((long) (seconds * 1e9));
             case Model.Closed closed when closed.paced() -> seconds -> closed.targetPerSec();

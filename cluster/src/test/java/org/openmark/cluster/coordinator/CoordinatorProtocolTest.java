@@ -192,10 +192,7 @@ class CoordinatorProtocolTest {
         assertFalse(after.lost());
 
         // The session is not broken: it ends as any does.
-        coordinator.tell(new EndSession(true));
-        Finish finish = next(worker, Finish.class);
-        assertTrue(finish.success());
-        assertNull(finish.reason());
+        endsCleanly(coordinator, List.of(worker));
     }
 
     @Test
@@ -229,12 +226,7 @@ class CoordinatorProtocolTest {
 
         // The session goes on: it ends with a Finish to each worker, and the next message after the
         // one Stop is that Finish (the second StopRun sent nothing).
-        session.coordinator().tell(new EndSession(true));
-        for (TestProbe<ToWorker> w : session.workers()) {
-            Finish finish = next(w, Finish.class);
-            assertTrue(finish.success());
-            assertNull(finish.reason());
-        }
+        endsCleanly(session.coordinator(), session.workers());
     }
 
     @Test
@@ -504,6 +496,16 @@ class CoordinatorProtocolTest {
     }
 
     /** The next message of {@code type}; the clock probes that go on every second are answered by nobody. */
+    /** Ends the session as a success: each worker's next message (pings aside) is Finish(true) with no reason. */
+    private static void endsCleanly(ActorRef<CoordinatorActor.Command> coordinator, List<TestProbe<ToWorker>> workers) {
+        coordinator.tell(new EndSession(true));
+        for (TestProbe<ToWorker> w : workers) {
+            Finish finish = next(w, Finish.class);
+            assertTrue(finish.success());
+            assertNull(finish.reason());
+        }
+    }
+
     private static <T extends ToWorker> T next(TestProbe<ToWorker> worker, Class<T> type) {
         while (true) {
             ToWorker m = worker.receiveMessage(WAIT);
