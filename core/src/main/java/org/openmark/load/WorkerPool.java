@@ -7,6 +7,7 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongConsumer;
 import org.openmark.api.Clock;
 import org.openmark.api.Store;
+import org.openmark.timing.TimerSlack;
 import org.openmark.workload.Operation;
 
 /**
@@ -26,10 +27,13 @@ import org.openmark.workload.Operation;
  * 650 bytes per operation instead of about 170, and the collector's pauses were the send-lag
  * tail. An earlier version of this pool woke a second worker whenever one took an operation
  * with more queued; at 200,000 ops/s that chain of wake-ups, and the carrier threads' spinning
- * after each one, cost more CPU than the operations.) The first workers, one per processor, are
- * platform threads: waking a virtual thread goes through the carrier pool, whose carriers spin
- * for a while each time they run out of work. Workers beyond those are virtual threads, so a
- * store that blocks many operations at once costs no more platform threads.
+ * after each one, cost more CPU than the operations.) The first {@link #PLATFORM_WORKERS} workers
+ * (or one per processor, if more) are platform threads: waking a virtual thread goes through the
+ * carrier pool, whose carriers spin for a while each time they run out of work, and a virtual
+ * thread that blocks on a socket (a JDBC driver waiting for its reply) is woken by the JDK's
+ * poller and then the carrier pool, where a platform thread is woken by the kernel (against
+ * PostgreSQL at 1,000/s that scheduling was 15 % of the client's CPU). Workers beyond those are
+ * virtual threads, so a store that blocks many operations at once costs no more platform threads.
  *
  * <p>{@code active} counts workers that are not parked. The no-lost-wake-up argument: the
  * scheduler queues (a volatile write) and then reads {@code active}; a worker going idle pushes
@@ -43,6 +47,12 @@ import org.openmark.workload.Operation;
  * standby slot; this pool only wakes or starts the workers it calls for.
  */
 final class WorkerPool implements Dispatch {
+    /**
+     * How many of the first workers are platform threads, at least (a platform thread's stack is
+     * reserved, not committed, so a few dozen cost little): as many as the jdbc store's default
+     * connections, so its sessions block on platform threads.
+     */
+    static final int PLATFORM_WORKERS = 64;
     /** The ring holds queued operations only (running ones are on workers); this caps its memory. */
     private static final int MAX_RING = 1 << 20;
 
@@ -66,7 +76,7 @@ final class WorkerPool implements Dispatch {
     /** When workers get help; used by the keeper only. */
     private final HelpPolicy help = new HelpPolicy();
 
-    /** On the real clock, one platform worker per processor (tests). */
+    /** On the real clock, {@link #PLATFORM_WORKERS} platform workers (tests). */
     WorkerPool(Store store, int maxInFlight, Body body) {
         this(Clock.system(), store, maxInFlight, body);
     }
@@ -77,13 +87,13 @@ final class WorkerPool implements Dispatch {
     }
 
     /**
-     * One platform worker per processor, the rest virtual.
+     * {@link #PLATFORM_WORKERS} platform workers (or one per processor, if more), the rest virtual.
      *
      * @param clock the clock the schedule's times are on; the real one (the workers' waits are
      *     real parks, see {@link TimekeepingRelay})
      */
     WorkerPool(Clock clock, Store store, int maxInFlight, Body body) {
-        this(clock, store, maxInFlight, body, Runtime.getRuntime().availableProcessors());
+        this(clock, store, maxInFlight, body, Math.max(PLATFORM_WORKERS, Runtime.getRuntime().availableProcessors()));
     }
 
     /** {@code platformWorkers}: how many of the first workers are platform threads (the rest are virtual). */
@@ -238,6 +248,9 @@ final class WorkerPool implements Dispatch {
 
         /** Counted as active when started or woken. */
         void work() {
+            if (platform) {
+                TimerSlack.tightenThisThread(); // a platform worker may keep time
+            }
             boolean ranSinceFlush = false;
             while (true) {
                 if (forRole) {
@@ -299,6 +312,11 @@ final class WorkerPool implements Dispatch {
         synchronized (lock) {
             return all.size();
         }
+    }
+
+    /** The timekeeping relay (for tests). */
+    TimekeepingRelay relay() {
+        return relay;
     }
 
     /** The workers' threads (for tests). */

@@ -56,7 +56,10 @@ public interface Tasks {
         return new Tasks() {
             @Override
             public Thread startPlatform(String name, Runnable task) {
-                return Thread.ofPlatform().name(name).daemon(true).start(task);
+                return Thread.ofPlatform().name(name).daemon(true).start(() -> {
+                    TimerSlack.tightenThisThread(); // its timed waits are intended times
+                    task.run();
+                });
             }
 
             @Override

@@ -11,7 +11,9 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
@@ -529,6 +531,58 @@ class WorkerPoolTest {
             assertEquals(Boolean.TRUE, waitResult.get());
             assertEquals(1, turns.get());
         }
+    }
+
+    @Test
+    void keepTime_standbyLooksLessOftenWhileTheKeeperIsOnTime_andCloselyAgainAfterALateArrival() throws Exception {
+        int stretch = 100; // arrivals 500 µs apart, met on time, with the standby's slack at its most
+        long start = System.nanoTime();
+        AtomicLong due = new AtomicLong(start);
+        AtomicLong stretchArrivals = new AtomicLong();
+        AtomicLong looksAtStretchStart = new AtomicLong(-1);
+        AtomicLong stretchLooks = new AtomicLong(-1);
+        AtomicLong slackAfterLate = new AtomicLong(-1);
+        AtomicBoolean lateKept = new AtomicBoolean();
+        try (WorkerPool pool = new WorkerPool(new CountingStore(), 100, RUN)) {
+            TimekeepingRelay relay = pool.relay();
+            pool.keepTime(scripted((index, waiter) -> {
+                while (stretchLooks.get() < 0) {
+                    if (relay.standbySlack() < TimekeepingRelay.MAX_STANDBY_SLACK_NANOS) {
+                        // Not grown yet, or back to looking closely after a late wake-up: (re)start the stretch.
+                        looksAtStretchStart.set(-1);
+                        stretchArrivals.set(0);
+                    } else if (looksAtStretchStart.get() < 0) {
+                        looksAtStretchStart.set(relay.standbyLooks());
+                    } else if (stretchArrivals.get() == stretch) {
+                        stretchLooks.set(relay.standbyLooks() - looksAtStretchStart.get());
+                        break;
+                    }
+                    if (System.nanoTime() - start > TimeUnit.SECONDS.toNanos(WAIT_SECONDS)) {
+                        return Timekeeping.Turn.ENDED; // never a whole stretch on time: failed below
+                    }
+                    long d = Math.max(due.get(), System.nanoTime()) + 500_000;
+                    due.set(d);
+                    if (looksAtStretchStart.get() >= 0) {
+                        stretchArrivals.incrementAndGet();
+                    }
+                    if (!waiter.awaitUntil(d, d)) {
+                        return Timekeeping.Turn.TAKEN_OVER; // woke late: the next keeper goes on
+                    }
+                }
+                if (lateKept.compareAndSet(false, true)) {
+                    // A keeper whose wake-up does not come for an arrival due now.
+                    long now = System.nanoTime();
+                    waiter.awaitUntil(now + TimeUnit.SECONDS.toNanos(WAIT_SECONDS), now);
+                    return Timekeeping.Turn.TAKEN_OVER;
+                }
+                slackAfterLate.set(relay.standbySlack());
+                return Timekeeping.Turn.ENDED;
+            }));
+        }
+        assertTrue(stretchLooks.get() >= 0, "no stretch of " + stretch + " arrivals with the standby's slack at its most");
+        // Once a millisecond or less: about one look per three arrivals (one per arrival before).
+        assertTrue(stretchLooks.get() <= stretch * 6 / 10, stretchLooks.get() + " looks for " + stretch + " arrivals");
+        assertEquals(TimekeepingRelay.TAKE_OVER_AFTER_NANOS, slackAfterLate.get(), "after a late arrival");
     }
 
     @Test

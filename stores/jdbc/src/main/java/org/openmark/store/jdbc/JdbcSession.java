@@ -39,6 +39,7 @@ final class JdbcSession implements Session {
     private final Consumer<JdbcSession> onClose;
     private final SessionConnection connection;
     private final InsertBatch batch;
+    private final SqlTexts texts = new SqlTexts();
     private Unit unit;
 
     /** An open unit of work. */
@@ -77,7 +78,7 @@ final class JdbcSession implements Session {
         }
         return execute(() -> emptyIfNotCreatedYet(Status.NOT_FOUND, () -> {
             TableLayout layout = tables.layout(table);
-            PreparedStatement statement = prepare(SqlText.read(table, columns));
+            PreparedStatement statement = prepare(texts.text(SqlTexts.Kind.READ, table, columns));
             statement.setString(1, key);
             try (ResultSet rows = statement.executeQuery()) {
                 if (!rows.next()) {
@@ -97,7 +98,7 @@ final class JdbcSession implements Session {
         }
         return execute(() -> emptyIfNotCreatedYet(Status.OK, () -> {
             TableLayout layout = tables.layout(table);
-            PreparedStatement statement = prepare(SqlText.scan(table, columns));
+            PreparedStatement statement = prepare(texts.text(SqlTexts.Kind.SCAN, table, columns));
             if (config.fetchSize() > 0) {
                 statement.setFetchSize(config.fetchSize());
             }
@@ -142,7 +143,7 @@ final class JdbcSession implements Session {
             if (!holds(layout, columns, values)) {
                 return Status.BAD_REQUEST;
             }
-            PreparedStatement statement = prepare(SqlText.update(table, columns));
+            PreparedStatement statement = prepare(texts.text(SqlTexts.Kind.UPDATE, table, columns));
             layout.bind(statement, 1, columns, values);
             statement.setString(columns.size() + 1, key);
             return statement.executeUpdate() == 0 ? Status.NOT_FOUND : Status.OK;
@@ -170,14 +171,14 @@ final class JdbcSession implements Session {
         }
         if (unit == null && config.batchSize() > 1) {
             try {
-                PreparedStatement statement = bindInsert(prepare(SqlText.insert(table, columns)), key, values, columns, layout);
+                PreparedStatement statement = bindInsert(prepare(texts.text(SqlTexts.Kind.INSERT, table, columns)), key, values, columns, layout);
                 return batch.add(statement) ? flush() : Status.OK;
             } catch (SQLException e) {
                 return failed(e);
             }
         }
         return execute(() -> {
-            bindInsert(prepare(SqlText.insert(table, columns)), key, values, columns, layout).executeUpdate();
+            bindInsert(prepare(texts.text(SqlTexts.Kind.INSERT, table, columns)), key, values, columns, layout).executeUpdate();
             return Status.OK;
         });
     }
@@ -356,9 +357,13 @@ final class JdbcSession implements Session {
     }
 
     private static List<String> writeColumns(String table, String key, Map<String, byte[]> values) {
-        if (!SqlText.isIdentifier(table) || key == null || values == null || values.isEmpty()
-                || values.values().stream().anyMatch(v -> v == null)) {
+        if (!SqlText.isIdentifier(table) || key == null || values == null || values.isEmpty()) {
             return null;
+        }
+        for (byte[] value : values.values()) {
+            if (value == null) {
+                return null;
+            }
         }
         return sortedIdentifiers(values.keySet());
     }
