@@ -72,6 +72,16 @@ public final class ServerLog {
         return new Streamed(files, (long) bytes);
     }
 
+    /**
+     * The hint files replayed in whole to the node at {@code ip}: lines {@code Finished hinted handoff of
+     * file F to endpoint /IP:PORT: HOST} (Cassandra 4 and 5; without the port before 4), not those that
+     * end {@code , partially} (the file is offered again and counted when it is finished).
+     */
+    public static long hintFilesReplayedTo(List<String> lines, String ip) {
+        Pattern replayed = Pattern.compile("Finished hinted handoff of file \\S+ to endpoint /" + Pattern.quote(ip) + "[:\\s]");
+        return lines.stream().filter(l -> replayed.matcher(l).find() && !l.stripTrailing().endsWith(", partially")).count();
+    }
+
     /** Bytes of a size as Cassandra prints it: "1.234MiB", "0.000KiB", "512B". */
     static double bytes(String size) {
         Matcher m = SIZE.matcher(size);

@@ -34,6 +34,29 @@ class ServerLogTest {
     }
 
     @Test
+    void hintFilesReplayedTo_countsFinishedFilesForThatAddressOnly() {
+        String file = "9be2f946-76f4-4511-a682-60190a45f9d9-1791336912359-2.hints";
+        List<String> log = List.of(
+                "INFO  [HintsDispatcher:3] 2026-11-27 04:10:01,975 HintsDispatchExecutor.java:300 - Finished hinted handoff"
+                        + " of file " + file + " to endpoint /127.0.0.3:7000: 9be2f946-76f4-4511-a682-60190a45f9d9",
+                // the same node's second file
+                "INFO  [HintsDispatcher:3] 2026-11-27 04:10:02,100 HintsDispatchExecutor.java:300 - Finished hinted handoff"
+                        + " of file " + file.replace("-2.hints", "-3.hints") + " to endpoint /127.0.0.3:7000: 9be2f946",
+                // not whole: offered again, counted when finished
+                "INFO  [HintsDispatcher:4] 2026-11-27 04:10:02,200 HintsDispatchExecutor.java:319 - Finished hinted handoff"
+                        + " of file " + file + " to endpoint /127.0.0.3:7000: 9be2f946, partially",
+                // another node, whose address starts with this one's
+                "INFO  [HintsDispatcher:5] 2026-11-27 04:10:03,000 HintsDispatchExecutor.java:300 - Finished hinted handoff"
+                        + " of file " + file + " to endpoint /127.0.0.30:7000: 1c0ffee0",
+                // Cassandra 3's form: no port
+                "INFO  [HintsDispatcher:1] 2026-11-27 04:10:04,000 HintsDispatchExecutor.java:282 - Finished hinted handoff"
+                        + " of file " + file + " to endpoint /127.0.0.3: 9be2f946");
+        assertEquals(3, ServerLog.hintFilesReplayedTo(log, "127.0.0.3"));
+        assertEquals(1, ServerLog.hintFilesReplayedTo(log, "127.0.0.30"));
+        assertEquals(0, ServerLog.hintFilesReplayedTo(log, "127.0.0.2"));
+    }
+
+    @Test
     void streamed_noSession_isNothing() {
         assertEquals(new ServerLog.Streamed(0, 0), ServerLog.streamed(List.of("no stream here"), ServerLog.Direction.RECEIVING));
     }
