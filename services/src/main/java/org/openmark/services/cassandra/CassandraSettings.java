@@ -45,7 +45,7 @@ public record CassandraSettings(Path baseDir, Path cacheDir, String version, Str
     public static final String DATACENTER = "datacenter1";
     /**
      * How long a node keeps hints in memory before they are in a file (Cassandra's default
-     * hints_flush_period): start-node counts the hints kept for a node from the files.
+     * hints_flush_period): start-node waits that long before it waits for the files to be gone.
      */
     public static final Duration HINTS_FLUSH_PERIOD = Duration.ofSeconds(10);
 
