@@ -33,7 +33,8 @@
 #   YCSB_SRC                a YCSB source tree or git directory (a clone of github.com/brianfrankcooper/YCSB):
 #                           YCSB's own redis, jdbc and cassandra bindings are built from it into
 #                           $OPENMARK_BENCH_DIR/ycsb (once) and YCSB's client runs at each rate too, paced by
-#                           -target with OPENMARK_BENCH_YCSB_THREADS threads (16)
+#                           -target with OPENMARK_BENCH_YCSB_THREADS threads (16); and the same binding through
+#                           openmark's YCSB adapter (--store ycsb, open model)
 # The servers are started with bin/openmark-services as instances "bench-redis" and "bench-postgres" (in
 # OPENMARK_SERVICES_DIR) and stopped at the end.
 
@@ -182,6 +183,13 @@ ycsb_cassandra_classpath() {
   fi
   cat "$d/target/classpath"
 }
+# The binding's jar and its dependencies without YCSB's core, for openmark's YCSB adapter (--store ycsb), which
+# loads a binding in a class loader of its own beside the YCSB core it bundles
+ycsb_binding_path() { # ycsb_binding_path BINDING [JAR...]
+  local b="$1"; shift
+  printf '%s' "$(ls "$ycsb_dir/$b/target/$b"-binding-*.jar | head -1):$ycsb_dir/$b/target/lib/*"
+  for j in "$@"; do printf ':%s' "$j"; done
+}
 ycsb_classpath() { # ycsb_classpath BINDING [JAR...]
   local b="$1"; shift
   printf '%s' "$(ls "$ycsb_dir"/core/target/core-*.jar | head -1):$ycsb_dir/core/target/lib/*:$(ls "$ycsb_dir/$b/target/$b"-binding-*.jar | head -1):$ycsb_dir/$b/target/lib/*"
@@ -236,8 +244,10 @@ bench_redis() {
   echo "Redis $(redis-server --version | sed 's/.* v=\([^ ]*\).*/\1/') on $host:$port, $records records of 1 KB, workload A," \
     "uniform keys; ${secs} s measured after ${warm} s; load average $(load_average)" | tee -a "$out/clients.txt"
   echo "open model, Poisson arrivals, at each rate (p99: response time from the intended start):" | tee -a "$out/clients.txt"
-  local rate best_p=0 best_b=0 best_y=0 on_p=1 on_b=1 on_y=0 ycsb_cp=""
-  if [ -n "${YCSB_SRC:-}" ] && [ $smoke = 0 ]; then ycsb_prepare; ycsb_cp=$(ycsb_classpath redis); on_y=1; fi
+  local rate best_p=0 best_b=0 best_y=0 best_a=0 on_p=1 on_b=1 on_y=0 on_a=0 ycsb_cp="" binding_cp=""
+  if [ -n "${YCSB_SRC:-}" ] && [ $smoke = 0 ]; then
+    ycsb_prepare; ycsb_cp=$(ycsb_classpath redis); binding_cp=$(ycsb_binding_path redis); on_y=1; on_a=1
+  fi
   for rate in "${rates[@]}"; do
     if [ $on_p = 1 ]; then
       if openmark_open openmark-redis "$rate" --store redis -P "$props"; then best_p=$rate; else on_p=0; fi
@@ -250,9 +260,15 @@ bench_redis() {
       if ycsb_open ycsb-redis "$rate" "$ycsb_cp" site.ycsb.db.RedisClient -p redis.host="$host" -p redis.port="$port" \
         ${redis_password:+-p redis.password="$redis_password"}; then best_y=$rate; else on_y=0; fi
     fi
+    # the same binding inside openmark: the YCSB adapter, open model
+    if [ $on_a = 1 ]; then
+      if openmark_open openmark-ycsb-redis "$rate" --store ycsb -p ycsb.db=site.ycsb.db.RedisClient \
+        --ycsb-classpath "$binding_cp" -P "$props"; then best_a=$rate; else on_a=0; fi
+    fi
   done
   echo "highest rate tried with p99 <= $(( p99_bound_us / 1000 )) ms, valid, no errors: openmark $best_p/s" \
-    "$([ $smoke = 0 ] && echo "(blocking sessions $best_b/s)")$([ -n "$ycsb_cp" ] && echo ", YCSB's RedisClient $best_y/s")" \
+    "$([ $smoke = 0 ] && echo "(blocking sessions $best_b/s)")$([ -n "$ycsb_cp" ] &&
+      echo ", YCSB's RedisClient $best_y/s (through openmark's adapter $best_a/s)")" \
     | tee -a "$out/clients.txt"
   [ $smoke = 1 ] && return
   # redis-benchmark has no rate: both tools at full speed with D requests outstanding on one connection
@@ -315,12 +331,13 @@ bench_postgres() {
     "$(head -c 100 /dev/zero | tr '\0' 'x')" > "$out/pgbench-update.sql"
   echo "open model at each rate (p99: response time from the intended start; pgbench: latency plus schedule lag," \
     "from its log of one transaction in ten; $pg_clients connections, 2 threads):" | tee -a "$out/clients.txt"
-  local rate best_o=0 best_g=0 best_y=0 on_o=1 on_g=1 on_y=0 ycsb_cp=""
+  local rate best_o=0 best_g=0 best_y=0 best_a=0 on_o=1 on_g=1 on_y=0 on_a=0 ycsb_cp="" binding_cp="" pg_jar
   if [ -n "${YCSB_SRC:-}" ] && [ $smoke = 0 ]; then
     ycsb_prepare
     # PostgreSQL's driver: the one openmark's jdbc store bundles, from the local Maven repository
-    ycsb_cp=$(ycsb_classpath jdbc "$(ls "${HOME}"/.m2/repository/org/postgresql/postgresql/*/postgresql-*.jar | sort -V | tail -1)")
-    on_y=1
+    pg_jar="$(ls "${HOME}"/.m2/repository/org/postgresql/postgresql/*/postgresql-*.jar | sort -V | tail -1)"
+    ycsb_cp=$(ycsb_classpath jdbc "$pg_jar"); binding_cp=$(ycsb_binding_path jdbc "$pg_jar")
+    on_y=1; on_a=1
   fi
   for rate in "${rates[@]}"; do
     if [ $on_o = 1 ]; then
@@ -330,6 +347,12 @@ bench_postgres() {
     if [ $on_y = 1 ]; then
       if ycsb_open ycsb-jdbc "$rate" "$ycsb_cp" site.ycsb.db.JdbcDBClient -p db.driver=org.postgresql.Driver \
         -p db.url="$url" -p db.user="$user" -p db.passwd="$pass"; then best_y=$rate; else on_y=0; fi
+    fi
+    # the same binding inside openmark: the YCSB adapter, open model
+    if [ $on_a = 1 ]; then
+      if openmark_open openmark-ycsb-jdbc "$rate" --store ycsb -p ycsb.db=site.ycsb.db.JdbcDBClient \
+        --ycsb-classpath "$binding_cp" -p db.driver=org.postgresql.Driver -p db.url="$url" -p db.user="$user" \
+        -p db.passwd="$pass"; then best_a=$rate; else on_a=0; fi
     fi
     [ $on_g = 1 ] || continue
     rm -f "$out/pgbench-$rate".log*
@@ -346,7 +369,7 @@ bench_postgres() {
     if sustained "$rate" "$a" "$p99"; then best_g=$rate; else on_g=0; fi
   done
   echo "highest rate tried with p99 <= $(( p99_bound_us / 1000 )) ms: openmark $best_o/s$([ $smoke = 0 ] && echo ", pgbench $best_g/s")$(
-    [ -n "$ycsb_cp" ] && echo ", YCSB's JdbcDBClient $best_y/s")" | tee -a "$out/clients.txt"
+    [ -n "$ycsb_cp" ] && echo ", YCSB's JdbcDBClient $best_y/s (through openmark's adapter $best_a/s)")" | tee -a "$out/clients.txt"
 }
 
 # latte (github.com/pmcfadin/latte, on crates.io as latte-cli): OPENMARK_BENCH_LATTE, or built once into $out/latte
@@ -424,9 +447,12 @@ bench_cassandra() {
   echo "Cassandra $(sed -n 's/^version=//p' "${OPENMARK_SERVICES_DIR:-/tmp/openmark-services}/bench-cassandra/state") (one node) on" \
     "$host:$port, $records records of 1 KB, workload A, uniform keys, consistency ONE; ${secs} s measured after ${warm} s;" \
     "load average $(load_average)" | tee -a "$out/clients.txt"
-  local rate best_o=0 best_l=0 best_y=0 on_l=0 ycsb_cp=""
+  local rate best_o=0 best_l=0 best_y=0 best_a=0 on_l=0 ycsb_cp="" binding_cp=""
   if latte_prepare; then latte_workload "$ks"; on_l=1; fi
-  if [ -n "${YCSB_SRC:-}" ]; then ycsb_prepare; ycsb_cp=$(ycsb_cassandra_classpath); fi
+  if [ -n "${YCSB_SRC:-}" ]; then
+    ycsb_prepare; ycsb_cp=$(ycsb_cassandra_classpath)
+    binding_cp="$ycsb_dir/cassandra/target/classes:$(cat "$ycsb_dir/cassandra/target/driver/classpath")"
+  fi
   # every rate for every tool: the CPU per operation is the figure to compare, sustained or not
   for rate in "${rates[@]}"; do
     if openmark_open openmark-cassandra "$rate" --store cassandra -P "$props"; then best_o=$rate; fi
@@ -436,9 +462,15 @@ bench_cassandra() {
         -p hosts="$host" -p port="$port" -p cassandra.readconsistencylevel=ONE -p cassandra.writeconsistencylevel=ONE; then
       best_y=$rate
     fi
+    # the same binding inside openmark: the YCSB adapter, open model
+    if [ -n "$ycsb_cp" ] && openmark_open openmark-ycsb-cassandra "$rate" --store ycsb \
+        -p ycsb.db=site.ycsb.db.CassandraCQLClient --ycsb-classpath "$binding_cp" -p hosts="$host" -p port="$port" \
+        -p cassandra.readconsistencylevel=ONE -p cassandra.writeconsistencylevel=ONE; then
+      best_a=$rate
+    fi
   done
   echo "highest rate tried with p99 <= $(( p99_bound_us / 1000 )) ms: openmark $best_o/s, latte $best_l/s$(
-    [ -n "$ycsb_cp" ] && echo ", YCSB's CassandraCQLClient $best_y/s")" | tee -a "$out/clients.txt"
+    [ -n "$ycsb_cp" ] && echo ", YCSB's CassandraCQLClient $best_y/s (through openmark's adapter $best_a/s)")" | tee -a "$out/clients.txt"
 }
 
 # The redis store's pipelined session against Lettuce's asynchronous API: the same calls, one thread
