@@ -20,6 +20,7 @@ import org.openmark.api.Clock;
 import org.openmark.cluster.protocol.ClusterMessage;
 import org.openmark.cluster.protocol.Membership;
 import org.openmark.cluster.protocol.PlanPhase;
+import org.openmark.config.Durations;
 
 /**
  * The coordinator of a cluster session, as an actor, one behavior per stage: {@link #joining}
@@ -212,7 +213,7 @@ public final class CoordinatorActor {
                 .onMessage(Hello.class, h -> hello(h, true))
                 .onMessage(Register.class, r -> register(r, true))
                 .onMessageEquals(JoinTimedOut.INSTANCE, () -> breakSession("only " + workers.size() + " of "
-                        + setup.count() + " workers joined within " + setup.joinTimeout().toSeconds() + " s: start"
+                        + setup.count() + " workers joined within " + Durations.format(setup.joinTimeout()) + ": start"
                         + " them with bin/openmark worker --join <this address> (and the same --cluster-secret-file),"
                         + " or raise --join-timeout")))
                 .build();

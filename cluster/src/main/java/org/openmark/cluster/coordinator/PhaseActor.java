@@ -17,6 +17,7 @@ import org.openmark.cluster.protocol.IntervalWire;
 import org.openmark.cluster.protocol.Load;
 import org.openmark.cluster.protocol.ResultWire;
 import org.openmark.cluster.protocol.StalenessWire;
+import org.openmark.config.Durations;
 import org.openmark.measure.IntervalSnapshot;
 
 /**
@@ -342,7 +343,7 @@ public final class PhaseActor {
     private Behavior<Command> doneTimedOut() {
         for (WorkerSlot w : workers) {
             if (!w.lost() && !w.reported()) {
-                lose(w, "did not report within " + setup.doneTimeout().toSeconds() + " s of the stop");
+                lose(w, "did not report within " + Durations.format(setup.doneTimeout()) + " of the stop");
             }
         }
         return maybeFinish();

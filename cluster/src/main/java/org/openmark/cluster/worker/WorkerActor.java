@@ -19,6 +19,7 @@ import org.openmark.cluster.coordinator.CoordinatorActor.Ping;
 import org.openmark.cluster.protocol.EpochMicrosClock;
 import org.openmark.cluster.protocol.Membership;
 import org.openmark.cluster.protocol.Secrets;
+import org.openmark.config.Durations;
 import org.openmark.run.Version;
 
 /**
@@ -107,8 +108,8 @@ final class WorkerActor extends AbstractBehavior<WorkerActor.Command> {
                 .onMessage(Told.class, this::onTold)
                 .onMessage(MembershipChanged.class, this::onMembership)
                 .onMessage(UnreachableTooLong.class, t -> {
-                    link.coordinatorLost("the coordinator was unreachable for " + unreachableLimit.toSeconds()
-                            + " s (openmark.worker.coordinator-unreachable-limit)");
+                    link.coordinatorLost("the coordinator was unreachable for " + Durations.format(unreachableLimit)
+                            + " (openmark.worker.coordinator-unreachable-limit)");
                     return this;
                 })
                 .build();

@@ -11,6 +11,7 @@ import org.openmark.cluster.coordinator.CoordinatorActor.Finish;
 import org.openmark.cluster.coordinator.CoordinatorActor.Plan;
 import org.openmark.cluster.protocol.PlanPhase;
 import org.openmark.cluster.worker.CoordinatorLink.LostException;
+import org.openmark.config.Durations;
 import org.openmark.timing.StopSignal;
 
 /**
@@ -75,8 +76,8 @@ final class WorkerJob {
         try {
             admitted = link.awaitAccepted(joinTimeout);
         } catch (TimeoutException e) {
-            say("could not join the coordinator at " + joinAddress + " within " + joinTimeout.toSeconds()
-                    + " s: is it running (bin/openmark run --cluster " + joinAddress + " ...), is the address right,"
+            say("could not join the coordinator at " + joinAddress + " within " + Durations.format(joinTimeout)
+                    + ": is it running (bin/openmark run --cluster " + joinAddress + " ...), is the address right,"
                     + " and does it listen on an address this machine can reach?");
             return 1;
         } catch (LostException e) {

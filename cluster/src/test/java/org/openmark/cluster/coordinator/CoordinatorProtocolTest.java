@@ -250,7 +250,7 @@ class CoordinatorProtocolTest {
         assertEquals(30, reported.result().accounting().completed());
         assertTrue(lost.lost());
         assertNull(lost.result());
-        assertTrue(lost.lostReason().startsWith("did not report within 1 s of the stop; "), lost.lostReason());
+        assertTrue(lost.lostReason().startsWith("did not report within 1s of the stop; "), lost.lostReason());
         assertEquals(25, lost.totals().measuredCompleted(), "what it delivered before it fell silent stays");
 
         RunSetup another = run(new MergedIntervals());
@@ -282,7 +282,7 @@ class CoordinatorProtocolTest {
             assertFalse(setup.joined().isDone());
 
             time.timePasses(Duration.ofSeconds(1));
-            String why = "only 1 of 2 workers joined within 60 s: start them with bin/openmark worker --join <this"
+            String why = "only 1 of 2 workers joined within 1m: start them with bin/openmark worker --join <this"
                     + " address> (and the same --cluster-secret-file), or raise --join-timeout";
             Finish finish = one.expectMessageClass(Finish.class, WAIT);
             assertFalse(finish.success());
