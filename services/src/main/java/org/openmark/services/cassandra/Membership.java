@@ -104,7 +104,10 @@ final class Membership {
         }
         // The others replay their hints for it as soon as they see it up, a file being written included, which
         // listpendinghints does not show until it is closed: what was replayed is counted from their logs.
-        Map<Integer, Integer> marks = liveLogMarks();
+        Map<Integer, Integer> marks = new LinkedHashMap<>();
+        for (NodeSlot l : cluster.state().live()) {
+            marks.put(l.index(), cluster.logMark(l.index()));
+        }
         cluster.launch(i, List.of());
         cluster.waitCql(i);
         cluster.waitRing();
@@ -124,7 +127,8 @@ final class Membership {
             wait.pause();
             pending = pendingHints(i);
         }
-        List<String> logs = logsSince(marks);
+        List<String> logs = new ArrayList<>();
+        marks.forEach((node, mark) -> logs.addAll(cluster.logSince(node, mark)));
         long hints = ServerLog.hintFilesReplayedTo(logs, NodeSlot.ip(i));
         cluster.console.info("cassandra node " + i + " (" + NodeSlot.ip(i) + ") is up again after " + upSeconds + " s; "
                 + (hints > 0 ? "the others replayed " + hints + " hint files for it within "
@@ -168,7 +172,10 @@ final class Membership {
             throw CommandException.failed("cassandra node " + i + " is running: kill-node " + i
                     + " first (remove-node takes a dead node out), or decommission-node " + i);
         }
-        Map<Integer, Integer> marks = liveLogMarks();
+        Map<Integer, Integer> marks = new LinkedHashMap<>();
+        for (NodeSlot l : cluster.state().live()) {
+            marks.put(l.index(), cluster.logMark(l.index()));
+        }
         int via = marks.keySet().stream().findFirst().orElseThrow(() ->
                 CommandException.failed("no live cassandra node to remove node " + i + " through"));
         String ip = NodeSlot.ip(i);
@@ -182,7 +189,8 @@ final class Membership {
             throw CommandException.failed("cassandra node " + i + " was not removed (nodetool removenode failed or took more"
                     + " than " + cluster.settings.timeout().toSeconds() + " s)");
         }
-        List<String> logs = logsSince(marks);
+        List<String> logs = new ArrayList<>();
+        marks.forEach((node, mark) -> logs.addAll(cluster.logSince(node, mark)));
         ServerLog.Streamed streamed = ServerLog.streamed(logs, ServerLog.Direction.RECEIVING);
         retire(i);
         cluster.waitRing();
@@ -200,21 +208,6 @@ final class Membership {
         }
         cluster.update(cluster.state().with(cluster.node(i).removed(cluster.time.epochSeconds())));
         cluster.writeProperties();
-    }
-
-    /** Where each live node's log is now, by node: what a command logs is read from there ({@link #logsSince}). */
-    private Map<Integer, Integer> liveLogMarks() {
-        Map<Integer, Integer> marks = new LinkedHashMap<>();
-        for (NodeSlot l : cluster.state().live()) {
-            marks.put(l.index(), cluster.logMark(l.index()));
-        }
-        return marks;
-    }
-
-    /** The lines the nodes logged after their {@code marks}. */
-    private List<String> logsSince(Map<Integer, Integer> marks) {
-        List<String> logs = logsSince(marks);
-        return logs;
     }
 
     /** The hint files the live nodes other than {@code i} hold for it (their nodetool listpendinghints). */
