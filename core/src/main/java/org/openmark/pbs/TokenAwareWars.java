@@ -78,29 +78,15 @@ public final class TokenAwareWars {
                 throw new IllegalArgumentException("a traced pair has " + n + " replicas, fewer than R=" + r + " or W=" + w);
             }
             double commit = wthSmallest(s.acked(), w);
-            for (int i = 0; i < n; i++) {
-                replicas[i] = i;
-            }
+            inOrder(replicas, n);
             double earliest = Double.POSITIVE_INFINITY;
             for (int k = 0; k < r; k++) {
-                int j = k + rng.nextInt(n - k);
-                int replica = replicas[j];
-                replicas[j] = replicas[k];
-                replicas[k] = replica;
+                int replica = drawNext(replicas, k, n, rng);
                 earliest = Math.min(earliest, s.visible()[replica] - s.read()[replica]);
             }
-            double from = earliest - (commit + s.client() + pickOrZero(lateMs, rng));
-            for (int i = 0; i < offsetsMs.length; i++) {
-                if (offsetsMs[i] >= from) {
-                    consistent[i]++;
-                }
-            }
+            countConsistentFrom(earliest - (commit + s.client() + pickOrZero(lateMs, rng)), offsetsMs, consistent);
         }
-        double[] p = new double[offsetsMs.length];
-        for (int i = 0; i < p.length; i++) {
-            p[i] = consistent[i] / (double) trials;
-        }
-        return p;
+        return shares(consistent, trials);
     }
 
     /**
@@ -126,27 +112,50 @@ public final class TokenAwareWars {
             }
             double commit = wthSmallest(acked, w);
             // the read's coordinator: any replica, itself read locally, then R-1 others at random
-            for (int i = 0; i < n; i++) {
-                replicas[i] = i;
-            }
+            inOrder(replicas, n);
             double earliest = Double.POSITIVE_INFINITY;
             for (int k = 0; k < r; k++) {
-                int j = k + rng.nextInt(n - k);
-                int replica = replicas[j];
-                replicas[j] = replicas[k];
-                replicas[k] = replica;
+                int replica = drawNext(replicas, k, n, rng);
                 double read = pick(k == 0 ? pools.rLocal() : pools.rRemote(), rng);
                 earliest = Math.min(earliest, visible[replica] - read);
             }
             double after = commit + pickOrZero(pools.extra1(), rng) + pickOrZero(pools.extra2(), rng);
-            double from = earliest - after; // consistent at every t >= from
-            for (int i = 0; i < offsetsMs.length; i++) {
-                if (offsetsMs[i] >= from) {
-                    consistent[i]++;
-                }
+            countConsistentFrom(earliest - after, offsetsMs, consistent);
+        }
+        return shares(consistent, trials);
+    }
+
+    /** Sets the first {@code n} entries of {@code replicas} to 0, 1, ..., n-1, before a trial's draws. */
+    private static void inOrder(int[] replicas, int n) {
+        for (int i = 0; i < n; i++) {
+            replicas[i] = i;
+        }
+    }
+
+    /**
+     * The {@code k}-th replica drawn without replacement from the first {@code n}: one step of a partial
+     * Fisher-Yates shuffle, which leaves the replicas drawn so far in {@code replicas[0..k]}.
+     */
+    private static int drawNext(int[] replicas, int k, int n, SplittableRandom rng) {
+        int j = k + rng.nextInt(n - k);
+        int replica = replicas[j];
+        replicas[j] = replicas[k];
+        replicas[k] = replica;
+        return replica;
+    }
+
+    /** A read whose trial is consistent at every offset t >= {@code fromMs} counts at each such offset. */
+    private static void countConsistentFrom(double fromMs, double[] offsetsMs, long[] consistent) {
+        for (int i = 0; i < offsetsMs.length; i++) {
+            if (offsetsMs[i] >= fromMs) {
+                consistent[i]++;
             }
         }
-        double[] p = new double[offsetsMs.length];
+    }
+
+    /** Each offset's count of consistent trials as a share of {@code trials}. */
+    private static double[] shares(long[] consistent, long trials) {
+        double[] p = new double[consistent.length];
         for (int i = 0; i < p.length; i++) {
             p[i] = consistent[i] / (double) trials;
         }

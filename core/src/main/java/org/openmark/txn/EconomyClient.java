@@ -105,15 +105,15 @@ final class EconomyClient implements WorkloadClient {
     }
 
     OutcomeAwareOperation read(long key) {
-        return new EconomyOperations.ReadAccount(ctx, key);
+        return EconomyOperations.readAccount(ctx, key);
     }
 
     OutcomeAwareOperation scan(long startKey, int length) {
-        return new EconomyOperations.ScanAccounts(ctx, startKey, length);
+        return EconomyOperations.scanAccounts(ctx, startKey, length);
     }
 
     OutcomeAwareOperation update(long key) {
-        return new EconomyOperations.UpdateMemo(ctx, key, "client " + clientIndex + " update " + (++updates));
+        return EconomyOperations.updateMemo(ctx, key, "client " + clientIndex + " update " + (++updates));
     }
 
     OutcomeAwareOperation openAccount() {

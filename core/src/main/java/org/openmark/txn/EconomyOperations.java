@@ -3,6 +3,7 @@ package org.openmark.txn;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.function.LongConsumer;
 import org.openmark.api.Session;
 import org.openmark.api.Status;
@@ -22,12 +23,26 @@ final class EconomyOperations {
             LongConsumer closeAcknowledged) {
     }
 
-    /** Base: counts acknowledged operations. */
+    /** Base: its name and whether it is a composite; counts acknowledged operations. */
     private abstract static class Base implements OutcomeAwareOperation {
         final Context ctx;
+        private final String name;
+        private final boolean composite;
 
-        Base(Context ctx) {
+        Base(Context ctx, String name, boolean composite) {
             this.ctx = ctx;
+            this.name = name;
+            this.composite = composite;
+        }
+
+        @Override
+        public final String name() {
+            return name;
+        }
+
+        @Override
+        public final boolean composite() {
+            return composite;
         }
 
         @Override
@@ -38,68 +53,35 @@ final class EconomyOperations {
         }
     }
 
-    /** READ: one account's record. */
-    static final class ReadAccount extends Base {
-        private final long key;
+    /** One store call that moves no money: it only counts when acknowledged. */
+    private static final class SingleCall extends Base {
+        private final Function<Session, Status> call;
 
-        ReadAccount(Context ctx, long key) {
-            super(ctx);
-            this.key = key;
-        }
-
-        @Override
-        public String name() {
-            return "READ";
+        SingleCall(Context ctx, String name, Function<Session, Status> call) {
+            super(ctx, name, false);
+            this.call = call;
         }
 
         @Override
         public Status attempt(Session session) {
-            return session.read(ctx.table(), Accounts.key(key), null, new HashMap<>());
+            return call.apply(session);
         }
+    }
+
+    /** READ: one account's record. */
+    static OutcomeAwareOperation readAccount(Context ctx, long key) {
+        return new SingleCall(ctx, "READ", s -> s.read(ctx.table(), Accounts.key(key), null, new HashMap<>()));
     }
 
     /** SCAN: a range of accounts' money fields. */
-    static final class ScanAccounts extends Base {
-        private final long startKey;
-        private final int length;
-
-        ScanAccounts(Context ctx, long startKey, int length) {
-            super(ctx);
-            this.startKey = startKey;
-            this.length = length;
-        }
-
-        @Override
-        public String name() {
-            return "SCAN";
-        }
-
-        @Override
-        public Status attempt(Session session) {
-            return session.scan(ctx.table(), Accounts.key(startKey), length, ctx.accounts().moneyFields(), new ArrayList<>());
-        }
+    static OutcomeAwareOperation scanAccounts(Context ctx, long startKey, int length) {
+        return new SingleCall(ctx, "SCAN", s -> s.scan(ctx.table(), Accounts.key(startKey), length,
+                ctx.accounts().moneyFields(), new ArrayList<>()));
     }
 
     /** UPDATE: a blind write of the memo field, which moves no money. */
-    static final class UpdateMemo extends Base {
-        private final long key;
-        private final String memo;
-
-        UpdateMemo(Context ctx, long key, String memo) {
-            super(ctx);
-            this.key = key;
-            this.memo = memo;
-        }
-
-        @Override
-        public String name() {
-            return "UPDATE";
-        }
-
-        @Override
-        public Status attempt(Session session) {
-            return session.update(ctx.table(), Accounts.key(key), ctx.accounts().memo(memo));
-        }
+    static OutcomeAwareOperation updateMemo(Context ctx, long key, String memo) {
+        return new SingleCall(ctx, "UPDATE", s -> s.update(ctx.table(), Accounts.key(key), ctx.accounts().memo(memo)));
     }
 
     /** INSERT: opens a new account with money drawn from the pool (none when the pool is empty). */
@@ -109,14 +91,9 @@ final class EconomyOperations {
         private long drawn;
 
         OpenAccount(Context ctx, long key, long wanted) {
-            super(ctx);
+            super(ctx, "INSERT", false);
             this.key = key;
             this.wanted = wanted;
-        }
-
-        @Override
-        public String name() {
-            return "INSERT";
         }
 
         @Override
@@ -145,18 +122,8 @@ final class EconomyOperations {
         private long balance;
 
         CloseAccount(Context ctx, long key) {
-            super(ctx);
+            super(ctx, "READ-DELETE", true);
             this.key = key;
-        }
-
-        @Override
-        public String name() {
-            return "READ-DELETE";
-        }
-
-        @Override
-        public boolean composite() {
-            return true;
         }
 
         @Override
@@ -196,22 +163,12 @@ final class EconomyOperations {
         private long amount;
 
         Transfer(Context ctx, long from, long to) {
-            super(ctx);
+            super(ctx, "READ-MODIFY-WRITE", true);
             if (from == to) {
                 throw new IllegalArgumentException("a transfer needs two accounts: " + from);
             }
             this.from = from;
             this.to = to;
-        }
-
-        @Override
-        public String name() {
-            return "READ-MODIFY-WRITE";
-        }
-
-        @Override
-        public boolean composite() {
-            return true;
         }
 
         @Override

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import org.openmark.api.AskedOnce;
 import org.openmark.api.Imageable;
 import org.openmark.api.Secrets;
 import org.openmark.api.Session;
@@ -31,8 +32,8 @@ public final class JdbcStore implements Store, Imageable {
     private final Set<JdbcImage> openImages = ConcurrentHashMap.newKeySet();
     private final JdbcImager imager;
     private int imagesSaved;
-    /** What {@link #facts()} learned, or {@code null} until it asked. */
-    private Map<String, String> facts;
+    /** The server's facts, asked once by {@link #facts()}. */
+    private final AskedOnce facts = new AskedOnce(this::askFacts);
 
     /** @throws org.openmark.api.StoreConfigException when the workload's table is in a layout the store does not write */
     JdbcStore(JdbcConfig config) {
@@ -60,11 +61,8 @@ public final class JdbcStore implements Store, Imageable {
      * on a connection of its own and remembered; empty when the database did not answer then.
      */
     @Override
-    public synchronized Map<String, String> facts() {
-        if (facts == null) {
-            facts = askFacts();
-        }
-        return facts;
+    public Map<String, String> facts() {
+        return facts.get();
     }
 
     private Map<String, String> askFacts() {

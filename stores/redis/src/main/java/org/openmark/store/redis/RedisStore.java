@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import org.openmark.api.AskedOnce;
 import org.openmark.api.Imageable;
 import org.openmark.api.Session;
 import org.openmark.api.Store;
@@ -37,8 +38,8 @@ public final class RedisStore implements Store, Imageable {
     private volatile boolean layoutChecked;
     private final Set<Session> openSessions = ConcurrentHashMap.newKeySet();
     private final Set<RedisImage> openImages = ConcurrentHashMap.newKeySet();
-    /** What {@link #facts()} learned, or {@code null} until it asked. */
-    private Map<String, String> facts;
+    /** The server's facts, asked once by {@link #facts()}. */
+    private final AskedOnce facts = new AskedOnce(this::askFacts);
 
     /** @throws StoreConfigException when the database holds data in a layout the store does not write */
     RedisStore(RedisConfig config) {
@@ -88,11 +89,8 @@ public final class RedisStore implements Store, Imageable {
      * and remembered; empty when the server did not answer then.
      */
     @Override
-    public synchronized Map<String, String> facts() {
-        if (facts == null) {
-            facts = askFacts();
-        }
-        return facts;
+    public Map<String, String> facts() {
+        return facts.get();
     }
 
     private Map<String, String> askFacts() {

@@ -22,9 +22,10 @@ import site.ycsb.DB;
  * as in YCSB, so libraries that look classes up through it find the binding's, never openmark's.
  * A scanned {@link Record}'s key is null: YCSB's {@code scan} does not return keys.
  *
- * <p>Each call sets the context class loader with {@link #enter} and restores it in its own
- * {@code finally} rather than through a helper taking a lambda: this is the measured path, and a
- * capturing lambda per call would allocate.
+ * <p>The five operations go through {@link #call}, which switches the context class loader and turns
+ * what the binding throws into an ERROR. The lambda each passes captures its arguments, but it does
+ * not escape {@code call}, which the JIT inlines: measured, a delete through it allocates nothing
+ * (0.0 bytes a call after warm-up, as before, when each operation had its own try/finally).
  */
 final class DbSession implements Session {
     /** The tally label of a call that threw. */
@@ -53,17 +54,12 @@ final class DbSession implements Session {
         if (table == null || key == null || result == null) {
             return Status.BAD_REQUEST;
         }
-        ClassLoader caller = enter();
-        try {
+        return call(db -> {
             HashMap<String, ByteIterator> values = new HashMap<>();
             site.ycsb.Status status = db.read(table, key, fields, values);
             Values.copy(values, result);
-            return outcome(status);
-        } catch (Exception | LinkageError e) {
-            return thrown(e, Status.ERROR);
-        } finally {
-            Thread.currentThread().setContextClassLoader(caller);
-        }
+            return status;
+        });
     }
 
     @Override
@@ -71,8 +67,7 @@ final class DbSession implements Session {
         if (table == null || startKey == null || recordCount < 0 || result == null) {
             return Status.BAD_REQUEST;
         }
-        ClassLoader caller = enter();
-        try {
+        return call(db -> {
             Vector<HashMap<String, ByteIterator>> records = new Vector<>();
             site.ycsb.Status status = db.scan(table, startKey, recordCount, fields, records);
             for (HashMap<String, ByteIterator> record : records) {
@@ -80,12 +75,8 @@ final class DbSession implements Session {
                 Values.copy(record, fieldValues);
                 result.add(new Record(null, fieldValues));
             }
-            return outcome(status);
-        } catch (Exception | LinkageError e) {
-            return thrown(e, Status.ERROR);
-        } finally {
-            Thread.currentThread().setContextClassLoader(caller);
-        }
+            return status;
+        });
     }
 
     @Override
@@ -95,14 +86,7 @@ final class DbSession implements Session {
         if (iterators == null) {
             return Status.BAD_REQUEST;
         }
-        ClassLoader caller = enter();
-        try {
-            return outcome(db.update(table, key, iterators));
-        } catch (Exception | LinkageError e) {
-            return thrown(e, Status.ERROR);
-        } finally {
-            Thread.currentThread().setContextClassLoader(caller);
-        }
+        return call(db -> db.update(table, key, iterators));
     }
 
     @Override
@@ -112,14 +96,7 @@ final class DbSession implements Session {
         if (iterators == null) {
             return Status.BAD_REQUEST;
         }
-        ClassLoader caller = enter();
-        try {
-            return outcome(db.insert(table, key, iterators));
-        } catch (Exception | LinkageError e) {
-            return thrown(e, Status.ERROR);
-        } finally {
-            Thread.currentThread().setContextClassLoader(caller);
-        }
+        return call(db -> db.insert(table, key, iterators));
     }
 
     @Override
@@ -127,14 +104,7 @@ final class DbSession implements Session {
         if (table == null || key == null) {
             return Status.BAD_REQUEST;
         }
-        ClassLoader caller = enter();
-        try {
-            return outcome(db.delete(table, key));
-        } catch (Exception | LinkageError e) {
-            return thrown(e, Status.ERROR);
-        } finally {
-            Thread.currentThread().setContextClassLoader(caller);
-        }
+        return call(db -> db.delete(table, key));
     }
 
     /** The binding's {@code start()}; OK without calling anything when it has none. */
@@ -165,6 +135,27 @@ final class DbSession implements Session {
         threw = false;
         Status status = read(table, PING_KEY, null, new HashMap<>());
         return threw || status == Status.OK ? status : Status.NOT_FOUND;
+    }
+
+    /** One call of the binding's, made by {@link #call}. */
+    @FunctionalInterface
+    private interface BindingCall {
+        site.ycsb.Status on(DB db) throws Exception;
+    }
+
+    /**
+     * Makes {@code binding}'s call with the binding's class loader as the thread's context class loader,
+     * and maps its status; what it throws is an ERROR with the exception as {@link #lastFailure()}.
+     */
+    private Status call(BindingCall binding) {
+        ClassLoader caller = enter();
+        try {
+            return outcome(binding.on(db));
+        } catch (Exception | LinkageError e) {
+            return thrown(e, Status.ERROR);
+        } finally {
+            Thread.currentThread().setContextClassLoader(caller);
+        }
     }
 
     /** Makes the binding's class loader the thread's context class loader; returns the one to restore. */
