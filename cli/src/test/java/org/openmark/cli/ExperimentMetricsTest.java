@@ -28,7 +28,7 @@ class ExperimentMetricsTest {
         }
         String at = "127.0.0.1:" + port;
         CompletableFuture<CliRunner> run = CompletableFuture.supplyAsync(() -> CliRunner.run("experiment",
-                "coordinated-omission", "--quick", "--metrics", at, "--metrics-linger", "10s", "--out",
+                "coordinated-omission", "--quick", "--metrics", at, "--metrics-linger", "4s", "--out",
                 dir.resolve("e").toString()));
         HttpClient http = HttpClient.newHttpClient();
         String seen = "";

@@ -43,7 +43,7 @@ class StalenessMetricsTest {
         CompletableFuture<CliRunner> run = CompletableFuture.supplyAsync(() -> CliRunner.run("staleness", "--store",
                 "sim", "-p", "sim.secondaries=1", "-p", "sim.readpreference=secondary", "-p",
                 "sim.replicationdelay=exp(5ms)", "--rate", "200", "--writes", "400", "--keys", "50", "--probes",
-                "0,5,20", "--metrics", at, "--metrics-linger", "20s", "--out", out.toString()));
+                "0,5,20", "--metrics", at, "--metrics-linger", "4s", "--out", out.toString()));
         HttpClient http = HttpClient.newHttpClient();
         String during = "";
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
