@@ -197,7 +197,7 @@ final class RunOptions {
         }
         put(flags, TIME, time);
         if (noTxn) {
-            flags.put("txn.enabled", "false");
+            flags.put(org.openmark.txn.TxnConfig.ENABLED, String.valueOf(false));
         }
         m.putAll(flags);
         // Recorded in result.json, so a comparison can tell a run in real time from one in virtual time.

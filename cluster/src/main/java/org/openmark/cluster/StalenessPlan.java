@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import org.openmark.consistency.StalenessConfig;
 import org.openmark.load.Share;
+import org.openmark.run.RunProperties;
 
 /**
  * A staleness measurement to spread over workers: the store, its properties and the
@@ -40,7 +41,7 @@ public record StalenessPlan(String store, Map<String, String> storeProperties, S
         if (seed != null) {
             m.put(PREFIX + "seed", String.valueOf(seed));
         }
-        m.put("autoload", "false");
+        m.put(RunProperties.AUTOLOAD, String.valueOf(false));
         return m;
     }
 
@@ -48,7 +49,7 @@ public record StalenessPlan(String store, Map<String, String> storeProperties, S
     public static StalenessPlan fromSettings(Map<String, String> settings) {
         Map<String, String> props = new HashMap<>();
         settings.forEach((k, v) -> {
-            if (!k.startsWith(PREFIX) && !k.equals("share") && !k.equals("autoload")) {
+            if (!k.startsWith(PREFIX) && !k.equals(RunProperties.SHARE) && !k.equals(RunProperties.AUTOLOAD)) {
                 props.put(k, v);
             }
         });

@@ -56,7 +56,8 @@ public final class Runner {
      */
     private static final Set<String> TOLERATED = Set.of("measurementtype", "measurement.interval",
             "measurement.histogram.verbose", "exporter", "exportfile", "hdrhistogram.fileoutput",
-            "hdrhistogram.output.path", "histogram.buckets", "workload", "db", "dotransactions");
+            "hdrhistogram.output.path", "histogram.buckets", org.openmark.workload.WorkloadProperties.WORKLOAD,
+            RunProperties.DB, "dotransactions");
 
     private final StoreRegistry stores;
     private final WorkloadFactory workloads;
@@ -101,7 +102,7 @@ public final class Runner {
      * itself (not to the automatic load), and returns its result.
      */
     public RunResult execute(RunConfig cfg, PhaseHooks hooks) throws InterruptedException, IOException {
-        StoreFactory factory = stores.get("store", cfg.store());
+        StoreFactory factory = stores.get(RunProperties.STORE, cfg.store());
         Workload workload = createWorkload(cfg);
         HeapBudget.check(cfg, workload, factory.keepsRecordsInHeap(StoreProperties.of(cfg.settings().asMap())),
                 cfg.phase() == Phase.RUN && cfg.autoLoad() ? loadThreads(cfg) : 0, Runtime.getRuntime().maxMemory());
@@ -150,7 +151,7 @@ public final class Runner {
      * output directory is not created here: {@link #execute} creates it once the store answered.
      */
     public Workload createWorkload(RunConfig cfg) {
-        StoreFactory factory = stores.get("store", cfg.store());
+        StoreFactory factory = stores.get(RunProperties.STORE, cfg.store());
         Settings settings = cfg.settings();
         settings.reads().markKnown(factory.propertyNames());
         settings.reads().markKnown(TOLERATED);
@@ -164,7 +165,7 @@ public final class Runner {
      * @throws org.openmark.api.StoreUnreachableException when it does not
      */
     public Store openStore(RunConfig cfg) {
-        Store store = open(stores.get("store", cfg.store()), cfg);
+        Store store = open(stores.get(RunProperties.STORE, cfg.store()), cfg);
         try {
             Preflight.check(store, cfg.store(), createWorkloadQuietly(cfg), tasks.realTime(), clock);
         } catch (RuntimeException e) {
@@ -180,7 +181,7 @@ public final class Runner {
      */
     public void check(RunConfig cfg) {
         createWorkloadQuietly(cfg);
-        StoreFactory factory = stores.get("store", cfg.store());
+        StoreFactory factory = stores.get(RunProperties.STORE, cfg.store());
         try {
             factory.validate(StoreProperties.of(cfg.settings().asMap()));
         } catch (StoreConfigException e) {
@@ -270,7 +271,7 @@ public final class Runner {
     /** The store, given the run's seed (chosen or not) as {@code seed}: the simulated store draws from it. */
     private Store open(StoreFactory factory, RunConfig cfg) {
         java.util.Map<String, String> properties = new java.util.HashMap<>(cfg.settings().asMap());
-        properties.putIfAbsent("seed", Long.toString(cfg.seed()));
+        properties.putIfAbsent(RunProperties.SEED, Long.toString(cfg.seed()));
         try {
             return factory.open(StoreProperties.of(properties), clock);
         } catch (StoreConfigException e) {

@@ -14,9 +14,9 @@ import org.openmark.config.Settings;
 /** Chooses and builds the workload named by the {@code workload} property (default {@code core}). */
 public final class Workloads {
     /** The property that names the workload. */
-    public static final String PROPERTY = "workload";
+    public static final String PROPERTY = WorkloadProperties.WORKLOAD;
     /** The workload used when {@value #PROPERTY} is not set. */
-    public static final String DEFAULT = "core";
+    public static final String DEFAULT = WorkloadDefaults.WORKLOAD;
 
     /** Builds one kind of workload from the run's settings. */
     @FunctionalInterface
