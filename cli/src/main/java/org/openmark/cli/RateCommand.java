@@ -272,7 +272,7 @@ public final class RateCommand implements Callable<Integer> {
         ModelChoice choice = settings.with(Map.of(RunProperties.MODEL, model)).getEnum(RunProperties.MODEL, ModelChoice.CLOSED,
                 ModelChoice.class);
         Sla agreement = sla == null ? Sla.none() : Sla.parse(sla);
-        WorkloadMix mix = WorkloadMixes.of(settings);
+        WorkloadMix mix = WorkloadMixes.of(Workloads.resolve(settings));
         ReloadPolicy policy = reload != null ? ReloadPolicy.parse(reload)
                 : mix.changesDatabase().isPresent() ? ReloadPolicy.of(ReloadMode.REPAIR) : ReloadPolicy.of(ReloadMode.NONE);
         policy.check(mix);

@@ -23,13 +23,13 @@ public final class ConfigNotes {
      */
     public static List<String> of(RunConfig cfg) {
         List<String> notes = new ArrayList<>();
-        if (cfg.phase() == Phase.RUN && cfg.model() instanceof Model.Closed && !cfg.settings().contains(MODEL)) {
+        if (cfg.phase() == Phase.RUN && cfg.model() instanceof Model.Closed && cfg.given(MODEL).isEmpty()) {
             notes.add("closed model (YCSB compatible) because -threads/-target was given; --model open avoids"
                     + " coordinated omission");
         }
         unusedYcsbOutput(cfg).ifPresent(notes::add);
-        if (cfg.phase() == Phase.RUN) {
-            org.openmark.workload.CoreWorkloadConfig.proportionsNote(cfg.settings()).ifPresent(notes::add);
+        if (cfg.phase() == Phase.RUN && cfg.workload() instanceof org.openmark.workload.CoreWorkloadConfig core) {
+            core.proportionsNote().ifPresent(notes::add);
         }
         return notes;
     }

@@ -15,6 +15,9 @@ import org.openmark.config.ConfigException;
 import org.openmark.config.PropertyText;
 import org.openmark.config.Settings;
 import org.openmark.load.Share;
+import org.openmark.txn.TxnConfig;
+import org.openmark.workload.WorkloadSettings;
+import org.openmark.workload.Workloads;
 
 /**
  * A run's configuration, resolved and validated once at the edge (see {@link RunConfigParser}).
@@ -25,7 +28,10 @@ import org.openmark.load.Share;
  *
  * @param phase load or run
  * @param store the store's name ({@code --store}, {@code -db})
- * @param settings every effective property it was resolved from (workload and store properties included)
+ * @param settings every effective property it was resolved from (workload and store properties included):
+ *     the store's properties, and the record of which names were read
+ * @param workload the workload's settings, typed ({@link Workloads#resolve}): what makes the workload
+ * @param transactions how the workload's operations use transactions ({@code txn.*})
  * @param model the open model's schedule or the closed model's threads, each with its own options only
  *     (a load phase's is always closed: {@link Model#forLoad()})
  * @param operationCount operations of the phase (0 = only the duration limits it)
@@ -47,7 +53,8 @@ import org.openmark.load.Share;
  * @param changedProperties the properties {@code with…} copies changed, written as a user writes them
  *     (none for a configuration the parser resolved)
  */
-public record RunConfig(Phase phase, String store, Settings settings, Model model, long operationCount,
+public record RunConfig(Phase phase, String store, Settings settings, WorkloadSettings workload,
+        TxnConfig transactions, Model model, long operationCount,
         Duration duration, Duration warmup, Duration granularity, Duration grace, Duration loadStallTimeout,
         long seed, boolean seedChosen, boolean autoLoad, Share share, boolean virtualTime, Thresholds thresholds,
         Output output, Map<String, String> changedProperties) {
@@ -100,6 +107,15 @@ public record RunConfig(Phase phase, String store, Settings settings, Model mode
         Map<String, String> m = new TreeMap<>(settings.asMap());
         m.putAll(changedProperties);
         return java.util.Collections.unmodifiableMap(m);
+    }
+
+    /**
+     * The text the recorded properties give {@code name} ({@link #recordedProperties()}: what the user
+     * gave, or what a derivation changed), empty when they leave it unset (its default).
+     */
+    public java.util.Optional<String> given(String name) {
+        String changed = changedProperties.get(name);
+        return java.util.Optional.ofNullable(changed != null ? changed : settings.asMap().get(name)).map(String::strip);
     }
 
     /** True for a closed-model run paced to a target rate (YCSB's -target), whose latency has an intended start too. */
@@ -184,6 +200,8 @@ public record RunConfig(Phase phase, String store, Settings settings, Model mode
         private Phase phase;
         private String store;
         private Settings settings;
+        private WorkloadSettings workload;
+        private TxnConfig transactions;
         private Model model;
         private long operationCount;
         private Duration duration;
@@ -204,6 +222,8 @@ public record RunConfig(Phase phase, String store, Settings settings, Model mode
             phase = c.phase;
             store = c.store;
             settings = c.settings;
+            workload = c.workload;
+            transactions = c.transactions;
             model = c.model;
             operationCount = c.operationCount;
             duration = c.duration;
@@ -228,7 +248,7 @@ public record RunConfig(Phase phase, String store, Settings settings, Model mode
         }
 
         RunConfig build() {
-            return new RunConfig(phase, store, settings, model, operationCount, duration, warmup, granularity, grace,
+            return new RunConfig(phase, store, settings, workload, transactions, model, operationCount, duration, warmup, granularity, grace,
                     loadStallTimeout, seed, seedChosen, autoLoad, share, virtualTime, thresholds, output,
                     changedProperties);
         }

@@ -43,6 +43,9 @@ import org.openmark.load.Arrivals;
 import org.openmark.load.OverloadPolicy;
 import org.openmark.load.RateSchedule;
 import org.openmark.load.Share;
+import org.openmark.txn.TxnConfig;
+import org.openmark.workload.WorkloadSettings;
+import org.openmark.workload.Workloads;
 
 /**
  * Resolves a {@link RunConfig} from properties. Every run option is a property (flags are
@@ -138,7 +141,10 @@ public final class RunConfigParser {
         }
         Model typed = model == ModelChoice.OPEN ? new Model.Open(arrival, schedule, maxInFlight, overload)
                 : new Model.Closed(threads, target, think);
-        return new RunConfig(phase, store, s, typed, operationCount, duration, warmup, Duration.ofMillis(granularityMs),
+        // Last, as a workload's properties were read after the run's when the workload was made from them.
+        WorkloadSettings workload = Workloads.resolve(s);
+        TxnConfig transactions = TxnConfig.parse(s, workload.transactional());
+        return new RunConfig(phase, store, s, workload, transactions, typed, operationCount, duration, warmup, Duration.ofMillis(granularityMs),
                 grace, loadStallTimeout, seed, seedChosen, autoLoad, share, virtualTime,
                 new RunConfig.Thresholds(maxSendLag, maxErrorRate, maxStall, stallAfter),
                 new RunConfig.Output(outDir, percentiles, Duration.ofSeconds(intervalSeconds), quiet),

@@ -32,6 +32,7 @@ import org.openmark.txn.TxnWorkload;
 import org.openmark.workload.MissingRecords;
 import org.openmark.workload.ReportSection;
 import org.openmark.workload.Workload;
+import org.openmark.workload.WorkloadSettings;
 
 /**
  * Orchestrates a whole phase: opens the store and the workload, loads an empty store first
@@ -39,14 +40,15 @@ import org.openmark.workload.Workload;
  * caller (the CLI) renders the reports.
  */
 public final class Runner {
-    /** Creates the workload from the run's settings. */
+    /** Creates the workload from the run's typed workload settings ({@code Workloads::create}; a test's own). */
     @FunctionalInterface
     public interface WorkloadFactory {
         /**
+         * @param settings the run's workload settings ({@link RunConfig#workload()})
          * @param operationCount the run's operation count when a count bounds it (YCSB sizes the
          *     zipfian key range with it), else empty
          */
-        Workload create(Settings settings, Clock clock, java.util.OptionalLong operationCount);
+        Workload create(WorkloadSettings settings, Clock clock, java.util.OptionalLong operationCount);
     }
 
     /**
@@ -104,7 +106,7 @@ public final class Runner {
     public RunResult execute(RunConfig cfg, PhaseHooks hooks) throws InterruptedException, IOException {
         StoreFactory factory = stores.get(RunProperties.STORE, cfg.store());
         Workload workload = createWorkload(cfg);
-        HeapBudget.check(cfg, workload, factory.keepsRecordsInHeap(StoreProperties.of(cfg.settings().asMap())),
+        HeapBudget.check(cfg, workload, factory.keepsRecordsInHeap(StoreProperties.of(cfg.recordedProperties())),
                 cfg.phase() == Phase.RUN && cfg.autoLoad() ? loadThreads(cfg) : 0, Runtime.getRuntime().maxMemory());
         if (cfg.output().outDir() != null) {
             OutputPaths.checkDirectory("--out", cfg.output().outDir());
@@ -155,8 +157,9 @@ public final class Runner {
         Settings settings = cfg.settings();
         settings.reads().markKnown(factory.propertyNames());
         settings.reads().markKnown(TOLERATED);
-        return Transactions.wrap(workloads.create(settings, clock, cfg.operationCount() > 0
-                ? java.util.OptionalLong.of(cfg.operationCount()) : java.util.OptionalLong.empty()), settings, clock);
+        return Transactions.wrap(workloads.create(cfg.workload(), clock, cfg.operationCount() > 0
+                ? java.util.OptionalLong.of(cfg.operationCount()) : java.util.OptionalLong.empty()), cfg.transactions(),
+                clock);
     }
 
     /**
@@ -183,7 +186,7 @@ public final class Runner {
         createWorkloadQuietly(cfg);
         StoreFactory factory = stores.get(RunProperties.STORE, cfg.store());
         try {
-            factory.validate(StoreProperties.of(cfg.settings().asMap()));
+            factory.validate(StoreProperties.of(cfg.recordedProperties()));
         } catch (StoreConfigException e) {
             throw new ConfigException(e.getMessage());
         }
@@ -191,7 +194,7 @@ public final class Runner {
 
     /** The workload's table. */
     private String createWorkloadQuietly(RunConfig cfg) {
-        return workloads.create(cfg.settings(), clock, java.util.OptionalLong.empty()).table();
+        return workloads.create(cfg.workload(), clock, java.util.OptionalLong.empty()).table();
     }
 
     /**
@@ -268,9 +271,13 @@ public final class Runner {
         err.println("openmark: " + note);
     }
 
-    /** The store, given the run's seed (chosen or not) as {@code seed}: the simulated store draws from it. */
+    /**
+     * The store, given the properties that say what the run is ({@link RunConfig#recordedProperties()}: a
+     * derived run's store sees what a run parsed from them would) and the run's seed (chosen or not) as
+     * {@code seed}: the simulated store draws from it.
+     */
     private Store open(StoreFactory factory, RunConfig cfg) {
-        java.util.Map<String, String> properties = new java.util.HashMap<>(cfg.settings().asMap());
+        java.util.Map<String, String> properties = new java.util.HashMap<>(cfg.recordedProperties());
         properties.putIfAbsent(RunProperties.SEED, Long.toString(cfg.seed()));
         try {
             return factory.open(StoreProperties.of(properties), clock);

@@ -19,6 +19,8 @@ record Accounts(String balanceField, String transfersField, String memoField) {
 
     /** The fields of an account: balance, transfers, memo. */
     static final int FIELDS = 3;
+    /** The longest value a field holds: a memo ({@link EconomyClient#memo}); a number as text is at most 20. */
+    static final int LONGEST_VALUE_BYTES = EconomyClient.memo(Integer.MAX_VALUE, Long.MAX_VALUE).length();
 
     /** YCSB's column names ({@code field0}, {@code field1}, {@code field2}). */
     static final Accounts DEFAULT = numbered(org.openmark.workload.WorkloadDefaults.FIELD_NAME_PREFIX);

@@ -113,7 +113,12 @@ final class EconomyClient implements WorkloadClient {
     }
 
     OutcomeAwareOperation update(long key) {
-        return new EconomyOperations.UpdateMemo(ctx, key, "client " + clientIndex + " update " + (++updates));
+        return new EconomyOperations.UpdateMemo(ctx, key, memo(clientIndex, ++updates));
+    }
+
+    /** The memo a client's blind update writes. */
+    static String memo(int clientIndex, long update) {
+        return "client " + clientIndex + " update " + update;
     }
 
     OutcomeAwareOperation openAccount() {

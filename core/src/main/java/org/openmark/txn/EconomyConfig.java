@@ -8,7 +8,6 @@ import static org.openmark.workload.WorkloadProperties.FIELD_COUNT;
 import static org.openmark.workload.WorkloadProperties.FIELD_NAME_PREFIX;
 import static org.openmark.workload.WorkloadProperties.INSERT_PROPORTION;
 import static org.openmark.workload.WorkloadProperties.MAX_SCAN_LENGTH;
-import static org.openmark.workload.WorkloadProperties.OPERATION_COUNT;
 import static org.openmark.workload.WorkloadProperties.READ_MODIFY_WRITE_PROPORTION;
 import static org.openmark.workload.WorkloadProperties.READ_PROPORTION;
 import static org.openmark.workload.WorkloadProperties.RECORD_COUNT;
@@ -18,10 +17,17 @@ import static org.openmark.workload.WorkloadProperties.TABLE;
 import static org.openmark.workload.WorkloadProperties.UPDATE_PROPORTION;
 
 import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import org.openmark.api.Clock;
 import org.openmark.config.ConfigException;
 import org.openmark.config.Settings;
 import org.openmark.workload.WorkloadDefaults;
+import org.openmark.workload.CoreWorkloadConfig;
+import org.openmark.workload.RecordShape;
+import org.openmark.workload.Workload;
 import org.openmark.workload.WorkloadProperties;
+import org.openmark.workload.WorkloadSettings;
 
 /**
  * The closed economy's settings, resolved once. Names are YCSB's and YCSB+T's: the core workload's
@@ -29,12 +35,9 @@ import org.openmark.workload.WorkloadProperties;
  * Its defaults follow the YCSB+T paper's closed-economy mix (90% balance reads, 10% transfers) with a
  * zipfian choice of accounts: those that are its own are {@link EconomyDefaults}, the rest the core
  * workload's ({@link WorkloadDefaults}); docs/transactions.md lists them.
- *
- * @param expectedInserts inserts the run is expected to make ({@code operationcount ×
- *        insertproportion × 2}, YCSB's allowance), so the zipfian choice covers new accounts
  */
 record EconomyConfig(String table, Accounts accounts, long recordCount, long totalCash, Mix mix, boolean zipfian,
-        int maxScanLength, long expectedInserts) {
+        int maxScanLength) implements WorkloadSettings {
 
     /**
      * The operation proportions (relative weights, need not sum to 1).
@@ -67,9 +70,7 @@ record EconomyConfig(String table, Accounts accounts, long recordCount, long tot
         String distribution = s.getChoice(REQUEST_DISTRIBUTION, EconomyDefaults.REQUEST_DISTRIBUTION,
                 List.of("zipfian", "uniform"));
         int maxScan = s.getInt(MAX_SCAN_LENGTH, WorkloadDefaults.MAX_SCAN_LENGTH, 1);
-        long operations = s.getLong(OPERATION_COUNT, 0, 0);
-        long expectedInserts = (long) (operations * mix.insert() / mix.total() * 2);
-        return new EconomyConfig(table, accounts, records, cash, mix, distribution.equals("zipfian"), maxScan, expectedInserts);
+        return new EconomyConfig(table, accounts, records, cash, mix, distribution.equals("zipfian"), maxScan);
     }
 
     /**
@@ -98,6 +99,38 @@ record EconomyConfig(String table, Accounts accounts, long recordCount, long tot
                     + " transfers, " + numbered.memoField() + " memo): must be >= " + Accounts.FIELDS);
         }
         return a;
+    }
+
+    /**
+     * The economy of a run.
+     *
+     * @param operationCount the run's operation count, when a count bounds it: the zipfian choice of
+     *     accounts then covers the accounts its inserts are expected to open ({@code operationcount ×
+     *     insert share × 2}, YCSB's allowance)
+     */
+    @Override
+    public Workload create(Clock clock, OptionalLong operationCount) {
+        return new ClosedEconomyWorkload(this, (long) (operationCount.orElse(0) * mix.insert() / mix.total() * 2));
+    }
+
+    /** Its three fields, whatever {@code fieldcount} says: a balance and a counter as text, and a memo. */
+    @Override
+    public RecordShape recordShape() {
+        return new RecordShape(Accounts.FIELDS, Accounts.LONGEST_VALUE_BYTES, Accounts.FIELDS + " fields ("
+                + accounts.balanceField() + " balance, " + accounts.transfersField() + " transfers, "
+                + accounts.memoField() + " memo) of up to " + Accounts.LONGEST_VALUE_BYTES + " bytes");
+    }
+
+    /** Its operations are units of work unless {@code txn.enabled=false}. */
+    @Override
+    public boolean transactional() {
+        return true;
+    }
+
+    @Override
+    public Optional<CoreWorkloadConfig.Proportions> operationProportions() {
+        return Optional.of(new CoreWorkloadConfig.Proportions(mix.read(), mix.update(), mix.insert(), mix.scan(),
+                mix.readModifyWrite(), mix.delete()));
     }
 
     /** The opening balance of account {@code key} (of the loaded ones). */

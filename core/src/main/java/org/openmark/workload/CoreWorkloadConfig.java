@@ -33,6 +33,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.OptionalLong;
 import org.openmark.config.ConfigException;
 import org.openmark.config.Settings;
 import org.openmark.workload.generator.HistogramGenerator;
@@ -48,6 +49,8 @@ import org.openmark.workload.generator.ZipfianGenerator;
  *     HISTOGRAM, otherwise null
  * @param insertionRetryIntervalSeconds mean wait between load-insert retries (each wait is drawn
  *     from [0.8, 1.2) times this)
+ * @param recordCountGiven {@code recordcount} as given (0 too), empty when unset: a run's workload
+ *     needs it ({@link #create}), though {@link #recordCount} is YCSB's reading of it either way
  */
 public record CoreWorkloadConfig(
         String table,
@@ -78,7 +81,8 @@ public record CoreWorkloadConfig(
         double zipfianConstant,
         ZipfianGenerator.Eta zipfianEta,
         int insertionRetryLimit,
-        long insertionRetryIntervalSeconds) {
+        long insertionRetryIntervalSeconds,
+        OptionalLong recordCountGiven) implements WorkloadSettings {
 
     /** How records are chosen for reads, updates, scans and deletes ({@code requestdistribution}). */
     public enum RequestDistribution { UNIFORM, ZIPFIAN, LATEST, HOTSPOT, SEQUENTIAL, EXPONENTIAL }
@@ -106,23 +110,76 @@ public record CoreWorkloadConfig(
     /** The largest field length a histogram may yield (a value is one byte array). */
     static final long MAX_HISTOGRAM_FIELD_LENGTH = 1L << 30;
 
-    static final List<String> PROPORTION_PROPERTIES = WorkloadProperties.PROPORTIONS;
+    private static final List<String> PROPORTION_PROPERTIES = WorkloadProperties.PROPORTIONS;
 
     /**
-     * Refuses a run of the core workload that does not say how many records the store holds: its
-     * keys are chosen among them. YCSB reads a missing or zero {@code recordcount} as 2^31 - 1
-     * records for the run (and loads none), so a property file without it would have a run read
-     * keys nobody loaded and an automatic load insert two billion records.
+     * The core workload of a run. It refuses a run that does not say how many records the store
+     * holds: its keys are chosen among them. YCSB reads a missing or zero {@code recordcount} as
+     * 2^31 - 1 records for the run (and loads none), so a property file without it would have a run
+     * read keys nobody loaded and an automatic load insert two billion records.
      */
-    public static void requireRecordCount(Settings s) {
-        String why = "the core workload chooses its keys among recordcount records (YCSB reads a missing or zero"
-                + " recordcount as " + UNSET_RECORD_COUNT + " records, which nobody loaded); give -p recordcount=N"
-                + " (the bundled workloads say 1000) or a workload file that sets it";
-        if (!s.contains(RECORD_COUNT)) {
-            throw new ConfigException("recordcount is not set (no -P file sets it, nor -p): " + why);
+    @Override
+    public Workload create(org.openmark.api.Clock clock, OptionalLong operationCount) {
+        String why = "the core workload chooses its keys among " + RECORD_COUNT + " records (YCSB reads a missing or"
+                + " zero " + RECORD_COUNT + " as " + UNSET_RECORD_COUNT + " records, which nobody loaded); give -p "
+                + RECORD_COUNT + "=N (the bundled workloads say 1000) or a workload file that sets it";
+        if (recordCountGiven.isEmpty()) {
+            throw new ConfigException(RECORD_COUNT + " is not set (no -P file sets it, nor -p): " + why);
         }
-        if (s.getLong(RECORD_COUNT, 0, 0) == 0) {
+        if (recordCountGiven.getAsLong() == 0) {
             throw ConfigException.of(RECORD_COUNT, "0", "must be >= 1: " + why);
+        }
+        return new CoreWorkload(this, clock, operationCount);
+    }
+
+    /** {@code fieldcount} fields of up to {@code fieldlength} bytes (or the histogram's longest). */
+    @Override
+    public RecordShape recordShape() {
+        String length = fieldLengthDistribution == FieldLengthDistribution.HISTOGRAM
+                ? "up to " + maxFieldLength() + " (" + FIELD_LENGTH_HISTOGRAM + ")" : String.valueOf(fieldLength);
+        return new RecordShape(fieldCount, maxFieldLength(), FIELD_COUNT + " " + fieldCount + " × " + FIELD_LENGTH
+                + " " + length);
+    }
+
+    @Override
+    public java.util.Optional<Proportions> operationProportions() {
+        return java.util.Optional.of(proportions);
+    }
+
+    /**
+     * These settings with another part of the records to load ({@code insertstart}, {@code insertcount}:
+     * a worker's part of a load split over workers), checked as {@link #from} checks them.
+     *
+     * @throws ConfigException naming the property, the value and the rule, as for the same values given
+     */
+    public CoreWorkloadConfig withInsertRange(long newInsertStart, long newInsertCount) {
+        checkInsertStart(newInsertStart, recordCount);
+        checkInsertCount(newInsertCount, newInsertStart, recordCount);
+        return new CoreWorkloadConfig(table, recordCount, newInsertStart, newInsertCount, fieldCount, fieldLength,
+                minFieldLength, fieldLengthDistribution, fieldLengthHistogram, fieldNamePrefix, readAllFields,
+                readAllFieldsByName, writeAllFields, proportions, requestDistribution, hotspotDataFraction,
+                hotspotOpnFraction, exponentialPercentile, exponentialFrac, minScanLength, maxScanLength,
+                scanLengthDistribution, insertOrder, zeroPadding, dataIntegrity, zipfianConstant, zipfianEta,
+                insertionRetryLimit, insertionRetryIntervalSeconds, recordCountGiven);
+    }
+
+    private static void checkInsertStart(long insertStart, long recordCount) {
+        if (insertStart < 0) {
+            throw ConfigException.of(INSERT_START, String.valueOf(insertStart), "must be >= 0");
+        }
+        if (insertStart >= recordCount) {
+            throw ConfigException.of(INSERT_START, String.valueOf(insertStart),
+                    "must be < " + RECORD_COUNT + " (" + recordCount + ")");
+        }
+    }
+
+    private static void checkInsertCount(long insertCount, long insertStart, long recordCount) {
+        if (insertCount < 1) {
+            throw ConfigException.of(INSERT_COUNT, String.valueOf(insertCount), "must be >= 1");
+        }
+        if (insertCount > recordCount - insertStart) {
+            throw ConfigException.of(INSERT_COUNT, String.valueOf(insertCount), INSERT_START + " (" + insertStart
+                    + ") + " + INSERT_COUNT + " must be <= " + RECORD_COUNT + " (" + recordCount + ")");
         }
     }
 
@@ -132,7 +189,9 @@ public record CoreWorkloadConfig(
         if (table.isEmpty()) {
             throw ConfigException.of(TABLE, table, "must not be empty");
         }
-        long recordCount = s.getLong(RECORD_COUNT, 0, 0);
+        OptionalLong recordCountGiven = s.contains(RECORD_COUNT) ? OptionalLong.of(s.getLong(RECORD_COUNT, 0, 0))
+                : OptionalLong.empty();
+        long recordCount = recordCountGiven.orElse(0);
         if (recordCount > MAX_RECORD_COUNT) {
             throw ConfigException.of(RECORD_COUNT, String.valueOf(recordCount), "must be <= " + MAX_RECORD_COUNT);
         }
@@ -140,15 +199,9 @@ public record CoreWorkloadConfig(
             recordCount = UNSET_RECORD_COUNT;
         }
         long insertStart = s.getLong(INSERT_START, WorkloadDefaults.INSERT_START, 0);
-        if (insertStart >= recordCount) {
-            throw ConfigException.of(INSERT_START, String.valueOf(insertStart),
-                    "must be < recordcount (" + recordCount + ")");
-        }
+        checkInsertStart(insertStart, recordCount);
         long insertCount = s.getLong(INSERT_COUNT, recordCount - insertStart, 1);
-        if (insertCount > recordCount - insertStart) {
-            throw ConfigException.of(INSERT_COUNT, String.valueOf(insertCount),
-                    "insertstart (" + insertStart + ") + insertcount must be <= recordcount (" + recordCount + ")");
-        }
+        checkInsertCount(insertCount, insertStart, recordCount);
 
         int fieldCount = s.getInt(FIELD_COUNT, WorkloadDefaults.FIELD_COUNT, 1);
         int fieldLength = s.getInt(FIELD_LENGTH, WorkloadDefaults.FIELD_LENGTH, 0);
@@ -221,23 +274,16 @@ public record CoreWorkloadConfig(
                 minFieldLength, fieldLengths, histogram, fieldNamePrefix, readAllFields, readAllFieldsByName,
                 writeAllFields, proportions, requests, hotData, hotOpn, percentile, frac, minScan, maxScan,
                 scanLengths, insertOrder, zeroPadding, dataIntegrity, zipfianConstant, zipfianEta, retryLimit,
-                retryIntervalSeconds);
+                retryIntervalSeconds, recordCountGiven);
     }
 
-    /** The names the core workload goes by in the {@code workload} property (openmark's, YCSB's classes). */
-    static final List<String> NAMES = List.of(Workloads.DEFAULT, "site.ycsb.workloads.CoreWorkload",
-            "com.yahoo.ycsb.workloads.CoreWorkload");
-
     /**
-     * A note when the core workload's operation proportions do not sum to 1: each is then taken as
-     * its share of the sum, as YCSB does, which a reader of the property file may not expect
+     * A note when the operation proportions do not sum to 1: each is then taken as its share of the
+     * sum, as YCSB does, which a reader of the property file may not expect
      * ({@code readproportion=0.5, updateproportion=0.8} reads 38 % and updates 62 %).
      */
-    public static java.util.Optional<String> proportionsNote(Settings s) {
-        if (!NAMES.contains(s.getString(Workloads.PROPERTY, Workloads.DEFAULT).strip())) {
-            return java.util.Optional.empty();
-        }
-        Proportions p = readProportions(s);
+    public java.util.Optional<String> proportionsNote() {
+        Proportions p = proportions;
         double[] all = {p.read(), p.update(), p.insert(), p.scan(), p.readModifyWrite(), p.delete()};
         double sum = 0;
         for (double v : all) {
