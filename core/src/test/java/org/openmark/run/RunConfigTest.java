@@ -201,7 +201,7 @@ class RunConfigTest {
     private static List<Object> typedValues(RunConfig c) {
         List<Object> values = new ArrayList<>();
         for (RecordComponent rc : RunConfig.class.getRecordComponents()) {
-            if (!rc.getName().equals("settings") && !rc.getName().equals("changedProperties")) {
+            if (!rc.getName().equals("settings") && !rc.getName().equals("changes")) {
                 try {
                     values.add(rc.getName() + "=" + rc.getAccessor().invoke(c));
                 } catch (ReflectiveOperationException e) {
