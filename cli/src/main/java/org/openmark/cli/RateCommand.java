@@ -258,7 +258,7 @@ public final class RateCommand implements Callable<Integer> {
             m.put(RunProperties.STORE, store);
         }
         if (!ycsbClassPath.isEmpty()) {
-            m.put("ycsb.classpath", String.join(java.io.File.pathSeparator, ycsbClassPath));
+            m.put(YcsbClassNames.CLASS_PATH, String.join(java.io.File.pathSeparator, ycsbClassPath));
         }
         YcsbClassNames.resolve(m, null).ifPresent(note -> log.println("openmark: " + note));
         m.putIfAbsent(RunProperties.STORE, Defaults.STORE);

@@ -88,7 +88,7 @@ class RunPropertiesDocumentedTest {
                 Defaults.PERCENTILES.stream().map(RunPropertiesDocumentedTest::number).toList()) + "`");
         expected.put("autoload", "`" + Defaults.AUTO_LOAD + "`");
         expected.put("loadstalltimeout", "`" + Durations.format(Defaults.LOAD_STALL_TIMEOUT) + "`");
-        expected.put("time", "`real`");
+        expected.put("time", "`" + Defaults.TIME + "`");
 
         for (Map.Entry<String, String> e : expected.entrySet()) {
             String cell = documented.get(e.getKey());

@@ -119,9 +119,7 @@ public final class RunConfigBuilder {
 
     /** Closed model: {@code n} client threads ({@code threadcount}; a rating's load level, a worker's part). */
     public RunConfigBuilder threads(int n) {
-        if (n < 1) {
-            throw ConfigException.of(THREADCOUNT, String.valueOf(n), "must be >= 1");
-        }
+        atLeast(THREADCOUNT, n, 1);
         threads = n;
         return changed(THREADCOUNT, String.valueOf(n));
     }
@@ -148,9 +146,7 @@ public final class RunConfigBuilder {
 
     /** Open model: the bound on outstanding operations ({@code maxinflight}). */
     public RunConfigBuilder maxInFlight(int bound) {
-        if (bound < 1) {
-            throw ConfigException.of(MAX_IN_FLIGHT, String.valueOf(bound), "must be >= 1");
-        }
+        atLeast(MAX_IN_FLIGHT, bound, 1);
         maxInFlight = bound;
         return changed(MAX_IN_FLIGHT, String.valueOf(bound));
     }
@@ -169,9 +165,7 @@ public final class RunConfigBuilder {
 
     /** The run's operations ({@code operationcount}); 0 leaves it out: the duration alone bounds the run. */
     public RunConfigBuilder operationCount(long count) {
-        if (count < 0) {
-            throw ConfigException.of(OPERATION_COUNT, String.valueOf(count), "must be >= 0");
-        }
+        atLeast(OPERATION_COUNT, count, 0);
         operationCount = count;
         if (count == 0) {
             changes = changes.without(OPERATION_COUNT);
@@ -203,9 +197,7 @@ public final class RunConfigBuilder {
         if (every.toNanos() % 1_000_000_000L != 0) {
             throw new IllegalArgumentException(STATUS_INTERVAL + " is whole seconds, not " + every);
         }
-        if (every.toSeconds() < 1) {
-            throw ConfigException.of(STATUS_INTERVAL, String.valueOf(every.toSeconds()), "must be >= 1");
-        }
+        atLeast(STATUS_INTERVAL, every.toSeconds(), 1);
         statusInterval = every;
         return changed(STATUS_INTERVAL, String.valueOf(every.toSeconds()));
     }
@@ -215,9 +207,7 @@ public final class RunConfigBuilder {
         if (every.toNanos() % 1_000_000 != 0) {
             throw new IllegalArgumentException(GRANULARITY + " is whole milliseconds, not " + every);
         }
-        if (every.toMillis() < 10) {
-            throw ConfigException.of(GRANULARITY, String.valueOf(every.toMillis()), "must be >= 10");
-        }
+        atLeast(GRANULARITY, every.toMillis(), 10);
         granularity = every;
         return changed(GRANULARITY, String.valueOf(every.toMillis()));
     }
@@ -343,6 +333,13 @@ public final class RunConfigBuilder {
     private RunConfigBuilder changed(String name, String value) {
         changes = changes.with(name, value);
         return this;
+    }
+
+    /** A whole number is at least {@code min}: the parser's error for it given as a property. */
+    private static void atLeast(String name, long value, long min) {
+        if (value < min) {
+            throw ConfigException.of(name, String.valueOf(value), "must be >= " + min);
+        }
     }
 
     /** A duration is not negative: the parser's error for the text a negative one would be written as. */

@@ -141,7 +141,7 @@ public final class RunConfigParser {
         List<Double> percentiles = percentilesText == null ? Defaults.PERCENTILES : percentiles(percentilesText);
         boolean autoLoad = o.autoLoad != null ? o.autoLoad : s.getBoolean(AUTOLOAD, Defaults.AUTO_LOAD);
         Duration maxSendLag = duration(s, MAX_SEND_LAG, Defaults.MAX_SEND_LAG);
-        boolean virtualTime = s.getChoice(TIME, "real", List.of("real", "virtual")).equals("virtual");
+        boolean virtualTime = s.getChoice(TIME, Defaults.TIME, List.of("real", "virtual")).equals("virtual");
         Duration loadStallTimeout = duration(s, LOAD_STALL_TIMEOUT, Defaults.LOAD_STALL_TIMEOUT);
         if (loadStallTimeout.isZero()) {
             throw ConfigException.of(LOAD_STALL_TIMEOUT, s.getString(LOAD_STALL_TIMEOUT, ""), "must be > 0 (the load"
