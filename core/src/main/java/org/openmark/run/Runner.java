@@ -56,8 +56,8 @@ public final class Runner {
      * command that prints the report reads exporter and exportfile; for measurementtype and
      * hdrhistogram.fileoutput a note says where their figures are; the rest do not matter here.
      */
-    private static final Set<String> TOLERATED = Set.of("measurementtype", "measurement.interval",
-            "measurement.histogram.verbose", "exporter", "exportfile", "hdrhistogram.fileoutput",
+    private static final Set<String> TOLERATED = Set.of(ConfigNotes.MEASUREMENT_TYPE, "measurement.interval",
+            "measurement.histogram.verbose", "exporter", "exportfile", ConfigNotes.HDR_FILE_OUTPUT,
             "hdrhistogram.output.path", "histogram.buckets", org.openmark.workload.WorkloadProperties.WORKLOAD,
             RunProperties.DB, "dotransactions");
 
