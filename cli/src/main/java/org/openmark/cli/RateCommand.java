@@ -42,6 +42,7 @@ import org.openmark.rating.StoreRating;
 import org.openmark.rating.WorkloadMix;
 import org.openmark.run.Defaults;
 import org.openmark.run.ModelChoice;
+import org.openmark.run.RunProperties;
 import org.openmark.run.Runner;
 import org.openmark.run.StoreRegistry;
 import org.openmark.timing.StopSignal;
@@ -254,24 +255,24 @@ public final class RateCommand implements Callable<Integer> {
         Map<String, String> m = new LinkedHashMap<>(PropertySources.read(
                 propertyFiles.isEmpty() ? List.of(PropertySources.DEFAULT_WORKLOAD) : propertyFiles, properties));
         if (store != null) {
-            m.put("store", store);
+            m.put(RunProperties.STORE, store);
         }
         if (!ycsbClassPath.isEmpty()) {
-            m.put("ycsb.classpath", String.join(java.io.File.pathSeparator, ycsbClassPath));
+            m.put(YcsbClassNames.CLASS_PATH, String.join(java.io.File.pathSeparator, ycsbClassPath));
         }
         YcsbClassNames.resolve(m, null).ifPresent(note -> log.println("openmark: " + note));
-        m.putIfAbsent("store", Defaults.STORE);
+        m.putIfAbsent(RunProperties.STORE, Defaults.STORE);
         // As run does: chosen once for the whole rating and printed when it starts, so it can be replayed.
         boolean seedChosen = seed == null;
         if (seedChosen) {
             seed = new java.util.SplittableRandom().nextLong() & Long.MAX_VALUE;
         }
-        m.put("seed", String.valueOf(seed));
+        m.put(RunProperties.SEED, String.valueOf(seed));
         Settings settings = Settings.of(m);
-        ModelChoice choice = settings.with(Map.of("model", model)).getEnum("model", ModelChoice.CLOSED,
+        ModelChoice choice = settings.with(Map.of(RunProperties.MODEL, model)).getEnum(RunProperties.MODEL, ModelChoice.CLOSED,
                 ModelChoice.class);
         Sla agreement = sla == null ? Sla.none() : Sla.parse(sla);
-        WorkloadMix mix = WorkloadMixes.of(settings);
+        WorkloadMix mix = WorkloadMixes.of(Workloads.resolve(settings));
         ReloadPolicy policy = reload != null ? ReloadPolicy.parse(reload)
                 : mix.changesDatabase().isPresent() ? ReloadPolicy.of(ReloadMode.REPAIR) : ReloadPolicy.of(ReloadMode.NONE);
         policy.check(mix);
@@ -282,7 +283,7 @@ public final class RateCommand implements Callable<Integer> {
                 ? (long) RateSchedule.MAX_RATE_PER_SEC : DEFAULT_MAX_LOAD)
                 .withLoadUnit(choice == ModelChoice.OPEN ? LoadUnit.OPS_PER_SEC : LoadUnit.THREADS);
         Timing timing = Timing.parse("--time", time);
-        String storeName = settings.getString("store", Defaults.STORE);
+        String storeName = settings.getString(RunProperties.STORE, Defaults.STORE);
         if (!timing.tasks().realTime() && !SIMULATED_STORE.equals(storeName)) {
             // Another store's requests take real time the simulated clock never sees: the
             // experiments would measure nothing and never end.
@@ -317,7 +318,7 @@ public final class RateCommand implements Callable<Integer> {
             }
             if (open != null) {
                 if (rating.storeIsEmbedded()) {
-                    throw ConfigException.of("--store", settings.getString("store", "?"), "lives inside each process:"
+                    throw ConfigException.of("--store", settings.getString(RunProperties.STORE, "?"), "lives inside each process:"
                             + " a rating on a cluster needs a store the workers share (a server), which this process"
                             + " loads and reloads between experiments");
                 }

@@ -193,15 +193,15 @@ final class RunOptions {
         put(flags, STALL_AFTER, stallAfter);
         put(flags, GRANULARITY, granularity);
         if (!ycsbClassPath.isEmpty()) {
-            flags.put("ycsb.classpath", String.join(java.io.File.pathSeparator, ycsbClassPath));
+            flags.put(YcsbClassNames.CLASS_PATH, String.join(java.io.File.pathSeparator, ycsbClassPath));
         }
         put(flags, TIME, time);
         if (noTxn) {
-            flags.put("txn.enabled", "false");
+            flags.put(org.openmark.txn.TxnConfig.ENABLED, String.valueOf(false));
         }
         m.putAll(flags);
         // Recorded in result.json, so a comparison can tell a run in real time from one in virtual time.
-        m.putIfAbsent(TIME, "real");
+        m.putIfAbsent(TIME, Defaults.TIME);
         YcsbClassNames.resolve(m, binding).ifPresent(note -> err.println("openmark: " + note));
         if (propertyFiles.isEmpty() && !m.containsKey(DURATION) && !m.containsKey(RATE_SCHEDULE)
                 && !pairs.containsKey(OPERATION_COUNT) && !m.containsKey(MAX_EXECUTION_TIME)) {

@@ -137,7 +137,7 @@ final class StalenessCommand implements Callable<Integer> {
         List<String> warnings = new ArrayList<>(factory.passesOnAllProperties() ? List.of()
                 : unknownProperties(props.keySet(), factory.propertyNames()));
         // the workload's property, which a store reads to check the table's layout when it opens
-        props.put("table", table);
+        props.put(org.openmark.workload.WorkloadProperties.TABLE, table);
         for (String w : warnings) {
             parent.err.println("openmark: warning: " + w);
         }

@@ -2,7 +2,6 @@ package org.openmark.cli;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -14,6 +13,7 @@ import org.openmark.output.AtomicFiles;
 import org.openmark.report.JsonReport;
 import org.openmark.run.Phase;
 import org.openmark.run.RunConfig;
+import org.openmark.run.RunConfigBuilder;
 import org.openmark.run.RunConfigParser;
 import org.openmark.run.RunResult;
 import org.openmark.run.Runner;
@@ -21,6 +21,7 @@ import org.openmark.run.StoreRegistry;
 import org.openmark.run.TableEraser;
 import org.openmark.timing.StopSignal;
 import org.openmark.timing.Tasks;
+import org.openmark.txn.TxnConfig;
 import org.openmark.txn.TxnOverhead;
 import org.openmark.workload.Workloads;
 import picocli.CommandLine.Command;
@@ -60,19 +61,15 @@ final class TxnOverheadCommand implements Callable<Integer> {
                     + " and without transaction boundaries and compares them; --no-txn applies to run");
         }
         Settings base = options.settings(err);
-        if (base.contains("txn.enabled")) {
-            throw org.openmark.config.ConfigException.of("txn.enabled", base.getString("txn.enabled", ""),
+        if (base.contains(TxnConfig.ENABLED)) {
+            throw org.openmark.config.ConfigException.of(TxnConfig.ENABLED, base.getString(TxnConfig.ENABLED, ""),
                     "txn-overhead sets it for each of its two runs; leave it out");
         }
         if (options.out != null) {
             org.openmark.output.OutputPaths.checkDirectory("--out", options.out);
         }
-        if (!base.contains("seed")) {
-            // Both runs replay the same operations: one seed, chosen once (and printed by each run).
-            base = base.with(Map.of("seed", Long.toString(new java.util.SplittableRandom().nextLong() & Long.MAX_VALUE)));
-        }
-        // Checked before anything runs: the second run's configuration is the first's but for txn.enabled.
-        RunConfig first = RunConfigParser.parse(Phase.RUN, Settings.of(base.asMap()), null, options.quiet);
+        // Resolved once, before anything runs: the two runs are this but for txn.enabled.
+        RunConfig first = RunConfigParser.parse(Phase.RUN, base, null, options.quiet);
         if (first.virtualTime()) {
             // The boundaries' cost is a real-time figure: in virtual time an in-process store's calls take no time.
             throw org.openmark.config.ConfigException.of("--time", "virtual", "txn-overhead runs in real time");
@@ -81,11 +78,11 @@ final class TxnOverheadCommand implements Callable<Integer> {
                 Interruption interruption = Interruption.stopping(err, "stopping the run in progress; the comparison"
                         + " needs both runs, so nothing is written", first.grace().plusSeconds(30), stop::stop)) {
             metrics = live;
-            return compare(base, err);
+            return compare(first, err);
         }
     }
 
-    private int compare(Settings base, PrintStream err) throws InterruptedException, IOException {
+    private int compare(RunConfig base, PrintStream err) throws InterruptedException, IOException {
         runner = new Runner(StoreRegistry.discover(), Workloads::create, Clock.system(), Tasks.real(), stop, err);
         // A table the first run loads is emptied before the second, which then loads it again: both
         // runs start from the same fresh load. A table that held records before is left alone. (The
@@ -182,13 +179,19 @@ final class TxnOverheadCommand implements Callable<Integer> {
         }
     }
 
-    private RunConfig config(Settings base, boolean txn) {
-        Map<String, String> m = new HashMap<>(base.asMap());
-        m.put("txn.enabled", String.valueOf(txn));
-        return RunConfigParser.parse(Phase.RUN, Settings.of(m), null, options.quiet);
+    /**
+     * The run with or without transactions. Both replay the same operations: the seed given, or the one
+     * the parser chose, recorded as given (each run prints it).
+     */
+    static RunConfig config(RunConfig base, boolean txn) {
+        RunConfigBuilder b = RunConfigBuilder.parent(base).transactions(txn);
+        if (base.seedChosen()) {
+            b.seed(base.seed());
+        }
+        return b.build();
     }
 
-    private RunResult run(Settings base, boolean txn, String label) throws InterruptedException, IOException {
+    private RunResult run(RunConfig base, boolean txn, String label) throws InterruptedException, IOException {
         RunConfig cfg = config(base, txn);
         parent.err.println("openmark: txn-overhead: run " + label);
         return metrics.execute("txn-overhead", runner, cfg);

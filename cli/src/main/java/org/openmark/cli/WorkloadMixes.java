@@ -1,16 +1,16 @@
 package org.openmark.cli;
 
-import org.openmark.config.Settings;
 import org.openmark.rating.WorkloadMix;
+import org.openmark.workload.WorkloadSettings;
 
-/** The operation mix of a core-workload configuration, with YCSB's default proportions. */
+/** The operation mix of a workload, from its typed settings (so each workload's own defaults hold). */
 final class WorkloadMixes {
     private WorkloadMixes() {
     }
 
-    static WorkloadMix of(Settings s) {
-        return new WorkloadMix(s.getDouble("readproportion", 0.95), s.getDouble("updateproportion", 0.05),
-                s.getDouble("insertproportion", 0), s.getDouble("scanproportion", 0),
-                s.getDouble("deleteproportion", 0), s.getDouble("readmodifywriteproportion", 0));
+    /** Its proportions; a workload that does not draw its operations from YCSB's proportions counts as reading only. */
+    static WorkloadMix of(WorkloadSettings workload) {
+        return workload.operationProportions().map(p -> new WorkloadMix(p.read(), p.update(), p.insert(), p.scan(),
+                p.delete(), p.readModifyWrite())).orElse(WorkloadMix.readOnly());
     }
 }

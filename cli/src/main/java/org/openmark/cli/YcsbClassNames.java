@@ -3,6 +3,7 @@ package org.openmark.cli;
 import java.util.Map;
 import java.util.Optional;
 import org.openmark.config.ConfigException;
+import org.openmark.run.RunProperties;
 
 /**
  * YCSB's {@code -db CLASS} (and the {@code db} property of YCSB's property files): a binding class
@@ -63,16 +64,16 @@ final class YcsbClassNames {
      * @return the line to tell the user when a native store stands in for the class
      */
     static Optional<String> resolve(Map<String, String> properties, String bindingName) {
-        if (!properties.containsKey("store") && properties.containsKey("db")) {
-            properties.put("store", properties.remove("db"));
+        if (!properties.containsKey(RunProperties.STORE) && properties.containsKey(RunProperties.DB)) {
+            properties.put(RunProperties.STORE, properties.remove(RunProperties.DB));
         }
-        String store = properties.get("store");
+        String store = properties.get(RunProperties.STORE);
         if (store == null || !store.contains(".")) {
             return Optional.empty();
         }
         String nativeStore = NATIVE.get(store);
         if (nativeStore != null && !properties.containsKey(CLASS_PATH)) {
-            properties.put("store", nativeStore);
+            properties.put(RunProperties.STORE, nativeStore);
             if (bindingName != null) {
                 return Optional.of("bin/ycsb's binding '" + bindingName + "' runs on openmark's native store '"
                         + nativeStore + "'; with --ycsb-classpath and the binding's jars it runs " + store + " itself");
@@ -80,7 +81,7 @@ final class YcsbClassNames {
             return Optional.of(store + " runs on openmark's native store '" + nativeStore + "'; --store ycsb -p ycsb.db="
                     + store + " (or --ycsb-classpath with the binding's jars) runs the YCSB class itself");
         }
-        properties.put("store", "ycsb");
+        properties.put(RunProperties.STORE, "ycsb");
         properties.put("ycsb.db", store);
         return Optional.empty();
     }

@@ -23,6 +23,8 @@ import org.openmark.config.Settings;
 import org.openmark.run.Defaults;
 import org.openmark.run.Phase;
 import org.openmark.run.RunConfigParser;
+import org.openmark.txn.TxnConfig;
+import org.openmark.workload.Workloads;
 
 /**
  * docs/running.md's table of run options is the manual's one list of the run's properties and
@@ -48,6 +50,11 @@ class RunPropertiesDocumentedTest {
             RunConfigParser.parse(Phase.RUN, s, null, true);
             RunConfigParser.parse(Phase.LOAD, s, null, true);
             read.addAll(s.askedNames());
+            // The parser resolves the workload and its transactions too: their properties are listed in
+            // docs/workloads.md (WorkloadPropertiesDocumentedTest) and docs/transactions.md.
+            Settings workload = Settings.of(given);
+            TxnConfig.parse(workload, Workloads.resolve(workload).transactional());
+            read.removeAll(workload.askedNames());
         }
         read.removeAll(INTERNAL);
 
@@ -81,7 +88,7 @@ class RunPropertiesDocumentedTest {
                 Defaults.PERCENTILES.stream().map(RunPropertiesDocumentedTest::number).toList()) + "`");
         expected.put("autoload", "`" + Defaults.AUTO_LOAD + "`");
         expected.put("loadstalltimeout", "`" + Durations.format(Defaults.LOAD_STALL_TIMEOUT) + "`");
-        expected.put("time", "`real`");
+        expected.put("time", "`" + Defaults.TIME + "`");
 
         for (Map.Entry<String, String> e : expected.entrySet()) {
             String cell = documented.get(e.getKey());

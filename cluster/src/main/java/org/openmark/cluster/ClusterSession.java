@@ -1,8 +1,5 @@
 package org.openmark.cluster;
 
-import static org.openmark.run.RunProperties.GRANULARITY;
-import static org.openmark.run.RunProperties.SEED;
-import static org.openmark.run.RunProperties.STATUS_INTERVAL;
 import static org.openmark.run.RunProperties.THREADCOUNT;
 
 import java.io.IOException;
@@ -10,7 +7,6 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -36,6 +32,7 @@ import org.openmark.run.ConfigNotes;
 import org.openmark.run.Model;
 import org.openmark.run.Phase;
 import org.openmark.run.RunConfig;
+import org.openmark.run.RunConfigBuilder;
 import org.openmark.run.RunResult;
 import org.openmark.timing.StopSignal;
 
@@ -186,11 +183,8 @@ public final class ClusterSession implements AutoCloseable {
      * and resolved (the status interval, the granularity), so that every worker runs the same.
      */
     static Map<String, String> workerProperties(RunConfig cfg) {
-        Map<String, String> settings = new HashMap<>(cfg.recordedProperties());
-        settings.put(SEED, String.valueOf(cfg.seed()));
-        settings.put(STATUS_INTERVAL, String.valueOf(cfg.output().statusInterval().toSeconds()));
-        settings.put(GRANULARITY, String.valueOf(cfg.granularity().toMillis()));
-        return settings;
+        return RunConfigBuilder.parent(cfg).seed(cfg.seed()).statusInterval(cfg.output().statusInterval())
+                .granularity(cfg.granularity()).build().recordedProperties();
     }
 
     /**

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import org.openmark.consistency.StalenessConfig;
 import org.openmark.load.Share;
+import org.openmark.run.RunProperties;
 
 /**
  * A staleness measurement to spread over workers: the store, its properties and the
@@ -19,6 +20,14 @@ import org.openmark.load.Share;
  */
 public record StalenessPlan(String store, Map<String, String> storeProperties, StalenessConfig config, Long seed) {
     private static final String PREFIX = "openmark.staleness.";
+    /** The plan's own properties, beside the store's. */
+    private static final String STORE = PREFIX + "store";
+    private static final String RATE = PREFIX + "rate";
+    private static final String WRITES = PREFIX + "writes";
+    private static final String KEYS = PREFIX + "keys";
+    private static final String TABLE = PREFIX + "table";
+    private static final String PROBES = PREFIX + "probes";
+    private static final String SEED = PREFIX + "seed";
 
     public StalenessPlan {
         storeProperties = Map.copyOf(storeProperties);
@@ -27,20 +36,20 @@ public record StalenessPlan(String store, Map<String, String> storeProperties, S
     /** As the properties a worker receives. */
     Map<String, String> toSettings() {
         Map<String, String> m = new HashMap<>(storeProperties);
-        m.put(PREFIX + "store", store);
-        m.put(PREFIX + "rate", String.valueOf(config.writeRatePerSec()));
-        m.put(PREFIX + "writes", String.valueOf(config.writes()));
-        m.put(PREFIX + "keys", String.valueOf(config.keys()));
-        m.put(PREFIX + "table", config.table());
+        m.put(STORE, store);
+        m.put(RATE, String.valueOf(config.writeRatePerSec()));
+        m.put(WRITES, String.valueOf(config.writes()));
+        m.put(KEYS, String.valueOf(config.keys()));
+        m.put(TABLE, config.table());
         List<String> probes = new ArrayList<>();
         for (double t : config.probeOffsetsMs()) {
             probes.add(String.valueOf(t));
         }
-        m.put(PREFIX + "probes", String.join(",", probes));
+        m.put(PROBES, String.join(",", probes));
         if (seed != null) {
-            m.put(PREFIX + "seed", String.valueOf(seed));
+            m.put(SEED, String.valueOf(seed));
         }
-        m.put("autoload", "false");
+        m.put(RunProperties.AUTOLOAD, String.valueOf(false));
         return m;
     }
 
@@ -48,19 +57,18 @@ public record StalenessPlan(String store, Map<String, String> storeProperties, S
     public static StalenessPlan fromSettings(Map<String, String> settings) {
         Map<String, String> props = new HashMap<>();
         settings.forEach((k, v) -> {
-            if (!k.startsWith(PREFIX) && !k.equals("share") && !k.equals("autoload")) {
+            if (!k.startsWith(PREFIX) && !k.equals(RunProperties.SHARE) && !k.equals(RunProperties.AUTOLOAD)) {
                 props.put(k, v);
             }
         });
         List<Double> probes = new ArrayList<>();
-        for (String t : settings.get(PREFIX + "probes").split(",")) {
+        for (String t : settings.get(PROBES).split(",")) {
             probes.add(Double.valueOf(t));
         }
-        StalenessConfig cfg = new StalenessConfig(Double.parseDouble(settings.get(PREFIX + "rate")),
-                Long.parseLong(settings.get(PREFIX + "writes")), Integer.parseInt(settings.get(PREFIX + "keys")), probes,
-                settings.get(PREFIX + "table"));
-        String seed = settings.get(PREFIX + "seed");
-        return new StalenessPlan(settings.get(PREFIX + "store"), props, cfg, seed == null ? null : Long.valueOf(seed));
+        StalenessConfig cfg = new StalenessConfig(Double.parseDouble(settings.get(RATE)),
+                Long.parseLong(settings.get(WRITES)), Integer.parseInt(settings.get(KEYS)), probes, settings.get(TABLE));
+        String seed = settings.get(SEED);
+        return new StalenessPlan(settings.get(STORE), props, cfg, seed == null ? null : Long.valueOf(seed));
     }
 
     /** This share's part of the measurement. */

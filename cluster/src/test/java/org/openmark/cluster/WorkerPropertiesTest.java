@@ -45,6 +45,22 @@ class WorkerPropertiesTest {
         assertEquals(new RateSchedule.Constant(5000), ((Model.Open) worker.model()).schedule());
     }
 
+    @Test
+    void workerProperties_aChosenSeed_theRecordedPropertiesWithWhatTheCoordinatorChoseAndResolved() {
+        RunConfig run = RunConfigParser.parse(Phase.RUN, Settings.of(Map.of("model", "closed", "threadcount", "4",
+                "duration", "10s", "timeseries.granularity", "1s")), null, true).withThreads(6);
+
+        Map<String, String> sent = ClusterSession.workerProperties(run);
+
+        // as the coordinator wrote them before its plan was derived in typed form
+        Map<String, String> expected = new HashMap<>(run.recordedProperties());
+        expected.put("seed", String.valueOf(run.seed()));
+        expected.put("status.interval", "10");
+        expected.put("timeseries.granularity", "1000");
+        assertEquals(expected, sent);
+        assertEquals(run.seed(), onWorker(sent, "1/2").seed());
+    }
+
     private static RunConfig run(String... pairs) {
         Map<String, String> m = new HashMap<>(Map.of("seed", "3"));
         for (int i = 0; i < pairs.length; i += 2) {

@@ -15,9 +15,9 @@ import java.util.TreeSet;
 public final class Comparability {
     static final String OPENMARK_VERSION = "openmarkVersion";
     static final String STORE_VERSION = "store version";
-    static final String TIME = "time";
-    static final String WARMUP = "warmup";
-    static final String GRANULARITY = "timeseries.granularity";
+    static final String TIME = org.openmark.run.RunProperties.TIME;
+    static final String WARMUP = org.openmark.run.RunProperties.WARMUP;
+    static final String GRANULARITY = org.openmark.run.RunProperties.GRANULARITY;
 
     private Comparability() {
     }

@@ -19,6 +19,9 @@ import org.HdrHistogram.HistogramLogReader;
 import org.openmark.config.ConfigException;
 import org.openmark.config.Durations;
 import org.openmark.measure.Measurements;
+import org.openmark.run.Defaults;
+import org.openmark.run.RunProperties;
+import org.openmark.workload.WorkloadProperties;
 
 /**
  * One run as a comparison needs it, read from the directory {@code run --out} wrote: what was
@@ -70,10 +73,13 @@ public record RunData(String name, Map<String, String> facts, boolean valid, dou
     }
 
     /** The properties that describe the work a run did: a difference makes two runs incomparable. */
-    static final List<String> WORK_PROPERTIES = List.of("workload", "recordcount", "readproportion",
-            "updateproportion", "insertproportion", "scanproportion", "readmodifywriteproportion", "deleteproportion",
-            "requestdistribution", "fieldcount", "fieldlength", "rate", "arrival", "rate.schedule", "threadcount",
-            "target", "duration", "operationcount");
+    static final List<String> WORK_PROPERTIES = List.of(WorkloadProperties.WORKLOAD, WorkloadProperties.RECORD_COUNT,
+            WorkloadProperties.READ_PROPORTION, WorkloadProperties.UPDATE_PROPORTION,
+            WorkloadProperties.INSERT_PROPORTION, WorkloadProperties.SCAN_PROPORTION,
+            WorkloadProperties.READ_MODIFY_WRITE_PROPORTION, WorkloadProperties.DELETE_PROPORTION,
+            WorkloadProperties.REQUEST_DISTRIBUTION, WorkloadProperties.FIELD_COUNT, WorkloadProperties.FIELD_LENGTH,
+            RunProperties.RATE, RunProperties.ARRIVAL, RunProperties.RATE_SCHEDULE, RunProperties.THREADCOUNT,
+            RunProperties.TARGET, RunProperties.DURATION, RunProperties.OPERATION_COUNT);
 
     /** The same run under another name. */
     public RunData named(String label) {
@@ -107,8 +113,8 @@ public record RunData(String name, Map<String, String> facts, boolean valid, dou
         }
         notFound(hlog, dir);
         JsonNode config = result.path("config");
-        double warmupSeconds = config.has("warmup")
-                ? Durations.parse("warmup", config.get("warmup").asText()).toMillis() / 1000.0 : 0;
+        double warmupSeconds = config.has(RunProperties.WARMUP) ? Durations.parse(RunProperties.WARMUP,
+                config.get(RunProperties.WARMUP).asText()).toMillis() / 1000.0 : 0;
         Map<String, List<Histogram>> response = new TreeMap<>();
         Map<String, List<Histogram>> service = new TreeMap<>();
         List<Interval> intervals = new ArrayList<>();
@@ -145,18 +151,20 @@ public record RunData(String name, Map<String, String> facts, boolean valid, dou
         // The open model's arrival process and rate as the run resolved them: a run given
         // --arrival poisson and one left at the default did the same work.
         JsonNode load = result.path("load");
-        if ("open".equals(load.path("kind").asText()) && !facts.containsKey("rate.schedule")) {
-            facts.putIfAbsent("arrival", load.path("arrival").asText(""));
+        if ("open".equals(load.path("kind").asText()) && !facts.containsKey(RunProperties.RATE_SCHEDULE)) {
+            facts.putIfAbsent(RunProperties.ARRIVAL, load.path("arrival").asText(""));
             if (load.has("ratePerSec")) {
-                facts.putIfAbsent("rate", org.openmark.config.PropertyText.of(load.get("ratePerSec").asDouble()));
+                facts.putIfAbsent(RunProperties.RATE, org.openmark.config.PropertyText.of(
+                        load.get("ratePerSec").asDouble()));
             }
         }
-        if (config.has("time")) {
-            facts.put(Comparability.TIME, config.get("time").asText());
+        if (config.has(RunProperties.TIME)) {
+            facts.put(Comparability.TIME, config.get(RunProperties.TIME).asText());
         }
         facts.put(Comparability.WARMUP, Durations.format(java.time.Duration.ofMillis(Math.round(warmupSeconds
                 * 1000))));
-        facts.put(Comparability.GRANULARITY, config.path("timeseries.granularity").asText("1000") + " ms");
+        facts.put(Comparability.GRANULARITY, config.path(RunProperties.GRANULARITY)
+                .asText(String.valueOf(Defaults.GRANULARITY_MILLIS)) + " ms");
         JsonNode version = result.path("storeFacts").path("version");
         if (!version.isMissingNode() && !version.isNull()) {
             facts.put(Comparability.STORE_VERSION, version.asText());

@@ -14,19 +14,25 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.openmark.compare.RunData;
 import org.openmark.config.Settings;
+import org.openmark.load.Arrivals;
 import org.openmark.measure.Percentiles;
 import org.openmark.output.AtomicFiles;
 import org.openmark.report.JsonReport;
 import org.openmark.report.html.ExperimentHtml;
 import org.openmark.run.OpResult;
+import org.openmark.run.ModelChoice;
 import org.openmark.run.Phase;
 import org.openmark.run.RunConfig;
+import org.openmark.run.RunConfigBuilder;
 import org.openmark.run.RunConfigParser;
+import org.openmark.run.RunProperties;
 import org.openmark.run.RunResult;
 import org.openmark.run.Runner;
 import org.openmark.run.StoreRegistry;
 import org.openmark.timing.StopSignal;
 import org.openmark.timing.Timing;
+import org.openmark.workload.WorkloadProperties;
+import org.openmark.workload.Workloads;
 
 /**
  * Section 5.1 of Friedrich, Wingerath, Ritter, "Coordinated Omission in NoSQL Database
@@ -42,6 +48,8 @@ public final class CoordinatedOmissionExperiment {
     private final PrintStream err;
     private final StopSignal stop;
     private final RowRunner rows;
+    /** What every row runs but its load model, resolved with the first row. */
+    private RunConfig common;
     /** What the first run measured: the store, its facts and model, the clock, the properties. */
     private org.openmark.report.Measured measured;
 
@@ -89,43 +97,59 @@ public final class CoordinatedOmissionExperiment {
         return rows;
     }
 
-    private RunResult runOne(String approach, int threads) throws InterruptedException, IOException {
+    /**
+     * What every row runs, resolved once from the experiment's parameters: the simulated store with the
+     * experiment's throughput limit, hiccup and latency, and YCSB's core workload updating one small field
+     * of 1000 records, for {@code ops} operations. A row adds its load model ({@link #row}).
+     */
+    private RunConfig common() {
         Map<String, String> p = new LinkedHashMap<>();
-        p.put("store", "sim");
+        p.put(RunProperties.STORE, "sim");
+        // the simulated store's own properties (its module's names: core does not depend on it)
         p.put("sim.maxthroughput", fmt(cfg.maxThroughput()));
         p.put("sim.hiccups", cfg.hiccupAt().toMillis() + "ms:" + cfg.hiccup().toMillis() + "ms");
         p.put("sim.latency", cfg.clientLatency());
         p.put("sim.seed", String.valueOf(cfg.seed()));
-        p.put("autoload", "false");
-        p.put("workload", "core");
-        p.put("recordcount", "1000");
-        p.put("operationcount", String.valueOf(cfg.ops()));
-        p.put("readproportion", "0");
-        p.put("updateproportion", "1");
-        p.put("requestdistribution", "uniform");
-        p.put("fieldcount", "1");
-        p.put("fieldlength", "16");
-        p.put("seed", String.valueOf(cfg.seed()));
-        p.put("grace", "120s");
+        p.put(RunProperties.AUTOLOAD, String.valueOf(false));
+        p.put(WorkloadProperties.WORKLOAD, Workloads.DEFAULT);
+        p.put(WorkloadProperties.RECORD_COUNT, "1000");
+        p.put(WorkloadProperties.OPERATION_COUNT, String.valueOf(cfg.ops()));
+        p.put(WorkloadProperties.READ_PROPORTION, "0");
+        p.put(WorkloadProperties.UPDATE_PROPORTION, "1");
+        p.put(WorkloadProperties.REQUEST_DISTRIBUTION, "uniform");
+        p.put(WorkloadProperties.FIELD_COUNT, "1");
+        p.put(WorkloadProperties.FIELD_LENGTH, "16");
+        p.put(RunProperties.SEED, String.valueOf(cfg.seed()));
+        p.put(RunProperties.GRACE, "120s");
         // The hiccup is the experiment: a run is not invalid because the store stalled in it.
-        p.put("maxstall", "100%");
-        p.put("status.interval", "10");
-        p.put("timeseries.granularity", String.valueOf(REPORT_INTERVAL_MS));
+        p.put(RunProperties.MAX_STALL, "100%");
+        p.put(RunProperties.STATUS_INTERVAL, "10");
+        p.put(RunProperties.GRANULARITY, String.valueOf(REPORT_INTERVAL_MS));
+        return RunConfigParser.parse(Phase.RUN, Settings.of(p), null, true);
+    }
+
+    /** A row's run: the open model at the experiment's rate ({@code threads} 0), or the closed model paced to it. */
+    RunConfig row(int threads, Path dir) {
+        if (common == null) {
+            common = common();
+        }
+        RunConfigBuilder b = RunConfigBuilder.parent(common).outDir(dir);
         if (threads == 0) {
-            p.put("model", "open");
-            p.put("rate", fmt(cfg.rate()));
-            p.put("arrival", cfg.arrival());
             // Never waits for a slot: four times the backlog one hiccup builds, however long the
             // store takes to drain it (a bound, not a reservation, but the heap must hold it).
-            p.put("maxinflight", String.valueOf(Math.max(10_000,
-                    (long) Math.ceil(4 * cfg.rate() * (cfg.hiccup().toMillis() / 1000.0 + 1)))));
+            b.model(ModelChoice.OPEN).ratePerSec(cfg.rate())
+                    .arrival(Arrivals.parse(RunProperties.ARRIVAL, cfg.arrival()))
+                    .maxInFlight(Math.toIntExact(Math.max(10_000, (long) Math.ceil(4 * cfg.rate()
+                            * (cfg.hiccup().toMillis() / 1000.0 + 1)))));
         } else {
-            p.put("model", "closed");
-            p.put("threadcount", String.valueOf(threads));
-            p.put("target", fmt(cfg.rate()));
+            b.model(ModelChoice.CLOSED).threads(threads).targetPerSec(cfg.rate());
         }
+        return b.build();
+    }
+
+    private RunResult runOne(String approach, int threads) throws InterruptedException, IOException {
         Path dir = cfg.out() == null ? null : cfg.out().resolve(threads == 0 ? approach : approach + "-" + threads);
-        RunConfig rc = RunConfigParser.parse(Phase.RUN, Settings.of(p), dir, true);
+        RunConfig rc = row(threads, dir);
         err.println("experiment: " + (threads == 0 ? "open model" : "closed model, " + threads + " threads") + " ...");
         RunResult r = rows.run(rc);
         if (measured == null) {

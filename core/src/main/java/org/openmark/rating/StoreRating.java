@@ -1,19 +1,12 @@
 package org.openmark.rating;
 
-import static org.openmark.run.RunProperties.AUTOLOAD;
-import static org.openmark.run.RunProperties.DURATION;
-import static org.openmark.run.RunProperties.MODEL;
-import static org.openmark.run.RunProperties.OPERATION_COUNT;
-import static org.openmark.run.RunProperties.RATE;
 import static org.openmark.run.RunProperties.THREADCOUNT;
-import static org.openmark.run.RunProperties.WARMUP;
 
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -25,7 +18,6 @@ import org.openmark.api.Store;
 import org.openmark.api.StoreException;
 import org.openmark.api.StoreImage;
 import org.openmark.config.ConfigException;
-import org.openmark.config.PropertyText;
 import org.openmark.config.Settings;
 import org.openmark.run.ConfigNotes;
 import org.openmark.run.Model;
@@ -33,7 +25,7 @@ import org.openmark.run.ModelChoice;
 import org.openmark.run.OpResult;
 import org.openmark.run.Phase;
 import org.openmark.run.RunConfig;
-import org.openmark.run.RunConfigParser;
+import org.openmark.run.RunConfigBuilder;
 import org.openmark.run.RunResult;
 import org.openmark.run.Runner;
 import org.openmark.run.TableEraser;
@@ -255,17 +247,17 @@ public final class StoreRating implements Experimenter, AutoCloseable {
     /**
      * The configuration every experiment shares, resolved once: a run of the rating's model on the
      * rating's properties, at load level 1, without loading first (the rating loads and reloads
-     * itself) and without the workload's operation count (an experiment lasts its length).
+     * itself) and without the workload's operation count (an experiment lasts its length). Made from
+     * the properties with the rating's own values in their place, not from properties edited.
      */
-    private static RunConfig commonConfig(Settings base, ModelChoice model, Duration length, Duration warmup) {
-        Map<String, String> m = new HashMap<>(base.asMap());
-        m.remove(OPERATION_COUNT);
-        m.put(MODEL, model.name().toLowerCase(Locale.ROOT));
-        m.put(model == ModelChoice.OPEN ? RATE : THREADCOUNT, "1");
-        m.put(DURATION, PropertyText.of(length.plus(warmup)));
-        m.put(WARMUP, PropertyText.of(warmup));
-        m.put(AUTOLOAD, "false");
-        return RunConfigParser.parse(Phase.RUN, Settings.of(m), null, true);
+    static RunConfig commonConfig(Settings base, ModelChoice model, Duration length, Duration warmup) {
+        RunConfigBuilder b = RunConfigBuilder.properties(Phase.RUN, base).model(model);
+        if (model == ModelChoice.OPEN) {
+            b.ratePerSec(1);
+        } else {
+            b.threads(1);
+        }
+        return b.operationCount(0).duration(length.plus(warmup)).warmup(warmup).autoLoad(false).quiet(true).build();
     }
 
     /** The experiment at {@code loadLevel} for {@code length} after the warm-up. */

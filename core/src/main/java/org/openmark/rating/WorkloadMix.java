@@ -1,6 +1,7 @@
 package org.openmark.rating;
 
 import org.openmark.config.ConfigException;
+import org.openmark.workload.WorkloadProperties;
 
 /**
  * The operation proportions of a workload (YCSB's {@code *proportion} properties), each
@@ -13,14 +14,15 @@ public record WorkloadMix(double read, double update, double insert, double scan
     static final double EQUAL_TOLERANCE = 1e-9;
 
     public WorkloadMix {
-        check("readproportion", read);
-        check("updateproportion", update);
-        check("insertproportion", insert);
-        check("scanproportion", scan);
-        check("deleteproportion", delete);
-        check("readmodifywriteproportion", readModifyWrite);
+        check(WorkloadProperties.READ_PROPORTION, read);
+        check(WorkloadProperties.UPDATE_PROPORTION, update);
+        check(WorkloadProperties.INSERT_PROPORTION, insert);
+        check(WorkloadProperties.SCAN_PROPORTION, scan);
+        check(WorkloadProperties.DELETE_PROPORTION, delete);
+        check(WorkloadProperties.READ_MODIFY_WRITE_PROPORTION, readModifyWrite);
         if (read + update + insert + scan + delete + readModifyWrite <= 0) {
-            throw ConfigException.of("readproportion", "0", "the operation proportions are all 0: at least one must be > 0");
+            throw ConfigException.of(WorkloadProperties.READ_PROPORTION, "0",
+                    "the operation proportions are all 0: at least one must be > 0");
         }
     }
 
@@ -44,8 +46,8 @@ public record WorkloadMix(double read, double update, double insert, double scan
         if (Math.abs(insert - delete) <= EQUAL_TOLERANCE) {
             return java.util.Optional.empty();
         }
-        return java.util.Optional.of("insertproportion=" + RatingFormat.trim(insert) + " and deleteproportion="
-                + RatingFormat.trim(delete) + " differ, so every experiment "
+        return java.util.Optional.of(WorkloadProperties.INSERT_PROPORTION + "=" + RatingFormat.trim(insert) + " and "
+                + WorkloadProperties.DELETE_PROPORTION + "=" + RatingFormat.trim(delete) + " differ, so every experiment "
                 + (insert > delete ? "grows" : "shrinks") + " the database and later experiments would measure a"
                 + " different database");
     }

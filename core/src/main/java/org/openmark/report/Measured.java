@@ -35,7 +35,8 @@ public record Measured(String openmarkVersion, String store, Map<String, String>
     /** What a run measured ({@code result}: a rating's experiment, say), with its seed. */
     public static Measured of(RunResult result) {
         return new Measured(result.openmarkVersion(), result.store(), result.storeFacts(), result.model().display(),
-                result.config().getOrDefault("time", "real"), Map.of("seed", result.seed()), result.config());
+                result.config().getOrDefault(org.openmark.run.RunProperties.TIME, org.openmark.run.Defaults.TIME),
+                Map.of("seed", result.seed()), result.config());
     }
 
     /** Every property sorted by name, each value through the one masking rule. */

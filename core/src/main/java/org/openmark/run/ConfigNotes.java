@@ -14,6 +14,11 @@ import org.openmark.config.Suggestions;
  * not sum to 1, the properties only a binding reads) and the warnings for properties nobody read.
  */
 public final class ConfigNotes {
+    /** YCSB's measurement type ({@code hdrhistogram}, {@code histogram}, …), which openmark does not use. */
+    static final String MEASUREMENT_TYPE = "measurementtype";
+    /** YCSB's HdrHistogram log file switch, which openmark does not use (it writes latency.hlog with --out). */
+    static final String HDR_FILE_OUTPUT = "hdrhistogram.fileoutput";
+
     private ConfigNotes() {
     }
 
@@ -23,13 +28,13 @@ public final class ConfigNotes {
      */
     public static List<String> of(RunConfig cfg) {
         List<String> notes = new ArrayList<>();
-        if (cfg.phase() == Phase.RUN && cfg.model() instanceof Model.Closed && !cfg.settings().contains(MODEL)) {
+        if (cfg.phase() == Phase.RUN && cfg.model() instanceof Model.Closed && cfg.given(MODEL).isEmpty()) {
             notes.add("closed model (YCSB compatible) because -threads/-target was given; --model open avoids"
                     + " coordinated omission");
         }
         unusedYcsbOutput(cfg).ifPresent(notes::add);
-        if (cfg.phase() == Phase.RUN) {
-            org.openmark.workload.CoreWorkloadConfig.proportionsNote(cfg.settings()).ifPresent(notes::add);
+        if (cfg.phase() == Phase.RUN && cfg.workload() instanceof org.openmark.workload.CoreWorkloadConfig core) {
+            core.proportionsNote().ifPresent(notes::add);
         }
         return notes;
     }
@@ -42,12 +47,12 @@ public final class ConfigNotes {
     static java.util.Optional<String> unusedYcsbOutput(RunConfig cfg) {
         Settings s = cfg.settings();
         List<String> unused = new ArrayList<>();
-        String type = s.getString("measurementtype", "hdrhistogram").trim();
+        String type = s.getString(MEASUREMENT_TYPE, "hdrhistogram").trim();
         if (!type.equalsIgnoreCase("hdrhistogram")) {
-            unused.add("measurementtype=" + type);
+            unused.add(MEASUREMENT_TYPE + "=" + type);
         }
-        if (s.getString("hdrhistogram.fileoutput", "false").trim().equalsIgnoreCase("true")) {
-            unused.add("hdrhistogram.fileoutput=true");
+        if (s.getString(HDR_FILE_OUTPUT, "false").trim().equalsIgnoreCase("true")) {
+            unused.add(HDR_FILE_OUTPUT + "=true");
         }
         if (unused.isEmpty()) {
             return java.util.Optional.empty();

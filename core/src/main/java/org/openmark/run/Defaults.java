@@ -42,6 +42,8 @@ public final class Defaults {
     public static final Duration GRACE = Duration.ofSeconds(5);
     /** The percentiles of the YCSB text block. */
     public static final List<Double> PERCENTILES = List.of(50.0, 95.0, 99.0, 99.9);
+    /** The run's clock: {@code real} time (or {@code virtual}: a simulated clock). */
+    public static final String TIME = "real";
     /** Whether a run loads an empty store first. */
     public static final boolean AUTO_LOAD = true;
 

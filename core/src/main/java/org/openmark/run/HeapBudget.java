@@ -1,5 +1,9 @@
 package org.openmark.run;
 
+import static org.openmark.workload.WorkloadProperties.FIELD_COUNT;
+import static org.openmark.workload.WorkloadProperties.FIELD_LENGTH;
+import static org.openmark.workload.WorkloadProperties.RECORD_COUNT;
+
 import java.util.Locale;
 import org.openmark.config.ConfigException;
 import org.openmark.workload.Workload;
@@ -47,9 +51,9 @@ public final class HeapBudget {
         if (held > budget) {
             throw new ConfigException(String.format(Locale.ROOT, "%s: store '%s' keeps its records in this process,"
                     + " and %,d records of about %s each (%s) need about %s, more than the %s a run may plan for (%s);"
-                    + " at most %,d fit: lower recordcount, or use a store outside this process", recordSource(cfg,
-                    "recordcount"), cfg.store(), workload.loadOperationCount(), bytes(record), recordShape(cfg),
-                    bytes(held), bytes(budget), heap(maxHeapBytes), budget / Math.max(1, record)));
+                    + " at most %,d fit: lower %s, or use a store outside this process", recordSource(cfg, RECORD_COUNT),
+                    cfg.store(), workload.loadOperationCount(), bytes(record), recordShape(cfg),
+                    bytes(held), bytes(budget), heap(maxHeapBytes), budget / Math.max(1, record), RECORD_COUNT));
         }
         long left = budget - held;
         Model model = cfg.model();
@@ -60,12 +64,12 @@ public final class HeapBudget {
             long need = multiply(threads, perClient);
             if (need > left) {
                 boolean recorders = threads * (double) RECORDERS_PER_CLIENT > left;
-                String who = threads == ownThreads ? "threadcount=" + ownThreads
+                String who = threads == ownThreads ? RunProperties.THREADCOUNT + "=" + ownThreads
                         : "an automatic load with " + threads + " threads (one per core)";
                 throw new ConfigException(String.format(Locale.ROOT, "%s: %,d client threads need about %s of the"
                         + " load generator's heap (each keeps latency recorders of its own, about %s, and an operation"
                         + " of up to %s in flight: %s), more than the %s a run may plan for (%s)%s; at most %,d fit%s",
-                        recorders ? who : recordSource(cfg, "fieldcount"), threads, bytes(need),
+                        recorders ? who : recordSource(cfg, FIELD_COUNT), threads, bytes(need),
                         bytes(RECORDERS_PER_CLIENT), bytes(workload.operationBytes()), recordShape(cfg), bytes(left),
                         heap(maxHeapBytes), held > 0 ? " beside the records the store keeps (" + bytes(held) + ")" : "",
                         left / perClient, recorders ? ": lower -threads" : ": make the records smaller"));
@@ -75,30 +79,27 @@ public final class HeapBudget {
             long perOperation = BOOKKEEPING_PER_OPERATION + record * 3;
             long need = multiply(open.maxInFlight(), perOperation);
             if (need > left) {
-                throw new ConfigException(String.format(Locale.ROOT, "maxinflight=%d: %,d operations in flight"
+                boolean given = cfg.given(RunProperties.MAX_IN_FLIGHT).isPresent();
+                throw new ConfigException(String.format(Locale.ROOT, "%s=%d: %,d operations in flight"
                         + " (--max-in-flight%s) with records of about %s (%s) need about %s of the load generator's"
                         + " heap, more than the %s a run may plan for (%s); at most %,d fit: lower --max-in-flight%s",
-                        open.maxInFlight(), open.maxInFlight(), cfg.settings().contains("maxinflight") ? ""
-                                : ", its default", bytes(record), recordShape(cfg), bytes(need), bytes(left),
-                        heap(maxHeapBytes), left / perOperation, cfg.settings().contains("maxinflight") ? ""
-                                : " or make the records smaller"));
+                        RunProperties.MAX_IN_FLIGHT, open.maxInFlight(), open.maxInFlight(), given ? "" : ", its default",
+                        bytes(record), recordShape(cfg), bytes(need), bytes(left), heap(maxHeapBytes),
+                        left / perOperation, given ? "" : " or make the records smaller"));
             }
         }
     }
 
     /** {@code name=value} as the user set it, for the message's head; the workload's record when unset. */
     private static String recordSource(RunConfig cfg, String name) {
-        String value = cfg.settings().getString(name, null);
-        if (value != null) {
-            return name + "=" + value.strip();
-        }
-        String length = cfg.settings().getString("fieldlength", null);
-        return length != null ? "fieldlength=" + length.strip() : name + " (the workload's records)";
+        return cfg.given(name).map(value -> name + "=" + value)
+                .or(() -> cfg.given(FIELD_LENGTH).map(length -> FIELD_LENGTH + "=" + length))
+                .orElse(name + " (the workload's records)");
     }
 
+    /** The run's workload's records as it configured them ({@code fieldcount 10 × fieldlength 100}). */
     private static String recordShape(RunConfig cfg) {
-        return "fieldcount " + cfg.settings().getString("fieldcount", "10").strip() + " × fieldlength "
-                + cfg.settings().getString("fieldlength", "100").strip();
+        return cfg.workload().recordShape().description();
     }
 
     private static String heap(long maxHeapBytes) {

@@ -41,12 +41,6 @@ public sealed interface Model permits Model.Open, Model.Closed {
             return Closed.DEFAULT;
         }
 
-        /** This model at a constant rate of {@code perSec} (a rating's load level), checked as the parser checks. */
-        public Open atRate(double perSec) {
-            RunConfigParser.checkRate(perSec, org.openmark.config.PropertyText.of(perSec));
-            return new Open(arrival, new RateSchedule.Constant(perSec), maxInFlight, onOverload);
-        }
-
         /** True when the rate is one number for the whole run (not a schedule). */
         public boolean constantRate() {
             return schedule instanceof RateSchedule.Constant;
@@ -74,11 +68,6 @@ public sealed interface Model permits Model.Open, Model.Closed {
         @Override
         public Closed forLoad() {
             return this;
-        }
-
-        /** This model with {@code n} client threads (a rating's load level). */
-        public Closed withThreads(int n) {
-            return new Closed(n, targetPerSec, thinkTime);
         }
 
         /** True when a target rate paces the threads (YCSB's -target). */

@@ -1,31 +1,31 @@
 package org.openmark.run;
 
-import static org.openmark.run.RunProperties.DURATION;
-import static org.openmark.run.RunProperties.RATE;
-import static org.openmark.run.RunProperties.SHARE;
-import static org.openmark.run.RunProperties.THREADCOUNT;
-
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
-import org.openmark.config.ConfigException;
-import org.openmark.config.PropertyText;
+import org.openmark.config.PropertyChanges;
 import org.openmark.config.Settings;
 import org.openmark.load.Share;
+import org.openmark.txn.TxnConfig;
+import org.openmark.workload.WorkloadSettings;
+import org.openmark.workload.Workloads;
 
 /**
  * A run's configuration, resolved and validated once at the edge (see {@link RunConfigParser}).
  * Everything downstream reads these typed fields, never raw properties. A configuration that
- * differs in a few values (a rating's experiment at another load, the load phase of a run) is a
- * {@code with…} copy, checked as the parser checks, not properties parsed again; the copy keeps
- * the properties it changed, so that {@link #recordedProperties()} still says what it is.
+ * differs in a few values (a rating's experiment at another load, the load phase of a run, a
+ * worker's part of a load) is derived from it by a {@link RunConfigBuilder} (the {@code with…}
+ * methods are its shortcuts), checked as the parser checks, not properties parsed again; the
+ * derived configuration keeps the properties it changed, so that {@link #recordedProperties()}
+ * still says what it is.
  *
  * @param phase load or run
  * @param store the store's name ({@code --store}, {@code -db})
- * @param settings every effective property it was resolved from (workload and store properties included)
+ * @param settings every effective property it was resolved from (workload and store properties included):
+ *     the store's properties, and the record of which names were read
+ * @param workload the workload's settings, typed ({@link Workloads#resolve}): what makes the workload
+ * @param transactions how the workload's operations use transactions ({@code txn.*})
  * @param model the open model's schedule or the closed model's threads, each with its own options only
  *     (a load phase's is always closed: {@link Model#forLoad()})
  * @param operationCount operations of the phase (0 = only the duration limits it)
@@ -44,13 +44,14 @@ import org.openmark.load.Share;
  *     allows), not real time
  * @param thresholds what makes the run invalid
  * @param output where and how the run reports
- * @param changedProperties the properties {@code with…} copies changed, written as a user writes them
- *     (none for a configuration the parser resolved)
+ * @param changes the properties the configuration's derivation changed, written as a user writes them
+ *     ({@link PropertyChanges#NONE} for a configuration the parser resolved from the properties alone)
  */
-public record RunConfig(Phase phase, String store, Settings settings, Model model, long operationCount,
+public record RunConfig(Phase phase, String store, Settings settings, WorkloadSettings workload,
+        TxnConfig transactions, Model model, long operationCount,
         Duration duration, Duration warmup, Duration granularity, Duration grace, Duration loadStallTimeout,
         long seed, boolean seedChosen, boolean autoLoad, Share share, boolean virtualTime, Thresholds thresholds,
-        Output output, Map<String, String> changedProperties) {
+        Output output, PropertyChanges changes) {
 
     /**
      * The bounds of a valid run: beyond any of them the run is invalid, and its verdict says which.
@@ -75,17 +76,12 @@ public record RunConfig(Phase phase, String store, Settings settings, Model mode
      * @param quiet no status lines
      */
     public record Output(Path outDir, List<Double> percentiles, Duration statusInterval, boolean quiet) {
-        /** The same, with no output files and status lines shown unless {@code quietNow}. */
-        Output withoutFiles(boolean quietNow) {
-            return new Output(null, percentiles, statusInterval, quietNow);
-        }
     }
 
     public RunConfig {
         if (phase == Phase.LOAD && !(model instanceof Model.Closed)) {
             throw new IllegalArgumentException("a load phase runs the closed model, not " + model);
         }
-        changedProperties = Map.copyOf(changedProperties);
     }
 
     /**
@@ -94,12 +90,16 @@ public record RunConfig(Phase phase, String store, Settings settings, Model mode
      * coordinator sends them to its workers, which resolve this configuration from them again.
      */
     public Map<String, String> recordedProperties() {
-        if (changedProperties.isEmpty()) {
-            return settings.asMap();
-        }
-        Map<String, String> m = new TreeMap<>(settings.asMap());
-        m.putAll(changedProperties);
-        return java.util.Collections.unmodifiableMap(m);
+        return changes.isEmpty() ? settings.asMap() : changes.applyTo(settings.asMap());
+    }
+
+    /**
+     * The text the recorded properties give {@code name} ({@link #recordedProperties()}: what the user
+     * gave, or what a derivation changed), empty when they leave it unset (its default).
+     */
+    public java.util.Optional<String> given(String name) {
+        String value = changes.changes(name) ? changes.set().get(name) : settings.asMap().get(name);
+        return java.util.Optional.ofNullable(value).map(String::strip);
     }
 
     /** True for a closed-model run paced to a target rate (YCSB's -target), whose latency has an intended start too. */
@@ -109,17 +109,11 @@ public record RunConfig(Phase phase, String store, Settings settings, Model mode
 
     /** This closed-model run with {@code newThreads} client threads (a rating's load level). */
     public RunConfig withThreads(int newThreads) {
-        if (!(model instanceof Model.Closed closed) || phase != Phase.RUN) {
+        if (!(model instanceof Model.Closed) || phase != Phase.RUN) {
             throw new IllegalStateException("threads are the load level of a closed-model run, not of a "
                     + phase + " phase of the " + model.choice() + " model");
         }
-        if (newThreads < 1) {
-            throw ConfigException.of(THREADCOUNT, String.valueOf(newThreads), "must be >= 1");
-        }
-        RunConfigParser.checkThreadsPerShare(newThreads, share);
-        Copy c = new Copy(this).changed(THREADCOUNT, String.valueOf(newThreads));
-        c.model = closed.withThreads(newThreads);
-        return c.build();
+        return RunConfigBuilder.parent(this).threads(newThreads).build();
     }
 
     /** This open-model run at a constant arrival rate of {@code perSec} operations a second (a rating's load level). */
@@ -129,9 +123,7 @@ public record RunConfig(Phase phase, String store, Settings settings, Model mode
                     + " rate, not of a " + phase + " phase of the " + model.choice() + " model"
                     + (model instanceof Model.Open o ? " at " + o.schedule().describe() : ""));
         }
-        Copy c = new Copy(this).changed(RATE, PropertyText.of(perSec));
-        c.model = open.atRate(perSec);
-        return c.build();
+        return RunConfigBuilder.parent(this).ratePerSec(perSec).build();
     }
 
     /** This run for {@code newDuration}, warm-up included (a rating's experiment length). */
@@ -139,12 +131,7 @@ public record RunConfig(Phase phase, String store, Settings settings, Model mode
         if (phase != Phase.RUN) {
             throw new IllegalStateException("the " + phase + " phase has no duration");
         }
-        RunConfigParser.checkDurationGiven(newDuration, PropertyText.of(newDuration));
-        RunConfigParser.checkRunEnds(operationCount, newDuration);
-        RunConfigParser.checkWarmup(warmup, newDuration);
-        Copy c = new Copy(this).changed(DURATION, PropertyText.of(newDuration));
-        c.duration = newDuration;
-        return c.build();
+        return RunConfigBuilder.parent(this).duration(newDuration).build();
     }
 
     /**
@@ -159,78 +146,11 @@ public record RunConfig(Phase phase, String store, Settings settings, Model mode
 
     /** {@link #forLoad()}, with its status lines shown unless {@code quiet} (a run's automatic load shows them). */
     public RunConfig forLoad(boolean quiet) {
-        Copy c = new Copy(this);
-        c.phase = Phase.LOAD;
-        c.model = model.forLoad();
-        c.operationCount = 0;
-        c.duration = Duration.ZERO;
-        c.warmup = Duration.ZERO;
-        c.output = output.withoutFiles(quiet);
-        return c.build();
+        return RunConfigBuilder.parent(this).load().quiet(quiet).build();
     }
 
     /** This configuration for another part of the run (a coordinator checks the whole run). */
     public RunConfig withShare(Share newShare) {
-        Copy c = new Copy(this).changed(SHARE, newShare.describe());
-        c.share = newShare;
-        return c.build();
-    }
-
-    /**
-     * A configuration being copied with some values replaced, so that each {@code with…} method
-     * names only what it changes (a record has no copy with changes of its own).
-     */
-    private static final class Copy {
-        private Phase phase;
-        private String store;
-        private Settings settings;
-        private Model model;
-        private long operationCount;
-        private Duration duration;
-        private Duration warmup;
-        private Duration granularity;
-        private Duration grace;
-        private Duration loadStallTimeout;
-        private long seed;
-        private boolean seedChosen;
-        private boolean autoLoad;
-        private Share share;
-        private boolean virtualTime;
-        private Thresholds thresholds;
-        private Output output;
-        private Map<String, String> changedProperties;
-
-        Copy(RunConfig c) {
-            phase = c.phase;
-            store = c.store;
-            settings = c.settings;
-            model = c.model;
-            operationCount = c.operationCount;
-            duration = c.duration;
-            warmup = c.warmup;
-            granularity = c.granularity;
-            grace = c.grace;
-            loadStallTimeout = c.loadStallTimeout;
-            seed = c.seed;
-            seedChosen = c.seedChosen;
-            autoLoad = c.autoLoad;
-            share = c.share;
-            virtualTime = c.virtualTime;
-            thresholds = c.thresholds;
-            output = c.output;
-            changedProperties = new HashMap<>(c.changedProperties);
-        }
-
-        /** Records that property {@code name} now reads {@code value}. */
-        Copy changed(String name, String value) {
-            changedProperties.put(name, value);
-            return this;
-        }
-
-        RunConfig build() {
-            return new RunConfig(phase, store, settings, model, operationCount, duration, warmup, granularity, grace,
-                    loadStallTimeout, seed, seedChosen, autoLoad, share, virtualTime, thresholds, output,
-                    changedProperties);
-        }
+        return RunConfigBuilder.parent(this).share(newShare).build();
     }
 }

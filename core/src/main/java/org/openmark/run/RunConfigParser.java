@@ -37,12 +37,16 @@ import java.util.SplittableRandom;
 import org.openmark.config.ConfigException;
 import org.openmark.config.Durations;
 import org.openmark.config.Percentages;
+import org.openmark.config.PropertyChanges;
 import org.openmark.config.Settings;
 import org.openmark.load.ArrivalProcess;
 import org.openmark.load.Arrivals;
 import org.openmark.load.OverloadPolicy;
 import org.openmark.load.RateSchedule;
 import org.openmark.load.Share;
+import org.openmark.txn.TxnConfig;
+import org.openmark.workload.WorkloadSettings;
+import org.openmark.workload.Workloads;
 
 /**
  * Resolves a {@link RunConfig} from properties. Every run option is a property (flags are
@@ -63,55 +67,65 @@ public final class RunConfigParser {
      * @param quiet suppress status lines
      */
     public static RunConfig parse(Phase phase, Settings s, Path outDir, boolean quiet) {
+        return RunConfigBuilder.properties(phase, s).outDir(outDir).quiet(quiet).build();
+    }
+
+    /**
+     * Resolves a phase from the properties, with what a builder was told in place of theirs
+     * ({@link RunConfigBuilder#properties}): the builder's values were checked when it was told them, the
+     * properties' are checked here, and the whole as always. The names the builder changed count as read.
+     */
+    static RunConfig resolve(Phase phase, Settings s, RunConfigBuilder o) {
+        Given given = new Given(s, o.changes);
+        s.reads().markKnown(o.changes.set().keySet());
+        s.reads().markKnown(o.changes.unset());
         String store = s.contains(STORE) ? s.getString(STORE, Defaults.STORE) : s.getString(DB, Defaults.STORE);
-        int threads = s.getInt(THREADCOUNT, Defaults.THREADS, 1);
-        double target = s.getDouble(TARGET, Defaults.TARGET_PER_SEC);
-        if (target < 0) {
-            throw ConfigException.of(TARGET, s.getString(TARGET, ""), "must be >= 0 ops/s (0 = unpaced)");
-        }
+        int threads = o.threads != null ? o.threads : s.getInt(THREADCOUNT, Defaults.THREADS, 1);
+        double target = o.targetPerSec != null ? o.targetPerSec : s.getDouble(TARGET, Defaults.TARGET_PER_SEC);
+        checkTarget(target, given.text(TARGET));
         Duration think = duration(s, THINKTIME, Defaults.THINK_TIME);
-        ModelChoice model = modelOf(phase, s);
+        ModelChoice model = modelOf(phase, given, o.model);
         if (phase == Phase.RUN) {
-            rejectOtherModelsOptions(s, model);
+            rejectOtherModelsOptions(given::text, model);
         }
-        double rate = s.getDouble(RATE, Defaults.RATE_PER_SEC);
-        checkRate(rate, s.getString(RATE, ""));
+        double rate = o.ratePerSec != null ? o.ratePerSec : s.getDouble(RATE, Defaults.RATE_PER_SEC);
+        checkRate(rate, given.text(RATE));
         String arrivalText = s.getString(ARRIVAL, null);
-        ArrivalProcess arrival = arrivalText == null ? Defaults.ARRIVAL : Arrivals.parse(ARRIVAL, arrivalText);
-        if (s.contains(RATE_SCHEDULE) && s.contains(RATE)) {
-            throw ConfigException.of(RATE, s.getString(RATE, ""), "cannot be given with rate.schedule"
-                    + " (--rate-schedule), which sets the rate over time; give one of them");
-        }
-        RateSchedule schedule = s.contains(RATE_SCHEDULE)
+        ArrivalProcess arrival = o.arrival != null ? o.arrival
+                : arrivalText == null ? Defaults.ARRIVAL : Arrivals.parse(ARRIVAL, arrivalText);
+        checkRateWithoutSchedule(given.contains(RATE_SCHEDULE), given.text(RATE));
+        RateSchedule schedule = given.contains(RATE_SCHEDULE)
                 ? RateSchedule.parse(RATE_SCHEDULE, s.getString(RATE_SCHEDULE, ""))
                 : new RateSchedule.Constant(rate);
-        int maxInFlight = s.getInt(MAX_IN_FLIGHT, Defaults.MAX_IN_FLIGHT, 1);
+        int maxInFlight = o.maxInFlight != null ? o.maxInFlight : s.getInt(MAX_IN_FLIGHT, Defaults.MAX_IN_FLIGHT, 1);
         OverloadPolicy overload = s.getEnum(ON_OVERLOAD, Defaults.ON_OVERLOAD, OverloadPolicy.class);
 
-        Duration duration = s.contains(DURATION) ? duration(s, DURATION, Duration.ZERO)
+        Duration duration = o.duration != null ? o.duration
+                : s.contains(DURATION) ? duration(s, DURATION, Duration.ZERO)
                 : Duration.ofSeconds(s.getLong(MAX_EXECUTION_TIME, 0, 0));
-        if (phase == Phase.RUN && s.contains(DURATION)) {
-            checkDurationGiven(duration, s.getString(DURATION, ""));
+        if (phase == Phase.RUN && given.contains(DURATION)) {
+            checkDurationGiven(duration, given.text(DURATION));
         }
         if (duration.isZero() && model == ModelChoice.OPEN && phase == Phase.RUN) {
             duration = schedule.naturalLength();
         }
         // Read in both phases: every YCSB workload file sets it, and a load must neither warn that
         // it is unknown nor accept a value the run would refuse.
-        long operationCountAsked = s.getLong(OPERATION_COUNT, 0, 0);
+        long operationCountAsked = o.operationCount != null ? o.operationCount : s.getLong(OPERATION_COUNT, 0, 0);
         long operationCount = phase == Phase.RUN ? operationCountAsked : 0;
         if (phase == Phase.RUN) {
             checkRunEnds(operationCount, duration);
         }
         // Loading inserts each record once, as fast as it can: no warm-up, no time limit.
-        Duration requestedWarmup = duration(s, WARMUP, Defaults.WARMUP);
+        Duration requestedWarmup = o.warmup != null ? o.warmup : duration(s, WARMUP, Defaults.WARMUP);
         Duration warmup = phase == Phase.LOAD ? Duration.ZERO : requestedWarmup;
         if (phase == Phase.LOAD) {
             duration = Duration.ZERO;
         }
         checkWarmup(warmup, duration);
-        long intervalSeconds = s.getLong(STATUS_INTERVAL, Defaults.STATUS_INTERVAL_SECONDS, 1);
-        long granularityMs = granularityMillis(s);
+        Duration statusInterval = o.statusInterval != null ? o.statusInterval
+                : Duration.ofSeconds(s.getLong(STATUS_INTERVAL, Defaults.STATUS_INTERVAL_SECONDS, 1));
+        Duration granularity = o.granularity != null ? o.granularity : Duration.ofMillis(granularityMillis(s));
         double maxErrorRate = percent(s, MAX_ERROR_RATE, Defaults.MAX_ERROR_RATE);
         double maxStall = percent(s, MAX_STALL, Defaults.MAX_STALL);
         Duration stallAfter = duration(s, STALL_AFTER, Defaults.STALL_AFTER);
@@ -120,29 +134,63 @@ public final class RunConfigParser {
                     + " it answers nothing for this long while operations wait; e.g. 1s)");
         }
         Duration grace = duration(s, GRACE, Defaults.GRACE);
-        boolean seedChosen = !s.contains(SEED);
-        long seed = seedChosen ? new SplittableRandom().nextLong() & Long.MAX_VALUE : s.getLong(SEED, 0);
+        boolean seedChosen = o.seed == null && !s.contains(SEED);
+        long seed = o.seed != null ? o.seed
+                : seedChosen ? new SplittableRandom().nextLong() & Long.MAX_VALUE : s.getLong(SEED, 0);
         String percentilesText = s.getString(PERCENTILES, null);
         List<Double> percentiles = percentilesText == null ? Defaults.PERCENTILES : percentiles(percentilesText);
-        boolean autoLoad = s.getBoolean(AUTOLOAD, Defaults.AUTO_LOAD);
+        boolean autoLoad = o.autoLoad != null ? o.autoLoad : s.getBoolean(AUTOLOAD, Defaults.AUTO_LOAD);
         Duration maxSendLag = duration(s, MAX_SEND_LAG, Defaults.MAX_SEND_LAG);
-        boolean virtualTime = s.getChoice(TIME, "real", List.of("real", "virtual")).equals("virtual");
+        boolean virtualTime = s.getChoice(TIME, Defaults.TIME, List.of("real", "virtual")).equals("virtual");
         Duration loadStallTimeout = duration(s, LOAD_STALL_TIMEOUT, Defaults.LOAD_STALL_TIMEOUT);
         if (loadStallTimeout.isZero()) {
             throw ConfigException.of(LOAD_STALL_TIMEOUT, s.getString(LOAD_STALL_TIMEOUT, ""), "must be > 0 (the load"
                     + " phase has no duration: this bounds it when the store stops answering)");
         }
-        Share share = s.contains(SHARE) ? Share.parse(SHARE, s.getString(SHARE, "1/1")) : Share.WHOLE;
+        Share share = o.share != null ? o.share
+                : s.contains(SHARE) ? Share.parse(SHARE, s.getString(SHARE, "1/1")) : Share.WHOLE;
         if (phase == Phase.RUN && model == ModelChoice.CLOSED) {
             checkThreadsPerShare(threads, share);
         }
         Model typed = model == ModelChoice.OPEN ? new Model.Open(arrival, schedule, maxInFlight, overload)
                 : new Model.Closed(threads, target, think);
-        return new RunConfig(phase, store, s, typed, operationCount, duration, warmup, Duration.ofMillis(granularityMs),
-                grace, loadStallTimeout, seed, seedChosen, autoLoad, share, virtualTime,
+        // Last, as a workload's properties were read after the run's when the workload was made from them.
+        WorkloadSettings workload = o.workload(Workloads.resolve(s));
+        TxnConfig transactions = o.transactions(TxnConfig.parse(s, workload.transactional()));
+        return new RunConfig(phase, store, s, workload, transactions, typed, operationCount, duration, warmup,
+                granularity, grace, loadStallTimeout, seed, seedChosen, autoLoad, share, virtualTime,
                 new RunConfig.Thresholds(maxSendLag, maxErrorRate, maxStall, stallAfter),
-                new RunConfig.Output(outDir, percentiles, Duration.ofSeconds(intervalSeconds), quiet),
-                java.util.Map.of());
+                new RunConfig.Output(o.outDir, percentiles, statusInterval, o.quiet != null && o.quiet), o.changes);
+    }
+
+    /**
+     * The properties as the parser sees them: the user's, with a builder's changes in their place (for
+     * what is given and how it was written; the builder's typed values are used as they are).
+     */
+    private record Given(Settings s, PropertyChanges changes) {
+        boolean contains(String name) {
+            return changes.changes(name) ? changes.set().containsKey(name) : s.contains(name);
+        }
+
+        /** The text of {@code name} as given, or null when it is not. */
+        String text(String name) {
+            return changes.changes(name) ? changes.set().get(name) : s.contains(name) ? s.getString(name, "") : null;
+        }
+    }
+
+    /** A closed model's target is 0 (unpaced) or more; {@code text} as given (null: the default). */
+    static void checkTarget(double target, String text) {
+        if (target < 0) {
+            throw ConfigException.of(TARGET, text, "must be >= 0 ops/s (0 = unpaced)");
+        }
+    }
+
+    /** A rate and a schedule are not both given; {@code rateText} as given, or null. */
+    static void checkRateWithoutSchedule(boolean scheduleGiven, String rateText) {
+        if (scheduleGiven && rateText != null) {
+            throw ConfigException.of(RATE, rateText, "cannot be given with rate.schedule"
+                    + " (--rate-schedule), which sets the rate over time; give one of them");
+        }
     }
 
     /** An open model's rate is above zero and at most the highest rate openmark schedules; {@code text} as given. */
@@ -185,13 +233,18 @@ public final class RunConfigParser {
         }
     }
 
-    /** Options of one model given to a run of the other are a mistake, not something to ignore. */
-    private static void rejectOtherModelsOptions(Settings s, ModelChoice model) {
+    /**
+     * Options of one model given to a run of the other are a mistake, not something to ignore.
+     *
+     * @param given the text of a property as given, or null when it is not
+     */
+    static void rejectOtherModelsOptions(java.util.function.Function<String, String> given, ModelChoice model) {
         List<String> closedOnly = List.of(THREADCOUNT, TARGET, THINKTIME);
         List<String> openOnly = List.of(RATE, ARRIVAL, RATE_SCHEDULE, MAX_IN_FLIGHT, ON_OVERLOAD);
         for (String name : model == ModelChoice.OPEN ? closedOnly : openOnly) {
-            if (s.contains(name)) {
-                throw ConfigException.of(name, s.getString(name, ""), "applies to the "
+            String text = given.apply(name);
+            if (text != null) {
+                throw ConfigException.of(name, text, "applies to the "
                         + (model == ModelChoice.OPEN ? "closed" : "open") + " model only, but model="
                         + model.name().toLowerCase(java.util.Locale.ROOT)
                         + (model == ModelChoice.OPEN ? " (use --rate/--max-in-flight, or --model closed)"
@@ -200,15 +253,20 @@ public final class RunConfigParser {
         }
     }
 
-    private static ModelChoice modelOf(Phase phase, Settings s) {
+    /** The model: the load phase's is closed; a run's is given ({@code told}, or the property), else YCSB's flags say it. */
+    private static ModelChoice modelOf(Phase phase, Given given, ModelChoice told) {
+        Settings s = given.s();
         if (phase == Phase.LOAD) {
             s.contains(MODEL);
             return ModelChoice.CLOSED;
         }
+        if (told != null) {
+            return told;
+        }
         if (s.contains(MODEL)) {
             return s.getEnum(MODEL, ModelChoice.OPEN, ModelChoice.class);
         }
-        return s.contains(THREADCOUNT) || s.contains(TARGET) ? ModelChoice.CLOSED : ModelChoice.OPEN;
+        return given.contains(THREADCOUNT) || given.contains(TARGET) ? ModelChoice.CLOSED : ModelChoice.OPEN;
     }
 
     /** A share: {@code 5%} or {@code 0.05}; errors name the property. */
@@ -230,11 +288,16 @@ public final class RunConfigParser {
             return s.getLong(GRANULARITY, Defaults.GRANULARITY_MILLIS, 10);
         }
         Duration d = Durations.parse(GRANULARITY, v);
+        checkGranularity(d, v);
+        return d.toMillis();
+    }
+
+    /** A granularity is whole milliseconds, at least 10; {@code text} as given. */
+    static void checkGranularity(Duration d, String text) {
         if (d.toNanos() % 1_000_000 != 0 || d.toMillis() < 10) {
-            throw ConfigException.of(GRANULARITY, v, "must be whole milliseconds, at least 10ms (a bare"
+            throw ConfigException.of(GRANULARITY, text, "must be whole milliseconds, at least 10ms (a bare"
                     + " number is milliseconds, as YCSB's)");
         }
-        return d.toMillis();
     }
 
     private static Duration duration(Settings s, String name, Duration defaultValue) {

@@ -30,7 +30,7 @@ public final class RunProperties {
     /** Open model: wait or drop at the bound. */
     public static final String ON_OVERLOAD = "onoverload";
     /** Operations of the run phase (YCSB's). */
-    public static final String OPERATION_COUNT = "operationcount";
+    public static final String OPERATION_COUNT = org.openmark.workload.WorkloadProperties.OPERATION_COUNT;
     /** The run's time limit. */
     public static final String DURATION = "duration";
     /** YCSB's time limit, in seconds. */

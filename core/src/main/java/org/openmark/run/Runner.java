@@ -32,6 +32,7 @@ import org.openmark.txn.TxnWorkload;
 import org.openmark.workload.MissingRecords;
 import org.openmark.workload.ReportSection;
 import org.openmark.workload.Workload;
+import org.openmark.workload.WorkloadSettings;
 
 /**
  * Orchestrates a whole phase: opens the store and the workload, loads an empty store first
@@ -39,14 +40,15 @@ import org.openmark.workload.Workload;
  * caller (the CLI) renders the reports.
  */
 public final class Runner {
-    /** Creates the workload from the run's settings. */
+    /** Creates the workload from the run's typed workload settings ({@code Workloads::create}; a test's own). */
     @FunctionalInterface
     public interface WorkloadFactory {
         /**
+         * @param settings the run's workload settings ({@link RunConfig#workload()})
          * @param operationCount the run's operation count when a count bounds it (YCSB sizes the
          *     zipfian key range with it), else empty
          */
-        Workload create(Settings settings, Clock clock, java.util.OptionalLong operationCount);
+        Workload create(WorkloadSettings settings, Clock clock, java.util.OptionalLong operationCount);
     }
 
     /**
@@ -54,9 +56,10 @@ public final class Runner {
      * command that prints the report reads exporter and exportfile; for measurementtype and
      * hdrhistogram.fileoutput a note says where their figures are; the rest do not matter here.
      */
-    private static final Set<String> TOLERATED = Set.of("measurementtype", "measurement.interval",
-            "measurement.histogram.verbose", "exporter", "exportfile", "hdrhistogram.fileoutput",
-            "hdrhistogram.output.path", "histogram.buckets", "workload", "db", "dotransactions");
+    private static final Set<String> TOLERATED = Set.of(ConfigNotes.MEASUREMENT_TYPE, "measurement.interval",
+            "measurement.histogram.verbose", "exporter", "exportfile", ConfigNotes.HDR_FILE_OUTPUT,
+            "hdrhistogram.output.path", "histogram.buckets", org.openmark.workload.WorkloadProperties.WORKLOAD,
+            RunProperties.DB, "dotransactions");
 
     private final StoreRegistry stores;
     private final WorkloadFactory workloads;
@@ -101,9 +104,9 @@ public final class Runner {
      * itself (not to the automatic load), and returns its result.
      */
     public RunResult execute(RunConfig cfg, PhaseHooks hooks) throws InterruptedException, IOException {
-        StoreFactory factory = stores.get("store", cfg.store());
+        StoreFactory factory = stores.get(RunProperties.STORE, cfg.store());
         Workload workload = createWorkload(cfg);
-        HeapBudget.check(cfg, workload, factory.keepsRecordsInHeap(StoreProperties.of(cfg.settings().asMap())),
+        HeapBudget.check(cfg, workload, factory.keepsRecordsInHeap(StoreProperties.of(cfg.recordedProperties())),
                 cfg.phase() == Phase.RUN && cfg.autoLoad() ? loadThreads(cfg) : 0, Runtime.getRuntime().maxMemory());
         if (cfg.output().outDir() != null) {
             OutputPaths.checkDirectory("--out", cfg.output().outDir());
@@ -150,12 +153,13 @@ public final class Runner {
      * output directory is not created here: {@link #execute} creates it once the store answered.
      */
     public Workload createWorkload(RunConfig cfg) {
-        StoreFactory factory = stores.get("store", cfg.store());
+        StoreFactory factory = stores.get(RunProperties.STORE, cfg.store());
         Settings settings = cfg.settings();
         settings.reads().markKnown(factory.propertyNames());
         settings.reads().markKnown(TOLERATED);
-        return Transactions.wrap(workloads.create(settings, clock, cfg.operationCount() > 0
-                ? java.util.OptionalLong.of(cfg.operationCount()) : java.util.OptionalLong.empty()), settings, clock);
+        return Transactions.wrap(workloads.create(cfg.workload(), clock, cfg.operationCount() > 0
+                ? java.util.OptionalLong.of(cfg.operationCount()) : java.util.OptionalLong.empty()), cfg.transactions(),
+                clock);
     }
 
     /**
@@ -164,7 +168,7 @@ public final class Runner {
      * @throws org.openmark.api.StoreUnreachableException when it does not
      */
     public Store openStore(RunConfig cfg) {
-        Store store = open(stores.get("store", cfg.store()), cfg);
+        Store store = open(stores.get(RunProperties.STORE, cfg.store()), cfg);
         try {
             Preflight.check(store, cfg.store(), createWorkloadQuietly(cfg), tasks.realTime(), clock);
         } catch (RuntimeException e) {
@@ -180,9 +184,9 @@ public final class Runner {
      */
     public void check(RunConfig cfg) {
         createWorkloadQuietly(cfg);
-        StoreFactory factory = stores.get("store", cfg.store());
+        StoreFactory factory = stores.get(RunProperties.STORE, cfg.store());
         try {
-            factory.validate(StoreProperties.of(cfg.settings().asMap()));
+            factory.validate(StoreProperties.of(cfg.recordedProperties()));
         } catch (StoreConfigException e) {
             throw new ConfigException(e.getMessage());
         }
@@ -190,7 +194,7 @@ public final class Runner {
 
     /** The workload's table. */
     private String createWorkloadQuietly(RunConfig cfg) {
-        return workloads.create(cfg.settings(), clock, java.util.OptionalLong.empty()).table();
+        return workloads.create(cfg.workload(), clock, java.util.OptionalLong.empty()).table();
     }
 
     /**
@@ -267,10 +271,14 @@ public final class Runner {
         err.println("openmark: " + note);
     }
 
-    /** The store, given the run's seed (chosen or not) as {@code seed}: the simulated store draws from it. */
+    /**
+     * The store, given the properties that say what the run is ({@link RunConfig#recordedProperties()}: a
+     * derived run's store sees what a run parsed from them would) and the run's seed (chosen or not) as
+     * {@code seed}: the simulated store draws from it.
+     */
     private Store open(StoreFactory factory, RunConfig cfg) {
-        java.util.Map<String, String> properties = new java.util.HashMap<>(cfg.settings().asMap());
-        properties.putIfAbsent("seed", Long.toString(cfg.seed()));
+        java.util.Map<String, String> properties = new java.util.HashMap<>(cfg.recordedProperties());
+        properties.putIfAbsent(RunProperties.SEED, Long.toString(cfg.seed()));
         try {
             return factory.open(StoreProperties.of(properties), clock);
         } catch (StoreConfigException e) {

@@ -17,8 +17,18 @@ import java.util.Set;
  */
 record Accounts(String balanceField, String transfersField, String memoField) {
 
-    /** YCSB's column names. */
-    static final Accounts DEFAULT = new Accounts("field0", "field1", "field2");
+    /** The fields of an account: balance, transfers, memo. */
+    static final int FIELDS = 3;
+    /** The longest value a field holds: a memo ({@link EconomyClient#memo}); a number as text is at most 20. */
+    static final int LONGEST_VALUE_BYTES = EconomyClient.memo(Integer.MAX_VALUE, Long.MAX_VALUE).length();
+
+    /** YCSB's column names ({@code field0}, {@code field1}, {@code field2}). */
+    static final Accounts DEFAULT = numbered(org.openmark.workload.WorkloadDefaults.FIELD_NAME_PREFIX);
+
+    /** YCSB's column names with another prefix: {@code <prefix>0} balance, {@code 1} transfers, {@code 2} memo. */
+    static Accounts numbered(String prefix) {
+        return new Accounts(prefix + "0", prefix + "1", prefix + "2");
+    }
 
     static String key(long number) {
         return "user" + number;

@@ -44,21 +44,26 @@ public final class ClosedEconomyWorkload implements Workload, Transactional {
     /** Accounts whose delete was acknowledged: operations avoid choosing them. */
     private final Set<Long> closed = ConcurrentHashMap.newKeySet();
 
-    private ClosedEconomyWorkload(EconomyConfig config) {
+    /**
+     * @param expectedInserts the accounts the run's inserts are expected to open, which the zipfian
+     *     choice covers beside the loaded ones
+     */
+    ClosedEconomyWorkload(EconomyConfig config, long expectedInserts) {
         this.config = config;
         this.chooser = config.zipfian()
-                ? new ZipfianChooser(config.recordCount() + config.expectedInserts(), ZipfianChooser.DEFAULT_THETA)
+                ? new ZipfianChooser(config.recordCount() + expectedInserts, ZipfianChooser.DEFAULT_THETA)
                 : KeyChooser.uniform();
         this.nextInsertKey = new AtomicLong(config.recordCount());
     }
 
     /**
-     * Creates the workload from the run's settings (the clock is not used: a workload never waits).
+     * Creates the workload from properties, for a run whose length is not known in operations (the
+     * clock is not used: a workload never waits).
      *
      * @throws org.openmark.config.ConfigException naming a bad property
      */
     public static ClosedEconomyWorkload create(Settings settings, Clock clock) {
-        return new ClosedEconomyWorkload(EconomyConfig.parse(settings));
+        return (ClosedEconomyWorkload) EconomyConfig.parse(settings).create(clock, java.util.OptionalLong.empty());
     }
 
     EconomyConfig config() {
@@ -91,6 +96,17 @@ public final class ClosedEconomyWorkload implements Workload, Transactional {
     @Override
     public long loadOperationCount() {
         return config.recordCount();
+    }
+
+    @Override
+    public long recordBytes() {
+        return config.recordShape().recordBytes();
+    }
+
+    /** A transfer's two accounts in their copies, or a scan's longest result when the mix scans. */
+    @Override
+    public long operationBytes() {
+        return config.recordShape().operationBytes(2, config.mix().scan() > 0 ? config.maxScanLength() : 0);
     }
 
     @Override

@@ -9,7 +9,7 @@ import org.openmark.workload.Workloads;
 public final class ClosedEconomyWorkloads implements WorkloadProvider {
     @Override
     public Map<String, Workloads.Factory> workloads() {
-        Workloads.Factory economy = (settings, clock, operationCount) -> ClosedEconomyWorkload.create(settings, clock);
+        Workloads.Factory economy = EconomyConfig::parse;
         Map<String, Workloads.Factory> m = new LinkedHashMap<>();
         m.put(ClosedEconomyWorkload.NAME, economy);
         m.put(ClosedEconomyWorkload.YCSB_CLASS_NAME, economy);

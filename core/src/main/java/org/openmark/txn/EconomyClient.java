@@ -113,7 +113,12 @@ final class EconomyClient implements WorkloadClient {
     }
 
     OutcomeAwareOperation update(long key) {
-        return EconomyOperations.updateMemo(ctx, key, "client " + clientIndex + " update " + (++updates));
+        return EconomyOperations.updateMemo(ctx, key, memo(clientIndex, ++updates));
+    }
+
+    /** The memo a client's blind update writes. */
+    static String memo(int clientIndex, long update) {
+        return "client " + clientIndex + " update " + update;
     }
 
     OutcomeAwareOperation openAccount() {

@@ -21,10 +21,11 @@ import org.openmark.workload.Workload;
  * </table>
  *
  * @param enabled whether run-phase operations are wrapped
- * @param wrapLoad whether load-phase operations are wrapped too (only when enabled)
+ * @param load whether load-phase operations are to be wrapped too ({@code txn.load}; only when enabled:
+ *     {@link #wrapLoad()})
  * @param retry retries and back-off
  */
-public record TxnConfig(boolean enabled, boolean wrapLoad, RetryPolicy retry) {
+public record TxnConfig(boolean enabled, boolean load, RetryPolicy retry) {
     public static final String ENABLED = "txn.enabled";
     public static final String LOAD = "txn.load";
     public static final String RETRIES = "txn.retries";
@@ -64,6 +65,16 @@ public record TxnConfig(boolean enabled, boolean wrapLoad, RetryPolicy retry) {
         // Only aborts are safe to retry (see RetryPolicy); the property exists so that a script
         // asking for something else gets an error instead of silently different behaviour.
         settings.getChoice(RETRY_ON, "aborted", List.of("aborted"));
-        return new TxnConfig(enabled, load && enabled, new RetryPolicy(retries, backoffMs, maxMs));
+        return new TxnConfig(enabled, load, new RetryPolicy(retries, backoffMs, maxMs));
+    }
+
+    /** Whether load-phase operations are wrapped: asked for, and transactions on. */
+    public boolean wrapLoad() {
+        return load && enabled;
+    }
+
+    /** This configuration with transactions on or off ({@code txn.enabled}; txn-overhead's two runs). */
+    public TxnConfig withEnabled(boolean on) {
+        return new TxnConfig(on, load, retry);
     }
 }

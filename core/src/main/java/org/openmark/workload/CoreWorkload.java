@@ -94,21 +94,15 @@ public final class CoreWorkload implements Workload {
         return config.insertCount();
     }
 
-    /** Heap a store that keeps records in memory spends on a field beyond its value (a map entry, an array header). */
-    static final long FIELD_OVERHEAD_BYTES = 64;
-    /** Copies of a record an operation in flight may hold at once: as made, as the store's client copies it, as read back. */
-    static final int COPIES_IN_FLIGHT = 3;
-
     @Override
     public long recordBytes() {
-        return config.fieldCount() * (config.maxFieldLength() + FIELD_OVERHEAD_BYTES);
+        return config.recordShape().recordBytes();
     }
 
     /** A record in its copies, or a scan's longest result and the store's copy of it when the mix scans. */
     @Override
     public long operationBytes() {
-        long one = recordBytes() * COPIES_IN_FLIGHT;
-        return config.proportions().scan() > 0 ? Math.max(one, recordBytes() * 2 * config.maxScanLength()) : one;
+        return config.recordShape().operationBytes(1, config.proportions().scan() > 0 ? config.maxScanLength() : 0);
     }
 
     /** The resolved configuration. */

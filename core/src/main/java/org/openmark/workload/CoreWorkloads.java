@@ -16,10 +16,7 @@ public final class CoreWorkloads implements WorkloadProvider {
 
     @Override
     public Map<String, Workloads.Factory> workloads() {
-        Workloads.Factory core = (settings, clock, operationCount) -> {
-            CoreWorkloadConfig.requireRecordCount(settings);
-            return new CoreWorkload(CoreWorkloadConfig.from(settings), clock, operationCount);
-        };
+        Workloads.Factory core = CoreWorkloadConfig::from;
         Map<String, Workloads.Factory> m = new LinkedHashMap<>();
         m.put(Workloads.DEFAULT, core);
         YCSB_NAMES.forEach(n -> m.put(n, core));

@@ -14,19 +14,19 @@ import org.openmark.config.Settings;
 /** Chooses and builds the workload named by the {@code workload} property (default {@code core}). */
 public final class Workloads {
     /** The property that names the workload. */
-    public static final String PROPERTY = "workload";
+    public static final String PROPERTY = WorkloadProperties.WORKLOAD;
     /** The workload used when {@value #PROPERTY} is not set. */
-    public static final String DEFAULT = "core";
+    public static final String DEFAULT = WorkloadDefaults.WORKLOAD;
 
-    /** Builds one kind of workload from the run's settings. */
+    /** Resolves one kind of workload's settings from the run's properties. */
     @FunctionalInterface
     public interface Factory {
         /**
-         * A workload for these settings.
+         * The typed settings of this workload, validated.
          *
-         * @param operationCount the run's operation count, empty when the run is bounded by time
+         * @throws ConfigException naming a property, its value and the rule
          */
-        Workload create(Settings settings, Clock clock, OptionalLong operationCount);
+        WorkloadSettings resolve(Settings settings);
     }
 
     private static final Map<String, Factory> FACTORIES = registered();
@@ -52,13 +52,30 @@ public final class Workloads {
         return new ArrayList<>(FACTORIES.keySet());
     }
 
-    /** The workload the settings name, for a run whose length is not known in operations. */
+    /**
+     * The typed settings of the workload the {@value #PROPERTY} property names, resolved from the
+     * properties once (a run's configuration carries them: {@code RunConfig.workload()}).
+     *
+     * @throws ConfigException when {@value #PROPERTY} names no known workload, or a workload
+     *     property is invalid
+     */
+    public static WorkloadSettings resolve(Settings settings) {
+        String name = settings.getChoice(PROPERTY, DEFAULT, names());
+        return FACTORIES.get(name).resolve(settings);
+    }
+
+    /** The workload of these settings (the form of a run's workload factory). */
+    public static Workload create(WorkloadSettings settings, Clock clock, OptionalLong operationCount) {
+        return settings.create(clock, operationCount);
+    }
+
+    /** The workload the properties name, for a run whose length is not known in operations. */
     public static Workload create(Settings settings, Clock clock) {
         return create(settings, clock, OptionalLong.empty());
     }
 
     /**
-     * The workload the settings name.
+     * The workload the properties name.
      *
      * @param operationCount the run's {@code operationcount} when the run is bounded by it (the
      *     core workload sizes its zipfian key range for the inserts to come, as YCSB does)
@@ -66,7 +83,6 @@ public final class Workloads {
      *     property is invalid
      */
     public static Workload create(Settings settings, Clock clock, OptionalLong operationCount) {
-        String name = settings.getChoice(PROPERTY, DEFAULT, names());
-        return FACTORIES.get(name).create(settings, clock, operationCount);
+        return resolve(settings).create(clock, operationCount);
     }
 }

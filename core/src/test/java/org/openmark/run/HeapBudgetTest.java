@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.openmark.config.ConfigException;
+import org.openmark.testing.FakeClock;
 import org.openmark.testing.TestConfigs;
 import org.openmark.workload.Workload;
 import org.openmark.workload.WorkloadClient;
+import org.openmark.workload.Workloads;
 
 /** What a run plans to hold against half the heap: the limit is exact, and the message names the property and the heap. */
 class HeapBudgetTest {
@@ -95,6 +97,34 @@ class HeapBudgetTest {
         assertTrue(e.getMessage().startsWith("maxinflight=10000: 10,000 operations in flight (--max-in-flight) with"
                 + " records of about 1.0 MiB"), e.getMessage());
         assertTrue(e.getMessage().endsWith("at most 340 fit: lower --max-in-flight"), e.getMessage());
+    }
+
+    /** The closed economy's accounts are three short fields, whatever the core workload's defaults say. */
+    @Test
+    void check_closedEconomyInTheHeap_estimatesItsThreeFieldsAndSaysSo() {
+        RunConfig cfg = TestConfigs.run("workload", "closed_economy", "model", "closed", "operationcount", "10",
+                "recordcount", "10000000");
+        Workload economy = Workloads.create(cfg.settings(), new FakeClock());
+
+        // 3 fields of up to 44 bytes (a memo), 64 bytes of overhead each: 324 B an account
+        ConfigException e = assertThrows(ConfigException.class, () -> HeapBudget.check(cfg, economy, true, 0, GIB));
+        assertTrue(e.getMessage().startsWith("recordcount=10000000: store '" + cfg.store() + "' keeps its records in"
+                + " this process, and 10,000,000 records of about 324 B each (3 fields (field0 balance, field1"
+                + " transfers, field2 memo) of up to 44 bytes) need about 3.0 GiB"), e.getMessage());
+        assertTrue(e.getMessage().endsWith("at most 1,657,008 fit: lower recordcount, or use a store outside this"
+                + " process"), e.getMessage());
+    }
+
+    @Test
+    void check_closedEconomyClientThreads_messageDescribesItsRecordsNotTheCoreWorkloads() {
+        RunConfig cfg = TestConfigs.run("workload", "closed_economy", "model", "closed", "threadcount", "2049",
+                "operationcount", "10");
+        Workload economy = Workloads.create(cfg.settings(), new FakeClock());
+
+        ConfigException e = assertThrows(ConfigException.class, () -> HeapBudget.check(cfg, economy, false, 0, GIB));
+        // a transfer holds two accounts, each in three copies: 1,944 B
+        assertTrue(e.getMessage().contains("an operation of up to 1.9 KiB in flight: 3 fields (field0 balance, field1"
+                + " transfers, field2 memo) of up to 44 bytes)"), e.getMessage());
     }
 
     @Test

@@ -4,11 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.openmark.testing.Derivations.typedValues;
 
-import java.lang.reflect.RecordComponent;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -195,20 +194,5 @@ class RunConfigTest {
     /** The message of the parser's error for these properties (seed 42, as {@link TestConfigs}). */
     private static String parseError(String... pairs) {
         return assertThrows(ConfigException.class, () -> TestConfigs.run(pairs)).getMessage();
-    }
-
-    /** Every component but the properties it came from (which a with… copy changes only in its record). */
-    private static List<Object> typedValues(RunConfig c) {
-        List<Object> values = new ArrayList<>();
-        for (RecordComponent rc : RunConfig.class.getRecordComponents()) {
-            if (!rc.getName().equals("settings") && !rc.getName().equals("changedProperties")) {
-                try {
-                    values.add(rc.getName() + "=" + rc.getAccessor().invoke(c));
-                } catch (ReflectiveOperationException e) {
-                    throw new AssertionError(e);
-                }
-            }
-        }
-        return values;
     }
 }

@@ -31,8 +31,8 @@ class ClosedEconomyFileTest {
         TxnConfig txn = TxnConfig.forWorkload(s, w);
 
         assertEquals(ClosedEconomyWorkload.NAME, m.get("workload"));
-        // "workload" is read by whoever picks the workload; operationcount also by the run.
-        assertEquals(Set.of("workload"), s.unread());
+        // "workload" is read by whoever picks the workload, operationcount by the run (which gives the workload its count).
+        assertEquals(Set.of("workload", "operationcount"), s.unread());
         assertEquals(new EconomyConfig.Mix(0.9, 0, 0, 0, 0, 0.1), w.config().mix());
         assertEquals(1_000_000, w.totalCash());
         assertTrue(w.config().zipfian());

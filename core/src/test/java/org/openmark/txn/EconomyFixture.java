@@ -34,8 +34,12 @@ final class EconomyFixture {
         return Settings.of(m);
     }
 
+    /** The economy of these properties, for a run of their {@code operationcount} when they give one (as a run's). */
     static ClosedEconomyWorkload economy(String... pairs) {
-        return ClosedEconomyWorkload.create(settings(pairs), new FakeClock());
+        Settings s = settings(pairs);
+        java.util.OptionalLong operations = s.contains("operationcount")
+                ? java.util.OptionalLong.of(s.getLong("operationcount", 0)) : java.util.OptionalLong.empty();
+        return (ClosedEconomyWorkload) EconomyConfig.parse(s).create(new FakeClock(), operations);
     }
 
     /** Loads every account through one client, sequentially. */

@@ -149,13 +149,14 @@ class CoreWorkloadConfigTest {
     void proportionsNote_sumNotOne_saysHowEachIsTaken_andNothingWhenTheSumIsOne() {
         assertEquals(java.util.Optional.of("the operation proportions sum to 1.3, not 1: each is taken as its share of"
                 + " the sum, as YCSB does (readproportion 0.5 → 38.5%, updateproportion 0.8 → 61.5%)"),
-                CoreWorkloadConfig.proportionsNote(TestWorkloads.settings("readproportion", "0.5", "updateproportion",
-                        "0.8")));
-        assertEquals(java.util.Optional.empty(), CoreWorkloadConfig.proportionsNote(TestWorkloads.settings(
-                "readproportion", "0.5", "updateproportion", "0.5")));
-        assertEquals(java.util.Optional.empty(), CoreWorkloadConfig.proportionsNote(TestWorkloads.settings()),
+                CoreWorkloadConfig.from(TestWorkloads.settings("readproportion", "0.5", "updateproportion", "0.8"))
+                        .proportionsNote());
+        assertEquals(java.util.Optional.empty(), CoreWorkloadConfig.from(TestWorkloads.settings(
+                "readproportion", "0.5", "updateproportion", "0.5")).proportionsNote());
+        assertEquals(java.util.Optional.empty(), CoreWorkloadConfig.from(TestWorkloads.settings()).proportionsNote(),
                 "the defaults, 0.95 and 0.05");
-        assertEquals(java.util.Optional.empty(), CoreWorkloadConfig.proportionsNote(TestWorkloads.settings(
-                "workload", "closed_economy", "readproportion", "3")), "another workload's proportions are its own");
+        assertEquals(java.util.List.of(), org.openmark.run.ConfigNotes.of(org.openmark.testing.TestConfigs.run(
+                "workload", "closed_economy", "readproportion", "0.3", "operationcount", "10")),
+                "another workload's proportions are its own");
     }
 }

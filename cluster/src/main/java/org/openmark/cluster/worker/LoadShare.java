@@ -1,42 +1,49 @@
 package org.openmark.cluster.worker;
 
-import static org.openmark.run.RunProperties.THREADCOUNT;
-
-import java.util.HashMap;
-import java.util.Map;
 import org.openmark.config.ConfigException;
 import org.openmark.config.Settings;
-import org.openmark.run.Phase;
 import org.openmark.run.RunConfig;
-import org.openmark.run.RunConfigParser;
+import org.openmark.run.RunConfigBuilder;
 import org.openmark.workload.CoreWorkloadConfig;
-import org.openmark.workload.CoreWorkloads;
 import org.openmark.workload.Workloads;
 
-/** A worker's part of a load phase, as a load configuration of its own ({@code cfg.share()} says which part). */
+/**
+ * A worker's part of a load phase, as a load configuration of its own ({@code cfg.share()} says which
+ * part), derived from the worker's configuration in typed form: its workload loads the records the
+ * derived configuration names.
+ */
 final class LoadShare {
     private LoadShare() {
     }
 
     /** All the records, with this worker's part of -threads (each worker loads a store of its own). */
-    static RunConfig threads(RunConfig cfg, Settings settings) {
-        Map<String, String> m = new HashMap<>(settings.asMap());
-        m.put(THREADCOUNT, String.valueOf(Math.max(1, cfg.share().part(cfg.model().forLoad().threads()))));
-        return RunConfigParser.parse(Phase.LOAD, Settings.of(m), null, true);
+    static RunConfig threads(RunConfig cfg) {
+        return RunConfigBuilder.parent(cfg).load().threads(threadsPart(cfg)).build();
     }
 
     /** This worker's part of the key range (YCSB's insertstart/insertcount) and of the threads (a shared store). */
-    static RunConfig partition(RunConfig cfg, Settings settings) {
-        String workload = settings.getString(Workloads.PROPERTY, Workloads.DEFAULT);
-        if (!CoreWorkloads.isCore(workload)) {
-            throw ConfigException.of(Workloads.PROPERTY, workload, "cannot be split over workers that share one store:"
-                    + " load it with one process (bin/openmark load without --cluster), then run with --cluster");
+    static RunConfig partition(RunConfig cfg) {
+        if (!(cfg.workload() instanceof CoreWorkloadConfig core)) {
+            throw ConfigException.of(Workloads.PROPERTY, cfg.given(Workloads.PROPERTY).orElse(Workloads.DEFAULT),
+                    "cannot be split over workers that share one store: load it with one process (bin/openmark load"
+                    + " without --cluster), then run with --cluster");
         }
-        CoreWorkloadConfig core = CoreWorkloadConfig.from(settings);
-        Map<String, String> m = new HashMap<>(settings.asMap());
-        m.put("insertstart", String.valueOf(core.insertStart() + cfg.share().first(core.insertCount())));
-        m.put("insertcount", String.valueOf(cfg.share().part(core.insertCount())));
-        m.put(THREADCOUNT, String.valueOf(Math.max(1, cfg.share().part(cfg.model().forLoad().threads()))));
-        return RunConfigParser.parse(Phase.LOAD, Settings.of(m), null, true);
+        return RunConfigBuilder.parent(cfg).load().insertRange(core.insertStart()
+                + cfg.share().first(core.insertCount()), cfg.share().part(core.insertCount()))
+                .threads(threadsPart(cfg)).build();
+    }
+
+    /** {@link #threads(RunConfig)}; {@code settings} are those {@code cfg} was resolved from, which it carries. */
+    static RunConfig threads(RunConfig cfg, Settings settings) {
+        return threads(cfg);
+    }
+
+    /** {@link #partition(RunConfig)}; {@code settings} are those {@code cfg} was resolved from, which it carries. */
+    static RunConfig partition(RunConfig cfg, Settings settings) {
+        return partition(cfg);
+    }
+
+    private static int threadsPart(RunConfig cfg) {
+        return (int) Math.max(1, cfg.share().part(cfg.model().forLoad().threads()));
     }
 }

@@ -50,7 +50,7 @@ final class HeaderSection {
         load(b, r.path("load"), r.path("model").asText("?"));
         fact(b, "seed", r.path("seed").asText("?"));
         fact(b, "phase", r.path("phase").asText("?"));
-        if ("virtual".equals(r.path("config").path("time").asText())) {
+        if ("virtual".equals(r.path("config").path(org.openmark.run.RunProperties.TIME).asText())) {
             // The virtual clock's epoch is no date: the run's times are seconds from its start.
             fact(b, "clock", "virtual time (seconds from the start)");
         } else if (r.path("startEpochMs").canConvertToLong()) {
