@@ -4,7 +4,7 @@ import java.util.HashMap;
 import java.util.Map;
 import org.apache.pekko.actor.Address;
 import org.apache.pekko.actor.typed.ActorRef;
-import org.openmark.cluster.protocol.Secrets;
+import org.openmark.cluster.protocol.SharedSecret;
 import org.openmark.run.Version;
 
 /**
@@ -73,7 +73,7 @@ final class Admission {
         if (secret == null) {
             return null;
         }
-        String nonce = Secrets.nonce();
+        String nonce = SharedSecret.nonce();
         challenged.put(candidate.ref, nonce);
         pendingHellos.put(candidate.ref, candidate);
         return nonce;
@@ -89,7 +89,7 @@ final class Admission {
         if (nonce == null || candidate == null) {
             return new Answer(candidate, "register without a challenge: start the worker again", false);
         }
-        if (!Secrets.verify(secret, nonce, r.proof())) {
+        if (!SharedSecret.verify(secret, nonce, r.proof())) {
             String why = r.proof() == null || r.proof().isEmpty()
                     ? "the coordinator requires a shared secret: start the worker with --cluster-secret-file"
                     : "wrong shared secret: give the worker the coordinator's --cluster-secret-file";

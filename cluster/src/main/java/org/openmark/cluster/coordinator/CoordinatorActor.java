@@ -18,15 +18,15 @@ import org.apache.pekko.actor.typed.receptionist.Receptionist;
 import org.apache.pekko.actor.typed.receptionist.ServiceKey;
 import org.openmark.api.Clock;
 import org.openmark.cluster.protocol.ClusterMessage;
-import org.openmark.cluster.protocol.Membership;
+import org.openmark.cluster.protocol.MemberEvents;
 import org.openmark.cluster.protocol.PlanPhase;
 import org.openmark.config.Durations;
 
 /**
  * The coordinator of a cluster session, as an actor, one behavior per stage: {@link #joining}
  * admits workers ({@link Admission}) until it has {@code count}; {@link #syncing} measures their
- * clock offsets ({@link ClockProbes}); then {@link #idle} and {@link #inPhase} alternate, one run
- * after another as the session asks ({@link BeginRun}), each run a child actor ({@link PhaseActor})
+ * clock offsets ({@link ClockProbes}); then {@link #idle} and {@link #inRun} alternate, one run
+ * after another as the session asks ({@link BeginRun}), each run a child actor ({@link RunActor})
  * that hands out the plans, starts every worker at one instant, merges their intervals and
  * hands back the run's {@link CoordinatorOutcome}; {@link #closed} once nothing more can run. A
  * message a stage has no use for has no handler there. A rating or an experiment runs many phases
@@ -42,7 +42,7 @@ public final class CoordinatorActor {
 
     /** What the coordinator's actor handles: what its workers and its session say, and its own timers and events. */
     public sealed interface Command permits FromWorker, BeginRun, StopRun, EndSession, JoinTimedOut, PingTick,
-            MembershipChanged, WorkerTerminated, PhaseEnded, PhaseFailed {
+            MembershipChanged, WorkerTerminated, RunEnded, RunFailed {
     }
 
     /** What a worker says to the coordinator (over the network: these are serialized, as CBOR). */
@@ -55,7 +55,7 @@ public final class CoordinatorActor {
      * the other way round.
      */
     public sealed interface ToWorker extends ClusterMessage permits Challenge, Accepted, Refused, Ping, Plan, Stop,
-            Finish, PhaseActor.Go, PhaseActor.StartAt {
+            Finish, RunActor.Go, RunActor.StartAt {
     }
 
     /**
@@ -110,7 +110,7 @@ public final class CoordinatorActor {
      * @param run the run's number in the session (1, 2, …)
      * @param replyTo the run's own actor: the worker tells it everything about this run
      */
-    public record Plan(int run, ActorRef<PhaseActor.FromWorker> replyTo, PlanPhase phase, Map<String, String> settings,
+    public record Plan(int run, ActorRef<RunActor.FromWorker> replyTo, PlanPhase phase, Map<String, String> settings,
             int index, int count) implements ToWorker {
     }
 
@@ -144,7 +144,7 @@ public final class CoordinatorActor {
     }
 
     /**
-     * The run's actor is done ({@link PhaseActor}). The coordinator completes the run's outcome itself,
+     * The run's actor is done ({@link RunActor}). The coordinator completes the run's outcome itself,
      * once it has left the run: a session that begins its next run as soon as it has the outcome finds
      * the coordinator between runs, not still in the last one.
      *
@@ -153,19 +153,19 @@ public final class CoordinatorActor {
      * @param workerLost a worker was lost during the run (no later run may start)
      * @param sessionBroken why the session cannot go on (a worker went before the run started), or null
      */
-    record PhaseEnded(CoordinatorOutcome outcome, CoordinatorOutcome.Failure failure, boolean workerLost,
+    record RunEnded(CoordinatorOutcome outcome, CoordinatorOutcome.Failure failure, boolean workerLost,
             String sessionBroken) implements Command {
     }
 
     /** The run's actor failed (a defect): its run fails, and so does the session. */
-    private record PhaseFailed(RunSetup run) implements Command {
+    private record RunFailed(RunSetup run) implements Command {
     }
 
     private enum JoinTimedOut implements Command { INSTANCE }
 
     private enum PingTick implements Command { INSTANCE }
 
-    private record MembershipChanged(Membership.Change change) implements Command {
+    private record MembershipChanged(MemberEvents.Change change) implements Command {
     }
 
     private record WorkerTerminated(int index) implements Command {
@@ -182,7 +182,7 @@ public final class CoordinatorActor {
     private String sessionBroken;
 
     private CoordinatorActor(ActorContext<Command> ctx, TimerScheduler<Command> timers, Setup setup, Clock clock,
-            Membership membership) {
+            MemberEvents membership) {
         this.ctx = ctx;
         this.setup = setup;
         this.timers = timers;
@@ -196,11 +196,11 @@ public final class CoordinatorActor {
 
     /** The coordinator, reading time from {@code clock}, hearing of its workers' nodes from Pekko Cluster. */
     public static Behavior<Command> create(Setup setup, Clock clock) {
-        return create(setup, clock, Membership.CLUSTER);
+        return create(setup, clock, MemberEvents.CLUSTER);
     }
 
     /** The coordinator; {@code membership}: where it hears of its workers' nodes (a test sends the changes itself). */
-    static Behavior<Command> create(Setup setup, Clock clock, Membership membership) {
+    static Behavior<Command> create(Setup setup, Clock clock, MemberEvents membership) {
         return Behaviors.setup(ctx -> Behaviors.withTimers(
                 timers -> new CoordinatorActor(ctx, timers, setup, clock, membership).joining()));
     }
@@ -267,21 +267,21 @@ public final class CoordinatorActor {
      * also kept in {@code gone}, so that one the run no longer took (it had ended, or the worker had
      * reported) still ends the session once the run is over.
      */
-    private Behavior<Command> inPhase(ActorRef<PhaseActor.Command> phase, RunSetup run, Map<Integer, String> gone) {
+    private Behavior<Command> inRun(ActorRef<RunActor.Command> phase, RunSetup run, Map<Integer, String> gone) {
         BiFunction<WorkerSlot, String, Behavior<Command>> lose = (w, why) -> {
             gone.putIfAbsent(w.index, why);
-            phase.tell(new PhaseActor.WorkerGone(w.index, why));
+            phase.tell(new RunActor.WorkerGone(w.index, why));
             return Behaviors.same();
         };
         return Behaviors.receive(Command.class)
-                .onMessage(PhaseEnded.class, e -> phaseEnded(phase, run, e, gone))
-                .onMessage(PhaseFailed.class, f -> {
+                .onMessage(RunEnded.class, e -> runEnded(phase, run, e, gone))
+                .onMessage(RunFailed.class, f -> {
                     f.run().outcome().completeExceptionally(new CoordinatorOutcome.Failure("the coordinator failed"
                             + " during run " + runNumber + " (a defect: see its log)", false));
                     return breakSession("the coordinator failed during run " + runNumber);
                 })
                 .onMessage(StopRun.class, s -> {
-                    phase.tell(new PhaseActor.StopRun(s.reason()));
+                    phase.tell(new RunActor.StopRun(s.reason()));
                     return Behaviors.same();
                 })
                 .onMessage(BeginRun.class, b -> refuse(b, "a run is already under way"))
@@ -390,13 +390,13 @@ public final class CoordinatorActor {
 
     private Behavior<Command> beginRun(BeginRun b) {
         runNumber++;
-        ActorRef<PhaseActor.Command> phase = ctx.spawn(PhaseActor.create(runNumber, b.run(), workers, setup.onLoss(),
+        ActorRef<RunActor.Command> phase = ctx.spawn(RunActor.create(runNumber, b.run(), workers, setup.onLoss(),
                 clock, setup.err(), ctx.getSelf()), "run-" + runNumber);
-        ctx.watchWith(phase, new PhaseFailed(b.run()));
-        return inPhase(phase, b.run(), new TreeMap<>());
+        ctx.watchWith(phase, new RunFailed(b.run()));
+        return inRun(phase, b.run(), new TreeMap<>());
     }
 
-    private Behavior<Command> phaseEnded(ActorRef<PhaseActor.Command> phase, RunSetup run, PhaseEnded e,
+    private Behavior<Command> runEnded(ActorRef<RunActor.Command> phase, RunSetup run, RunEnded e,
             Map<Integer, String> gone) {
         ctx.unwatch(phase);
         ctx.stop(phase);
@@ -411,7 +411,7 @@ public final class CoordinatorActor {
     }
 
     /** Where the session goes once a run ended: on to another run, or to its end. */
-    private Behavior<Command> afterTheRun(PhaseEnded e, Map<Integer, String> gone) {
+    private Behavior<Command> afterTheRun(RunEnded e, Map<Integer, String> gone) {
         if (e.sessionBroken() != null) {
             return breakSession(e.sessionBroken());
         }
@@ -442,17 +442,17 @@ public final class CoordinatorActor {
             return Behaviors.same();
         }
         switch (c.change()) {
-            case Membership.Unreachable u -> {
+            case MemberEvents.Unreachable u -> {
                 if (w.liveness.unreachable(clock.nanoTime())) {
                     say("worker " + w.name() + " (" + w.address + ") is unreachable");
                 }
             }
-            case Membership.Reachable r -> {
+            case MemberEvents.Reachable r -> {
                 if (w.liveness.reachable()) {
                     say("worker " + w.name() + " (" + w.address + ") is reachable again");
                 }
             }
-            case Membership.Left l -> {
+            case MemberEvents.Left l -> {
                 return w.lost() ? Behaviors.same() : gone.apply(w, "left the cluster (" + l.how() + ")");
             }
         }

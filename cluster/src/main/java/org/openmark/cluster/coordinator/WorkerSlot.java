@@ -11,7 +11,7 @@ import org.openmark.run.RunResult;
 /**
  * What the coordinator knows of one worker. The session's part (its clock offset, whether it is
  * still there) is the coordinator's actor's; the run's part (prepared, ready, its intervals and
- * result) is the actor of the run under way's ({@link PhaseActor}).
+ * result) is the actor of the run under way's ({@link RunActor}).
  */
 public final class WorkerSlot {
     final int index;

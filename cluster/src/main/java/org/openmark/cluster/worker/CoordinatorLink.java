@@ -13,7 +13,7 @@ import org.openmark.cluster.coordinator.CoordinatorActor;
 import org.openmark.cluster.coordinator.CoordinatorActor.Accepted;
 import org.openmark.cluster.coordinator.CoordinatorActor.Finish;
 import org.openmark.cluster.coordinator.CoordinatorActor.Plan;
-import org.openmark.cluster.coordinator.PhaseActor;
+import org.openmark.cluster.coordinator.RunActor;
 import org.openmark.timing.StopSignal;
 
 /**
@@ -201,7 +201,7 @@ final class CoordinatorLink {
     }
 
     /** Sends an interval of the run now, or holds it while the coordinator is unreachable. */
-    void sendInterval(ActorRef<PhaseActor.FromWorker> phase, PhaseActor.IntervalReport message) {
+    void sendInterval(ActorRef<RunActor.FromWorker> phase, RunActor.IntervalReport message) {
         outbox.send(() -> phase.tell(message));
     }
 
@@ -279,7 +279,7 @@ final class CoordinatorLink {
     }
 
     private static int runOf(CoordinatorActor.ToWorker message) {
-        return message instanceof PhaseActor.Go g ? g.run() : message instanceof PhaseActor.StartAt s ? s.run() : -1;
+        return message instanceof RunActor.Go g ? g.run() : message instanceof RunActor.StartAt s ? s.run() : -1;
     }
 
     /** The next instruction, whatever it is. */

@@ -2,7 +2,7 @@ package org.openmark.cluster.worker;
 
 import org.apache.pekko.actor.typed.ActorRef;
 import org.openmark.api.Clock;
-import org.openmark.cluster.coordinator.PhaseActor;
+import org.openmark.cluster.coordinator.RunActor;
 import org.openmark.cluster.protocol.IntervalWire;
 import org.openmark.measure.IntervalSnapshot;
 import org.openmark.output.IntervalSink;
@@ -13,13 +13,13 @@ import org.openmark.output.IntervalSink;
  */
 final class IntervalForwarder implements IntervalSink {
     private final CoordinatorLink link;
-    private final ActorRef<PhaseActor.FromWorker> phase;
+    private final ActorRef<RunActor.FromWorker> phase;
     private final int index;
     private final CpuMeter cpu;
     private int seq;
 
     /** @param phase the run's actor on the coordinator */
-    IntervalForwarder(CoordinatorLink link, ActorRef<PhaseActor.FromWorker> phase, int index, Clock clock) {
+    IntervalForwarder(CoordinatorLink link, ActorRef<RunActor.FromWorker> phase, int index, Clock clock) {
         this.link = link;
         this.phase = phase;
         this.index = index;
@@ -29,7 +29,7 @@ final class IntervalForwarder implements IntervalSink {
     @Override
     public void interval(IntervalSnapshot s, double elapsedSeconds, long inFlight, boolean warmUp) {
         double percent = cpu.lap();
-        link.sendInterval(phase, new PhaseActor.IntervalReport(index, seq++, IntervalWire.of(s), elapsedSeconds,
+        link.sendInterval(phase, new RunActor.IntervalReport(index, seq++, IntervalWire.of(s), elapsedSeconds,
                 inFlight, warmUp, percent));
     }
 

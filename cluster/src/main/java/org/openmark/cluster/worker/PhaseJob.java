@@ -11,14 +11,14 @@ import org.apache.pekko.actor.typed.ActorRef;
 import org.openmark.api.Clock;
 import org.openmark.api.Store;
 import org.openmark.api.StoreUnreachableException;
-import org.openmark.cluster.coordinator.PhaseActor;
+import org.openmark.cluster.coordinator.RunActor;
 import org.openmark.cluster.coordinator.CoordinatorActor.Plan;
-import org.openmark.cluster.coordinator.PhaseActor.Done;
-import org.openmark.cluster.coordinator.PhaseActor.Failed;
-import org.openmark.cluster.coordinator.PhaseActor.Go;
-import org.openmark.cluster.coordinator.PhaseActor.Prepared;
-import org.openmark.cluster.coordinator.PhaseActor.Ready;
-import org.openmark.cluster.coordinator.PhaseActor.StartAt;
+import org.openmark.cluster.coordinator.RunActor.Done;
+import org.openmark.cluster.coordinator.RunActor.Failed;
+import org.openmark.cluster.coordinator.RunActor.Go;
+import org.openmark.cluster.coordinator.RunActor.Prepared;
+import org.openmark.cluster.coordinator.RunActor.Ready;
+import org.openmark.cluster.coordinator.RunActor.StartAt;
 import org.openmark.cluster.protocol.Load;
 import org.openmark.cluster.protocol.ResultWire;
 import org.openmark.cluster.worker.CoordinatorLink.LostException;
@@ -78,7 +78,7 @@ final class PhaseJob {
     }
 
     /** Runs the plan, telling the run's actor ({@code runActor}) how it goes; returns 0, or 1 if it failed. */
-    int run(Plan p, ActorRef<PhaseActor.FromWorker> runActor, int index) throws InterruptedException {
+    int run(Plan p, ActorRef<RunActor.FromWorker> runActor, int index) throws InterruptedException {
         Phase phase = p.phase().phase();
         Settings settings = Settings.of(p.settings());
         RunConfig cfg;

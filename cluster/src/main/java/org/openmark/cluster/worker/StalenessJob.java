@@ -11,14 +11,14 @@ import org.openmark.api.StoreConfigException;
 import org.openmark.api.StoreFactory;
 import org.openmark.api.StoreProperties;
 import org.openmark.cluster.StalenessPlan;
-import org.openmark.cluster.coordinator.PhaseActor;
+import org.openmark.cluster.coordinator.RunActor;
 import org.openmark.cluster.coordinator.CoordinatorActor.Plan;
-import org.openmark.cluster.coordinator.PhaseActor.Failed;
-import org.openmark.cluster.coordinator.PhaseActor.Go;
-import org.openmark.cluster.coordinator.PhaseActor.Prepared;
-import org.openmark.cluster.coordinator.PhaseActor.Ready;
-import org.openmark.cluster.coordinator.PhaseActor.StalenessDone;
-import org.openmark.cluster.coordinator.PhaseActor.StartAt;
+import org.openmark.cluster.coordinator.RunActor.Failed;
+import org.openmark.cluster.coordinator.RunActor.Go;
+import org.openmark.cluster.coordinator.RunActor.Prepared;
+import org.openmark.cluster.coordinator.RunActor.Ready;
+import org.openmark.cluster.coordinator.RunActor.StalenessDone;
+import org.openmark.cluster.coordinator.RunActor.StartAt;
 import org.openmark.cluster.protocol.StalenessWire;
 import org.openmark.cluster.worker.CoordinatorLink.LostException;
 import org.openmark.config.ConfigException;
@@ -52,7 +52,7 @@ final class StalenessJob {
     }
 
     /** Runs the plan, telling the run's actor ({@code runActor}) how it goes; returns 0, or 1 if it failed. */
-    int run(Plan p, ActorRef<PhaseActor.FromWorker> runActor, int index) throws InterruptedException {
+    int run(Plan p, ActorRef<RunActor.FromWorker> runActor, int index) throws InterruptedException {
         StalenessPlan plan;
         Share share = Share.parse("share", p.settings().get("share"));
         StalenessConfig part;

@@ -17,8 +17,8 @@ import org.openmark.cluster.coordinator.CoordinatorActor.Accepted;
 import org.openmark.cluster.coordinator.CoordinatorActor.Challenge;
 import org.openmark.cluster.coordinator.CoordinatorActor.Ping;
 import org.openmark.cluster.protocol.EpochMicrosClock;
-import org.openmark.cluster.protocol.Membership;
-import org.openmark.cluster.protocol.Secrets;
+import org.openmark.cluster.protocol.MemberEvents;
+import org.openmark.cluster.protocol.SharedSecret;
 import org.openmark.config.Durations;
 import org.openmark.run.Version;
 
@@ -47,8 +47,8 @@ final class WorkerActor extends AbstractBehavior<WorkerActor.Command> {
     private final Set<Long> endedCoordinators;
     private final TimerScheduler<Command> timers;
     private final java.time.Duration unreachableLimit;
-    /** Where it hears of the cluster's nodes and learns their uids ({@link Membership#NONE} in a protocol test). */
-    private final Membership membership;
+    /** Where it hears of the cluster's nodes and learns their uids ({@link MemberEvents#NONE} in a protocol test). */
+    private final MemberEvents membership;
     /** Where the coordinator's messages come in: the actor itself, as the coordinator's protocol names it. */
     private final ActorRef<CoordinatorActor.ToWorker> inbox;
     private ActorRef<CoordinatorActor.FromWorker> coordinator;
@@ -57,7 +57,7 @@ final class WorkerActor extends AbstractBehavior<WorkerActor.Command> {
     private record Listing(Receptionist.Listing listing) implements Command {
     }
 
-    private record MembershipChanged(Membership.Change change) implements Command {
+    private record MembershipChanged(MemberEvents.Change change) implements Command {
     }
 
     /** The coordinator has been unreachable for the whole limit. */
@@ -65,7 +65,7 @@ final class WorkerActor extends AbstractBehavior<WorkerActor.Command> {
     }
 
     private WorkerActor(ActorContext<Command> ctx, TimerScheduler<Command> timers, CoordinatorLink link,
-            byte[] secret, Address seed, Set<Long> endedCoordinators, Membership membership) {
+            byte[] secret, Address seed, Set<Long> endedCoordinators, MemberEvents membership) {
         super(ctx);
         this.membership = membership;
         this.link = link;
@@ -88,15 +88,15 @@ final class WorkerActor extends AbstractBehavior<WorkerActor.Command> {
      *        worker's earlier sessions): one of them found at {@code seed} is ending its session
      */
     static Behavior<Command> create(CoordinatorLink link, byte[] secret, Address seed, Set<Long> endedCoordinators) {
-        return create(link, secret, seed, endedCoordinators, Membership.CLUSTER);
+        return create(link, secret, seed, endedCoordinators, MemberEvents.CLUSTER);
     }
 
     /**
-     * The worker's actor; {@code membership}: where it hears of the cluster's nodes ({@link Membership#NONE}:
+     * The worker's actor; {@code membership}: where it hears of the cluster's nodes ({@link MemberEvents#NONE}:
      * in an actor system without a cluster, a protocol test sends the changes itself).
      */
     static Behavior<Command> create(CoordinatorLink link, byte[] secret, Address seed, Set<Long> endedCoordinators,
-            Membership membership) {
+            MemberEvents membership) {
         return Behaviors.setup(ctx -> Behaviors.withTimers(timers -> new WorkerActor(ctx, timers, link, secret, seed,
                 endedCoordinators, membership)));
     }
@@ -117,7 +117,7 @@ final class WorkerActor extends AbstractBehavior<WorkerActor.Command> {
 
     private Behavior<Command> onTold(Told t) {
         switch (t.message()) {
-            case Challenge c -> coordinator.tell(new CoordinatorActor.Register(inbox, Secrets.proof(secret, c.nonce())));
+            case Challenge c -> coordinator.tell(new CoordinatorActor.Register(inbox, SharedSecret.proof(secret, c.nonce())));
             case Accepted a -> onAccepted(a);
             case CoordinatorActor.Refused r -> link.refused(r.reason());
             case Ping p -> onPing(p);
@@ -162,19 +162,19 @@ final class WorkerActor extends AbstractBehavior<WorkerActor.Command> {
     private Behavior<Command> onMembership(MembershipChanged c) {
         Address a = c.change().address();
         switch (c.change()) {
-            case Membership.Unreachable u when isCoordinator(a) -> {
+            case MemberEvents.Unreachable u when isCoordinator(a) -> {
                 link.coordinatorUnreachable("the coordinator at " + a + " is unreachable");
                 timers.startSingleTimer(new UnreachableTooLong(), unreachableLimit);
             }
-            case Membership.Reachable r when isCoordinator(a) -> {
+            case MemberEvents.Reachable r when isCoordinator(a) -> {
                 timers.cancel(new UnreachableTooLong());
                 link.coordinatorReachable();
             }
-            case Membership.Left l when index < 0 && (a.equals(seed) || isCoordinator(a)) -> link.joinedEndedSession(
+            case MemberEvents.Left l when index < 0 && (a.equals(seed) || isCoordinator(a)) -> link.joinedEndedSession(
                     "the coordinator at " + a + " left before admitting this worker");
-            case Membership.Left l when isCoordinator(a) -> link.coordinatorLost("the coordinator at " + a
+            case MemberEvents.Left l when isCoordinator(a) -> link.coordinatorLost("the coordinator at " + a
                     + " left the cluster");
-            case Membership.Left l when a.equals(getContext().getSystem().address()) -> link.coordinatorLost(
+            case MemberEvents.Left l when a.equals(getContext().getSystem().address()) -> link.coordinatorLost(
                     "this worker was removed from the cluster (cut off from the coordinator)");
             default -> {
                 // another worker's node

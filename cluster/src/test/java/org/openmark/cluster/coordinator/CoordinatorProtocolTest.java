@@ -40,9 +40,9 @@ import org.openmark.cluster.coordinator.CoordinatorActor.Stop;
 import org.openmark.cluster.coordinator.CoordinatorActor.ToWorker;
 import org.openmark.cluster.protocol.EpochMicrosClock;
 import org.openmark.cluster.protocol.Load;
-import org.openmark.cluster.protocol.Membership;
+import org.openmark.cluster.protocol.MemberEvents;
 import org.openmark.cluster.protocol.PlanPhase;
-import org.openmark.cluster.protocol.Secrets;
+import org.openmark.cluster.protocol.SharedSecret;
 import org.openmark.measure.IntervalSnapshot;
 import org.openmark.run.Version;
 import org.openmark.testing.FakeClock;
@@ -53,7 +53,7 @@ import org.junit.jupiter.api.Test;
  * The coordinator's protocol, driven message by message: each worker is a {@link TestProbe} that
  * says what a worker says and is checked for what the coordinator answers. No cluster, no
  * processes: the actors run in one local actor system, and the cluster's membership is not
- * subscribed to ({@link Membership#NONE}); a worker's going is its probe being stopped, which the
+ * subscribed to ({@link MemberEvents#NONE}); a worker's going is its probe being stopped, which the
  * coordinator sees as it sees a worker's actor stop.
  */
 class CoordinatorProtocolTest {
@@ -76,19 +76,19 @@ class CoordinatorProtocolTest {
         TestProbe<ToWorker> intruder = KIT.createTestProbe(ToWorker.class);
         coordinator.tell(hello(intruder));
         Challenge first = intruder.expectMessageClass(Challenge.class, WAIT);
-        coordinator.tell(new Register(intruder.ref(), Secrets.proof("a guess".getBytes(StandardCharsets.UTF_8),
+        coordinator.tell(new Register(intruder.ref(), SharedSecret.proof("a guess".getBytes(StandardCharsets.UTF_8),
                 first.nonce())));
         Refused refused = intruder.expectMessageClass(Refused.class, WAIT);
         assertTrue(refused.reason().startsWith("wrong shared secret"), refused.reason());
         // The refused proof used up its challenge: the same proof again is no way in.
-        coordinator.tell(new Register(intruder.ref(), Secrets.proof(secret, first.nonce())));
+        coordinator.tell(new Register(intruder.ref(), SharedSecret.proof(secret, first.nonce())));
         assertTrue(intruder.expectMessageClass(Refused.class, WAIT).reason().contains("without a challenge"));
         assertEquals(0, setup.admitted().get());
 
         TestProbe<ToWorker> worker = KIT.createTestProbe(ToWorker.class);
         coordinator.tell(hello(worker));
         Challenge challenge = worker.expectMessageClass(Challenge.class, WAIT);
-        coordinator.tell(new Register(worker.ref(), Secrets.proof(secret, challenge.nonce())));
+        coordinator.tell(new Register(worker.ref(), SharedSecret.proof(secret, challenge.nonce())));
         Accepted accepted = worker.expectMessageClass(Accepted.class, WAIT);
         assertEquals(0, accepted.index());
         assertEquals(1, accepted.count());
@@ -108,7 +108,7 @@ class CoordinatorProtocolTest {
         RunSetup run = run(new MergedIntervals());
         Running started = start(coordinator, run, List.of(one, two));
         assertEquals(1, started.run());
-        ActorRef<PhaseActor.FromWorker> phase = started.phase();
+        ActorRef<RunActor.FromWorker> phase = started.phase();
 
         two.stop(); // its process went away
         phase.tell(started.done(0, 0));
@@ -166,8 +166,8 @@ class CoordinatorProtocolTest {
         assertEquals(2, runTwo.run());
         assertNotEquals(runOne.phase(), runTwo.phase(), "each run has an actor of its own");
         // Run 1's worker part, late, with what would fit run 2 exactly: interval 0, in run 2's time.
-        PhaseActor.IntervalReport lateInterval = runTwo.interval(0, 0, 1000);
-        PhaseActor.Done lateDone = runTwo.done(0, 1000);
+        RunActor.IntervalReport lateInterval = runTwo.interval(0, 0, 1000);
+        RunActor.Done lateDone = runTwo.done(0, 1000);
         runOne.phase().tell(lateInterval);
         runOne.phase().tell(lateDone);
         List<Object> toRunOne = new ArrayList<>();
@@ -270,7 +270,7 @@ class CoordinatorProtocolTest {
             ManualTime time = ManualTime.get(timed.system());
             CoordinatorActor.Setup setup = setup(2, null, Duration.ofSeconds(60));
             ActorRef<CoordinatorActor.Command> coordinator = timed.spawn(
-                    CoordinatorActor.create(setup, new FakeClock(), Membership.NONE));
+                    CoordinatorActor.create(setup, new FakeClock(), MemberEvents.NONE));
             TestProbe<ToWorker> one = timed.createTestProbe(ToWorker.class);
             coordinator.tell(hello(one));
             Accepted accepted = one.expectMessageClass(Accepted.class, WAIT);
@@ -347,7 +347,7 @@ class CoordinatorProtocolTest {
         assertEquals("a worker at " + worker.ref().path().address() + " has already joined",
                 worker.expectMessageClass(Refused.class, WAIT).reason());
 
-        coordinator.tell(new Register(worker.ref(), Secrets.proof(secret, challenge.nonce())));
+        coordinator.tell(new Register(worker.ref(), SharedSecret.proof(secret, challenge.nonce())));
         assertEquals(0, worker.expectMessageClass(Accepted.class, WAIT).index());
         assertEquals(1, setup.admitted().get());
         coordinator.tell(new EndSession(true));
@@ -363,7 +363,7 @@ class CoordinatorProtocolTest {
     }
 
     private static ActorRef<CoordinatorActor.Command> coordinator(CoordinatorActor.Setup setup) {
-        return KIT.spawn(CoordinatorActor.create(setup, new FakeClock(), Membership.NONE));
+        return KIT.spawn(CoordinatorActor.create(setup, new FakeClock(), MemberEvents.NONE));
     }
 
     private static Hello hello(TestProbe<ToWorker> worker) {
@@ -402,20 +402,20 @@ class CoordinatorProtocolTest {
     /**
      * A run under way: its number, its actor, and the start instant each worker was given (its own clock).
      */
-    private record Running(int run, ActorRef<PhaseActor.FromWorker> phase, List<PhaseActor.StartAt> starts) {
+    private record Running(int run, ActorRef<RunActor.FromWorker> phase, List<RunActor.StartAt> starts) {
         /**
          * Worker {@code index}'s interval {@code seq} of this run (second {@code seq} from its start, in
          * its own clock), in which {@code reads} completed.
          */
-        PhaseActor.IntervalReport interval(int index, int seq, long reads) {
+        RunActor.IntervalReport interval(int index, int seq, long reads) {
             long from = starts.get(index).workerEpochMicros() / 1000 + seq * 1000L;
-            return new PhaseActor.IntervalReport(index, seq, ReportedReads.interval(from, from + 1000, reads),
+            return new RunActor.IntervalReport(index, seq, ReportedReads.interval(from, from + 1000, reads),
                     seq + 1.0, 0, false, -1);
         }
 
         /** Worker {@code index}'s result of {@code reads} reads (not stopped on its own machine). */
-        PhaseActor.Done done(int index, long reads) {
-            return new PhaseActor.Done(index, ReportedReads.result(reads), 10, null);
+        RunActor.Done done(int index, long reads) {
+            return new RunActor.Done(index, ReportedReads.result(reads), 10, null);
         }
     }
 
@@ -443,7 +443,7 @@ class CoordinatorProtocolTest {
             List<TestProbe<ToWorker>> workers) {
         coordinator.tell(new BeginRun(run));
         List<Plan> plans = workers.stream().map(w -> next(w, Plan.class)).toList();
-        ActorRef<PhaseActor.FromWorker> phase = plans.get(0).replyTo();
+        ActorRef<RunActor.FromWorker> phase = plans.get(0).replyTo();
         for (int i = 0; i < plans.size(); i++) {
             Plan p = plans.get(i);
             assertEquals(plans.get(0).run(), p.run());
@@ -451,17 +451,17 @@ class CoordinatorProtocolTest {
             assertEquals(i, p.index());
             assertEquals((i + 1) + "/" + workers.size(), p.settings().get("share"));
             assertEquals(run.settings().get("seed"), p.settings().get("seed"));
-            phase.tell(new PhaseActor.Prepared(i, false, false));
+            phase.tell(new RunActor.Prepared(i, false, false));
         }
         for (TestProbe<ToWorker> w : workers) {
-            PhaseActor.Go go = next(w, PhaseActor.Go.class);
+            RunActor.Go go = next(w, RunActor.Go.class);
             assertEquals(plans.get(0).run(), go.run());
             assertEquals(Load.NONE, go.load());
         }
         for (int i = 0; i < workers.size(); i++) {
-            phase.tell(new PhaseActor.Ready(i));
+            phase.tell(new RunActor.Ready(i));
         }
-        List<PhaseActor.StartAt> starts = workers.stream().map(w -> next(w, PhaseActor.StartAt.class)).toList();
+        List<RunActor.StartAt> starts = workers.stream().map(w -> next(w, RunActor.StartAt.class)).toList();
         return new Running(plans.get(0).run(), phase, starts);
     }
 

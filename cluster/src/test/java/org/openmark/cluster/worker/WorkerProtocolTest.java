@@ -41,12 +41,12 @@ import org.openmark.cluster.coordinator.CoordinatorActor.Refused;
 import org.openmark.cluster.coordinator.CoordinatorActor.Register;
 import org.openmark.cluster.coordinator.CoordinatorActor.Stop;
 import org.openmark.cluster.coordinator.CoordinatorActor.ToWorker;
-import org.openmark.cluster.coordinator.PhaseActor;
+import org.openmark.cluster.coordinator.RunActor;
 import org.openmark.cluster.protocol.EpochMicrosClock;
 import org.openmark.cluster.protocol.Load;
-import org.openmark.cluster.protocol.Membership;
+import org.openmark.cluster.protocol.MemberEvents;
 import org.openmark.cluster.protocol.PlanPhase;
-import org.openmark.cluster.protocol.Secrets;
+import org.openmark.cluster.protocol.SharedSecret;
 import org.openmark.run.RunResult;
 import org.openmark.run.Version;
 
@@ -55,7 +55,7 @@ import org.openmark.run.Version;
  * the coordinator's key stands in for the coordinator, another for the run's actor, and the
  * worker is its real actor and job ({@link WorkerActor}, {@link WorkerJob}) in one local actor
  * system, its runs against the in-process {@code memory} store. No cluster: the actor hears no
- * membership ({@link Membership#NONE}), so it knows no node's uid.
+ * membership ({@link MemberEvents#NONE}), so it knows no node's uid.
  */
 class WorkerProtocolTest {
     private static final Duration WAIT = Duration.ofSeconds(10);
@@ -80,7 +80,7 @@ class WorkerProtocolTest {
         kit.system().receptionist().tell(Receptionist.register(CoordinatorActor.KEY, coordinator.ref()));
         job = new WorkerJob(Duration.ofSeconds(20), dir.resolve("partial"), null, PhaseWatch.NONE,
                 new PrintStream(log, true, StandardCharsets.UTF_8), Clock.system());
-        kit.spawn(WorkerActor.create(job.link(), SECRET, kit.system().address(), Set.of(), Membership.NONE));
+        kit.spawn(WorkerActor.create(job.link(), SECRET, kit.system().address(), Set.of(), MemberEvents.NONE));
         Thread.ofPlatform().daemon(true).name("worker-job").start(() -> {
             try {
                 exit.complete(job.run("the test's coordinator"));
@@ -103,13 +103,13 @@ class WorkerProtocolTest {
         assertEquals(ProcessHandle.current().pid(), hello.pid());
         assertEquals(Runtime.getRuntime().availableProcessors(), hello.cores());
 
-        String nonce = Secrets.nonce();
+        String nonce = SharedSecret.nonce();
         hello.worker().tell(new Challenge(nonce));
         Register register = coordinator.expectMessageClass(Register.class, WAIT);
         assertEquals(hello.worker(), register.worker());
-        assertEquals(Secrets.proof(SECRET, nonce), register.proof());
-        assertTrue(Secrets.verify(SECRET, nonce, register.proof()));
-        assertFalse(Secrets.verify("another secret".getBytes(StandardCharsets.UTF_8), nonce, register.proof()));
+        assertEquals(SharedSecret.proof(SECRET, nonce), register.proof());
+        assertTrue(SharedSecret.verify(SECRET, nonce, register.proof()));
+        assertFalse(SharedSecret.verify("another secret".getBytes(StandardCharsets.UTF_8), nonce, register.proof()));
 
         hello.worker().tell(new Accepted(0, 1, coordinator.ref()));
         long before = EpochMicrosClock.now();
@@ -142,18 +142,18 @@ class WorkerProtocolTest {
     void plan_runsTheShareAgainstTheMemoryStore_ignoresAnEarlierRunsGoAndStart_andReportsTheResult()
             throws Exception {
         ActorRef<ToWorker> worker = admitted();
-        TestProbe<PhaseActor.FromWorker> phase = kit.createTestProbe(PhaseActor.FromWorker.class);
+        TestProbe<RunActor.FromWorker> phase = kit.createTestProbe(RunActor.FromWorker.class);
         worker.tell(plan(2, phase, "model", "closed", "threadcount", "2", "operationcount", "300"));
 
-        PhaseActor.Prepared prepared = phase.expectMessageClass(PhaseActor.Prepared.class, WAIT);
-        assertEquals(new PhaseActor.Prepared(0, true, true), prepared, "memory: embedded, and empty until loaded");
+        RunActor.Prepared prepared = phase.expectMessageClass(RunActor.Prepared.class, WAIT);
+        assertEquals(new RunActor.Prepared(0, true, true), prepared, "memory: embedded, and empty until loaded");
         // Run 1's Go and StartAt, late: had the worker taken them it would not load (and find no
         // record), and it would wait an hour for its start.
-        worker.tell(new PhaseActor.Go(1, Load.NONE));
-        worker.tell(new PhaseActor.StartAt(1, EpochMicrosClock.now() + 3_600_000_000L));
+        worker.tell(new RunActor.Go(1, Load.NONE));
+        worker.tell(new RunActor.StartAt(1, EpochMicrosClock.now() + 3_600_000_000L));
         Reports reports = loadAndStart(worker, phase, 2);
 
-        PhaseActor.Done done = reports.next(PhaseActor.Done.class);
+        RunActor.Done done = reports.next(RunActor.Done.class);
         assertEquals(0, done.index());
         assertNull(done.stopReason());
         RunResult r = done.result().toRunResult(0);
@@ -169,12 +169,12 @@ class WorkerProtocolTest {
     @Test
     void stop_midPhase_endsThePhaseEarly_andTheWorkerStillReportsWhatItDid() throws Exception {
         Midway run = midway();
-        PhaseActor.IntervalReport first = run.first();
+        RunActor.IntervalReport first = run.first();
         assertEquals(0, first.seq());
 
         run.worker().tell(new Stop("stopped by the test"));
         Reports reports = run.reports();
-        PhaseActor.Done done = reports.next(PhaseActor.Done.class);
+        RunActor.Done done = reports.next(RunActor.Done.class);
         assertNull(done.stopReason(), "the coordinator stopped it: not a stop on its own machine");
         RunResult r = done.result().toRunResult(0);
         assertTrue(r.interrupted());
@@ -190,7 +190,7 @@ class WorkerProtocolTest {
 
     @Test
     void coordinatorLost_midPhase_stopsThePhase_keepsThePartialResultLocally_andExitsWithOne() throws Exception {
-        PhaseActor.IntervalReport first = midway().first();
+        RunActor.IntervalReport first = midway().first();
 
         // What the actor tells the link when the coordinator's node leaves or is downed (its membership
         // events are the cluster's; this actor system has none).
@@ -205,16 +205,16 @@ class WorkerProtocolTest {
     @Test
     void stop_beforeTheStart_endsThatRunOnly_andTheSessionsNextRunRunsInFull() throws Exception {
         ActorRef<ToWorker> worker = admitted();
-        TestProbe<PhaseActor.FromWorker> first = kit.createTestProbe(PhaseActor.FromWorker.class);
+        TestProbe<RunActor.FromWorker> first = kit.createTestProbe(RunActor.FromWorker.class);
         worker.tell(plan(1, first, "model", "closed", "threadcount", "2", "operationcount", "300"));
-        first.expectMessageClass(PhaseActor.Prepared.class, WAIT);
+        first.expectMessageClass(RunActor.Prepared.class, WAIT);
         // The coordinator stops run 1 before its start (its run's actor fails it), and the session goes on.
         worker.tell(new Stop("stopped before the run started: the test"));
 
-        TestProbe<PhaseActor.FromWorker> second = kit.createTestProbe(PhaseActor.FromWorker.class);
+        TestProbe<RunActor.FromWorker> second = kit.createTestProbe(RunActor.FromWorker.class);
         worker.tell(plan(2, second, "model", "closed", "threadcount", "2", "operationcount", "300"));
-        assertEquals(new PhaseActor.Prepared(0, true, true), second.expectMessageClass(PhaseActor.Prepared.class, WAIT));
-        RunResult r = loadAndStart(worker, second, 2).next(PhaseActor.Done.class).result().toRunResult(0);
+        assertEquals(new RunActor.Prepared(0, true, true), second.expectMessageClass(RunActor.Prepared.class, WAIT));
+        RunResult r = loadAndStart(worker, second, 2).next(RunActor.Done.class).result().toRunResult(0);
         assertFalse(r.interrupted(), "run 1's stop is not run 2's");
         assertEquals(300, r.accounting().issued());
         assertEquals(Map.of(Status.OK, 300L), r.accounting().statuses());
@@ -227,15 +227,15 @@ class WorkerProtocolTest {
     /** Takes the worker through hello, challenge and register; returns where it takes the coordinator's messages. */
     private ActorRef<ToWorker> admitted() {
         Hello hello = coordinator.expectMessageClass(Hello.class, WAIT);
-        String nonce = Secrets.nonce();
+        String nonce = SharedSecret.nonce();
         hello.worker().tell(new Challenge(nonce));
-        assertTrue(Secrets.verify(SECRET, nonce, coordinator.expectMessageClass(Register.class, WAIT).proof()));
+        assertTrue(SharedSecret.verify(SECRET, nonce, coordinator.expectMessageClass(Register.class, WAIT).proof()));
         hello.worker().tell(new Accepted(0, 1, coordinator.ref()));
         return hello.worker();
     }
 
     /** A run under way: the worker, its reports from its start on, and its first interval (read already). */
-    private record Midway(ActorRef<ToWorker> worker, Reports reports, PhaseActor.IntervalReport first) {
+    private record Midway(ActorRef<ToWorker> worker, Reports reports, RunActor.IntervalReport first) {
     }
 
     /**
@@ -244,27 +244,27 @@ class WorkerProtocolTest {
      */
     private Midway midway() {
         ActorRef<ToWorker> worker = admitted();
-        TestProbe<PhaseActor.FromWorker> phase = kit.createTestProbe(PhaseActor.FromWorker.class);
+        TestProbe<RunActor.FromWorker> phase = kit.createTestProbe(RunActor.FromWorker.class);
         worker.tell(plan(1, phase, "model", "open", "rate", "200", "arrival", "constant", "operationcount", "100000"));
-        phase.expectMessageClass(PhaseActor.Prepared.class, WAIT);
+        phase.expectMessageClass(RunActor.Prepared.class, WAIT);
         Reports reports = loadAndStart(worker, phase, 1);
-        return new Midway(worker, reports, reports.next(PhaseActor.IntervalReport.class));
+        return new Midway(worker, reports, reports.next(RunActor.IntervalReport.class));
     }
 
     /**
      * Tells the worker, prepared for run {@code run}, to load its store in full, waits until it says
      * it is ready, and starts it now; returns its reports from then on.
      */
-    private static Reports loadAndStart(ActorRef<ToWorker> worker, TestProbe<PhaseActor.FromWorker> phase, int run) {
-        worker.tell(new PhaseActor.Go(run, Load.ALL));
+    private static Reports loadAndStart(ActorRef<ToWorker> worker, TestProbe<RunActor.FromWorker> phase, int run) {
+        worker.tell(new RunActor.Go(run, Load.ALL));
         Reports reports = new Reports(phase);
-        reports.next(PhaseActor.Ready.class);
-        worker.tell(new PhaseActor.StartAt(run, EpochMicrosClock.now()));
+        reports.next(RunActor.Ready.class);
+        worker.tell(new RunActor.StartAt(run, EpochMicrosClock.now()));
         return reports;
     }
 
     /** Run {@code run}'s plan for the only worker: reads of 100 records of the memory store, with {@code pairs} added. */
-    private static Plan plan(int run, TestProbe<PhaseActor.FromWorker> phase, String... pairs) {
+    private static Plan plan(int run, TestProbe<RunActor.FromWorker> phase, String... pairs) {
         Map<String, String> settings = new HashMap<>(Map.of("store", "memory", "workload", "core", "recordcount", "100",
                 "readproportion", "1", "updateproportion", "0", "seed", "7", "status.interval", "1", "share", "1/1"));
         for (int i = 0; i < pairs.length; i += 2) {
@@ -275,24 +275,24 @@ class WorkerProtocolTest {
 
     /** What a worker tells the run's actor, read in order; the intervals on the way are counted. */
     private static final class Reports {
-        private final TestProbe<PhaseActor.FromWorker> phase;
+        private final TestProbe<RunActor.FromWorker> phase;
         private long completed;
 
-        Reports(TestProbe<PhaseActor.FromWorker> phase) {
+        Reports(TestProbe<RunActor.FromWorker> phase) {
             this.phase = phase;
         }
 
         /** The next report of {@code type} (an interval's operations are counted whether it is the one or not). */
-        <T extends PhaseActor.FromWorker> T next(Class<T> type) {
+        <T extends RunActor.FromWorker> T next(Class<T> type) {
             while (true) {
-                PhaseActor.FromWorker m = phase.receiveMessage(WAIT);
-                if (m instanceof PhaseActor.IntervalReport i) {
+                RunActor.FromWorker m = phase.receiveMessage(WAIT);
+                if (m instanceof RunActor.IntervalReport i) {
                     completed += i.interval().toSnapshot(0).completed();
                 }
                 if (type.isInstance(m)) {
                     return type.cast(m);
                 }
-                assertTrue(m instanceof PhaseActor.IntervalReport, "unexpected " + m);
+                assertTrue(m instanceof RunActor.IntervalReport, "unexpected " + m);
             }
         }
 

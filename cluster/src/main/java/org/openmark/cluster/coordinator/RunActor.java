@@ -35,9 +35,9 @@ import org.openmark.measure.IntervalSnapshot;
  * intervals and result) belong to this actor while it runs. The coordinator's actor, meanwhile,
  * still probes the clocks (the offsets it writes are volatile) and hears the cluster's membership
  * ({@link WorkerLiveness} is thread-safe); a worker it sees go it passes on ({@link WorkerGone}). It
- * reads the slots again only after this actor said it ended ({@link CoordinatorActor.PhaseEnded}).
+ * reads the slots again only after this actor said it ended ({@link CoordinatorActor.RunEnded}).
  */
-public final class PhaseActor {
+public final class RunActor {
     /** What a run's actor handles: what the workers say about the run, and what the coordinator passes on. */
     public sealed interface Command permits FromWorker, StopRun, WorkerGone, DoneTimedOut {
     }
@@ -144,7 +144,7 @@ public final class PhaseActor {
     /** Why the run was stopped, once it was (null: it was not). */
     private String stopReason;
 
-    private PhaseActor(ActorContext<Command> ctx, TimerScheduler<Command> timers, int number, RunSetup setup,
+    private RunActor(ActorContext<Command> ctx, TimerScheduler<Command> timers, int number, RunSetup setup,
             Roster workers, OnWorkerLoss onLoss, Clock clock, PrintStream err,
             ActorRef<CoordinatorActor.Command> coordinator) {
         this.ctx = ctx;
@@ -160,11 +160,11 @@ public final class PhaseActor {
 
     /**
      * Run {@code number} of the session over {@code workers}, which hands every worker its plan at
-     * once; it tells {@code coordinator} when it is over ({@link CoordinatorActor.PhaseEnded}).
+     * once; it tells {@code coordinator} when it is over ({@link CoordinatorActor.RunEnded}).
      */
     static Behavior<Command> create(int number, RunSetup setup, Roster workers, OnWorkerLoss onLoss, Clock clock,
             PrintStream err, ActorRef<CoordinatorActor.Command> coordinator) {
-        return Behaviors.setup(ctx -> Behaviors.withTimers(timers -> new PhaseActor(ctx, timers, number, setup,
+        return Behaviors.setup(ctx -> Behaviors.withTimers(timers -> new RunActor(ctx, timers, number, setup,
                 workers, onLoss, clock, err, coordinator).begin()));
     }
 
@@ -374,7 +374,7 @@ public final class PhaseActor {
             say(merger.movedLater() + " worker interval(s) came after their span had been written and went"
                     + " into the next one");
         }
-        return ended(new CoordinatorActor.PhaseEnded(new CoordinatorOutcome(workers.copy(), runStartNanos,
+        return ended(new CoordinatorActor.RunEnded(new CoordinatorOutcome(workers.copy(), runStartNanos,
                 merger.timeline(), stopReason != null, stopReason), null, workers.any(WorkerSlot::lost), null));
     }
 
@@ -402,13 +402,13 @@ public final class PhaseActor {
         WorkerSlot w = workers.get(g.index());
         w.liveness.gone();
         String message = "worker " + w.name() + " (" + w.address + ") " + g.why() + " before the run started";
-        return ended(new CoordinatorActor.PhaseEnded(null, new CoordinatorOutcome.Failure(message, false), false,
+        return ended(new CoordinatorActor.RunEnded(null, new CoordinatorOutcome.Failure(message, false), false,
                 message));
     }
 
     /** The run cannot go on (a worker could not prepare, or it was stopped before it started); the session can. */
     private Behavior<Command> fail(String message, boolean badInput, boolean storeUnreachable) {
-        return ended(new CoordinatorActor.PhaseEnded(null, new CoordinatorOutcome.Failure(message, badInput,
+        return ended(new CoordinatorActor.RunEnded(null, new CoordinatorOutcome.Failure(message, badInput,
                 storeUnreachable), false, null));
     }
 
@@ -416,7 +416,7 @@ public final class PhaseActor {
      * Tells the coordinator the run is over and how; the coordinator completes the run's outcome. From
      * now on, whatever comes about this run goes unheard.
      */
-    private Behavior<Command> ended(CoordinatorActor.PhaseEnded how) {
+    private Behavior<Command> ended(CoordinatorActor.RunEnded how) {
         timers.cancelAll();
         coordinator.tell(how);
         return Behaviors.ignore();

@@ -15,7 +15,7 @@ import org.apache.pekko.cluster.typed.Subscribe;
  * Cluster's own events ({@link #CLUSTER}); an actor started with {@link #NONE} hears only the
  * changes its driver (a protocol test) sends it, and knows no member ({@link #uidOf}).
  */
-public enum Membership {
+public enum MemberEvents {
     /** Pekko Cluster's events. */
     CLUSTER,
     /** No subscription: whoever drives the actor sends the changes. */
