@@ -49,6 +49,15 @@ public final class Nodes {
         return a.host().get() + ":" + a.port().get();
     }
 
+    /** This machine's host name, as a worker introduces itself ("unknown" when it has none). */
+    public static String hostName() {
+        try {
+            return java.net.InetAddress.getLocalHost().getHostName();
+        } catch (java.io.IOException e) {
+            return "unknown";
+        }
+    }
+
     /** The node's own port. */
     public static int port(ActorSystem<?> system) {
         return (Integer) system.address().port().get();

@@ -3,33 +3,40 @@ package org.openmark.cluster.coordinator;
 import java.io.PrintStream;
 import java.time.Instant;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
 import org.openmark.api.Clock;
-import org.openmark.cluster.protocol.ClusterMessage;
+import org.openmark.cluster.protocol.Done;
 import org.openmark.cluster.protocol.EpochMicrosClock;
-import org.openmark.cluster.protocol.IntervalWire;
+import org.openmark.cluster.protocol.Failed;
+import org.openmark.cluster.protocol.Go;
+import org.openmark.cluster.protocol.IntervalReport;
 import org.openmark.cluster.protocol.Load;
-import org.openmark.cluster.protocol.ResultWire;
-import org.openmark.cluster.protocol.StalenessWire;
+import org.openmark.cluster.protocol.Plan;
+import org.openmark.cluster.protocol.Prepared;
+import org.openmark.cluster.protocol.Ready;
+import org.openmark.cluster.protocol.StalenessDone;
+import org.openmark.cluster.protocol.StartAt;
+import org.openmark.cluster.protocol.Stop;
+import org.openmark.cluster.protocol.ToRun;
 import org.openmark.config.Durations;
-import org.openmark.measure.IntervalSnapshot;
 
 /**
  * One run of the session over its workers, from the plans handed out to the outcome, as a child of
  * the coordinator's actor, one behavior per step: {@link #preparing} (each worker opens its store)
  * → {@link #loading} (each loads as decided, then says it is ready) → {@link #running} (its
  * intervals are merged as they arrive, then each reports its result). Each run is an actor of its
- * own, so what a worker says about a run reaches that run only: a late message of a run that is over
- * goes nowhere. During {@link #running} a worker that goes away or fails is lost: the run keeps what
- * it delivered and goes on without it ({@link OnWorkerLoss#CONTINUE}) or stops ({@link
- * OnWorkerLoss#ABORT}). Before it a failure ends the run (the session can run another); a worker
- * that goes before it ends the session.
+ * own, whose reference travels in the {@link Plan}, so what a worker says about a run reaches that
+ * run only: a late message of a run that is over goes nowhere. During {@link #running} a worker
+ * that goes away or fails is lost: the run keeps what it delivered and goes on without it
+ * ({@link OnWorkerLoss#CONTINUE}) or stops ({@link OnWorkerLoss#ABORT}). Before it a failure ends
+ * the run (the session can run another); a worker that goes before it ends the session. The
+ * accounting is the {@link RunLedger}'s; this actor says and sends what follows from it.
  *
  * <p>Implementation notes: the run's fields of each {@link WorkerSlot} (prepared, ready, its
  * intervals and result) belong to this actor while it runs. The coordinator's actor, meanwhile,
@@ -42,79 +49,8 @@ public final class RunActor {
     public sealed interface Command permits FromWorker, StopRun, WorkerGone, DoneTimedOut {
     }
 
-    /** What a worker says about the run (over the network, as CBOR). */
-    public sealed interface FromWorker extends Command, ClusterMessage permits Prepared, Failed, Ready, IntervalReport,
-            Done, StalenessDone {
-    }
-
-    /**
-     * The worker opened its store and built its workload.
-     *
-     * @param knownEmpty the store knows the workload's table holds no records
-     * @param embedded the store lives in the worker's process (each worker has its own)
-     */
-    public record Prepared(int index, boolean knownEmpty, boolean embedded) implements FromWorker {
-    }
-
-    /**
-     * The worker cannot do its part.
-     *
-     * @param badInput true when a property was refused (the run's input is at fault, exit code 2)
-     * @param storeUnreachable true when the worker's pre-flight found the store not answering (exit code 4)
-     */
-    public record Failed(int index, String reason, boolean badInput, boolean storeUnreachable) implements FromWorker {
-
-        /** A failure that is not the store's refusal to answer. */
-        public Failed(int index, String reason, boolean badInput) {
-            this(index, reason, badInput, false);
-        }
-    }
-
-    /** Load as the coordinator decided, then get ready ({@link Ready}). */
-    public record Go(int run, Load load) implements CoordinatorActor.ToWorker {
-    }
-
-    /** The worker's store is open and loaded; it waits for {@link StartAt}. */
-    public record Ready(int index) implements FromWorker {
-    }
-
-    /**
-     * Start the phase at this instant of the worker's own wall clock (the coordinator's start
-     * instant plus the worker's measured clock offset), so that every worker starts together.
-     */
-    public record StartAt(int run, long workerEpochMicros) implements CoordinatorActor.ToWorker {
-    }
-
-    /**
-     * One status interval of a worker, as it was collected: every histogram, lossless.
-     *
-     * @param seq 0, 1, 2, … in order
-     * @param elapsedSeconds since the worker's phase started, at the interval's end
-     * @param inFlight the worker's outstanding operations at the interval's end
-     * @param cpuPercent the worker process's CPU use over the interval, in percent of its cores (-1 unknown)
-     */
-    public record IntervalReport(int index, int seq, IntervalWire interval, double elapsedSeconds, long inFlight,
-            boolean warmUp, double cpuPercent) implements FromWorker {
-    }
-
-    /**
-     * The worker's phase ended; its whole result.
-     *
-     * @param cpuPercent the worker process's CPU use over the phase, in percent of its cores (-1 unknown)
-     * @param stopReason why the worker stopped its part before its end (a signal on its machine, the
-     *     coordinator's stop), or null when it ran its part to the end
-     */
-    public record Done(int index, ResultWire result, double cpuPercent, String stopReason) implements FromWorker {
-    }
-
-    /**
-     * The worker's part of a staleness measurement ended: what it measured, and what its store said
-     * about itself.
-     *
-     * @param cpuPercent the worker process's CPU use over the measurement, in percent of its cores (-1 unknown)
-     */
-    public record StalenessDone(int index, StalenessWire result, Map<String, String> storeFacts, double cpuPercent)
-            implements FromWorker {
+    /** A worker's message about this run (from the network), as the actor's adapter hands it on. */
+    record FromWorker(ToRun message) implements Command {
     }
 
     /** Ctrl-C (or the caller): a running run stops and reports; one not started yet fails. */
@@ -133,16 +69,11 @@ public final class RunActor {
     private final int number;
     private final RunSetup setup;
     private final Roster workers;
+    private final RunLedger ledger;
     private final OnWorkerLoss onLoss;
     private final Clock clock;
     private final PrintStream err;
     private final ActorRef<CoordinatorActor.Command> coordinator;
-    /** Made when the start instant is set. */
-    private IntervalMerger merger;
-    /** The common start instant, by the coordinator's clock ({@link Clock#nanoTime()}). */
-    private long runStartNanos;
-    /** Why the run was stopped, once it was (null: it was not). */
-    private String stopReason;
 
     private RunActor(ActorContext<Command> ctx, TimerScheduler<Command> timers, int number, RunSetup setup,
             Roster workers, OnWorkerLoss onLoss, Clock clock, PrintStream err,
@@ -152,6 +83,7 @@ public final class RunActor {
         this.number = number;
         this.setup = setup;
         this.workers = workers;
+        this.ledger = new RunLedger(setup, workers, clock);
         this.onLoss = onLoss;
         this.clock = clock;
         this.err = err;
@@ -170,33 +102,35 @@ public final class RunActor {
 
     // --- the steps
 
-    /** Hands every worker its plan: the run's settings with its share. */
+    /** Hands every worker its plan: the run's settings with its share, and where to report (this actor's adapter). */
     private Behavior<Command> begin() {
+        ActorRef<ToRun> inbox = ctx.messageAdapter(ToRun.class, FromWorker::new);
         for (WorkerSlot w : workers) {
-            w.resetForRun();
             Map<String, String> settings = new HashMap<>(setup.settings());
             settings.put("share", (w.index + 1) + "/" + workers.size());
-            w.ref.tell(new CoordinatorActor.Plan(number, ctx.getSelf().narrow(), setup.phase(), settings, w.index,
-                    workers.size()));
+            w.ref.tell(new Plan(number, inbox, setup.phase(), settings, w.index, workers.size()));
         }
         return preparing();
     }
 
     /** Each worker opens its store and says what it found. */
     private Behavior<Command> preparing() {
-        return Behaviors.receive(Command.class)
-                .onMessage(Prepared.class, this::prepared)
-                .onMessage(Failed.class, this::failedBeforeTheStart)
-                .onMessage(StopRun.class, this::stopBeforeTheStart)
-                .onMessage(WorkerGone.class, this::goneBeforeTheStart)
-                .build();
+        return beforeTheStart(m -> m instanceof Prepared p ? prepared(p) : Behaviors.unhandled());
     }
 
     /** Each worker loads as decided, then says it is ready. */
     private Behavior<Command> loading() {
+        return beforeTheStart(m -> m instanceof Ready r ? ready(r) : Behaviors.unhandled());
+    }
+
+    /**
+     * What preparing and loading both handle, {@code step} taking what the workers say of the step: a
+     * worker's failure or a stop ends the run, a worker that goes ends the session.
+     */
+    private Behavior<Command> beforeTheStart(Function<ToRun, Behavior<Command>> step) {
         return Behaviors.receive(Command.class)
-                .onMessage(Ready.class, this::ready)
-                .onMessage(Failed.class, this::failedBeforeTheStart)
+                .onMessage(FromWorker.class, f -> f.message() instanceof Failed x ? failedBeforeTheStart(x)
+                        : step.apply(f.message()))
                 .onMessage(StopRun.class, this::stopBeforeTheStart)
                 .onMessage(WorkerGone.class, this::goneBeforeTheStart)
                 .build();
@@ -205,10 +139,16 @@ public final class RunActor {
     /** The workers run their shares: their intervals are merged as they come, then each reports. */
     private Behavior<Command> running() {
         return Behaviors.receive(Command.class)
-                .onMessage(IntervalReport.class, this::interval)
-                .onMessage(Done.class, this::done)
-                .onMessage(StalenessDone.class, this::stalenessDone)
-                .onMessage(Failed.class, this::failedWhileRunning)
+                .onMessage(FromWorker.class, f -> switch (f.message()) {
+                    case IntervalReport r -> {
+                        ledger.interval(r);
+                        yield Behaviors.same();
+                    }
+                    case Done d -> ledger.done(d) ? maybeFinish() : Behaviors.same();
+                    case StalenessDone d -> ledger.stalenessDone(d) ? maybeFinish() : Behaviors.same();
+                    case Failed x -> failedWhileRunning(x);
+                    default -> Behaviors.unhandled();
+                })
                 .onMessage(StopRun.class, s -> {
                     stopAll(s.reason());
                     return Behaviors.same();
@@ -219,17 +159,10 @@ public final class RunActor {
     }
 
     private Behavior<Command> prepared(Prepared p) {
-        WorkerSlot w = workers.byIndex(p.index());
-        if (w == null) {
+        Load load = ledger.prepared(p);
+        if (load == null) {
             return Behaviors.same();
         }
-        w.prepared = true;
-        w.knownEmpty = p.knownEmpty();
-        w.embedded = p.embedded();
-        if (!workers.all(x -> x.prepared)) {
-            return Behaviors.same();
-        }
-        Load load = LoadDecision.decide(setup.phase(), setup.autoload(), workers);
         for (WorkerSlot x : workers) {
             x.ref.tell(new Go(number, load));
         }
@@ -242,121 +175,52 @@ public final class RunActor {
 
     /** A worker is ready; once all are, every one is told the common start instant in its own clock. */
     private Behavior<Command> ready(Ready r) {
-        WorkerSlot ready = workers.byIndex(r.index());
-        if (ready == null) {
+        if (!ledger.ready(r.index())) {
             return Behaviors.same();
         }
-        ready.ready = true;
-        if (!workers.all(x -> x.ready)) {
-            return Behaviors.same();
-        }
-        long maxRtt = workers.view().stream().mapToLong(x -> x.rttMicros).max().orElse(0);
-        long startMicros = EpochMicrosClock.now() + setup.startMargin().toNanos() / 1000 + 2 * maxRtt;
+        long startMicros = ledger.startMicros(EpochMicrosClock.now());
         for (WorkerSlot x : workers) {
             x.ref.tell(new StartAt(number, startMicros + x.offsetMicros));
         }
-        runStartNanos = EpochMicrosClock.toNanoTime(startMicros, clock);
-        merger = new IntervalMerger(RunTimeline.of(startMicros / 1000, setup.granularity(), setup.warmup()),
-                workers.size());
+        ledger.start(startMicros, EpochMicrosClock.toNanoTime(startMicros, clock));
         say("all " + workers.size() + " workers ready; the run starts at "
                 + Instant.ofEpochSecond(startMicros / 1_000_000, (startMicros % 1_000_000) * 1000));
         return running();
     }
 
-    private Behavior<Command> interval(IntervalReport r) {
-        WorkerSlot w = stillReporting(r.index());
-        if (w == null || !merger.accepts(w.index, r.seq())) {
-            return Behaviors.same(); // a worker's held interval sent again is counted once
-        }
-        long t0 = clock.nanoTime();
-        IntervalSnapshot s = r.interval().toSnapshot(-w.offsetMicros / 1000);
-        w.interval(s, r.warmUp(), r.cpuPercent(), clock.nanoTime());
-        List<IntervalMerger.Merged> merged = merger.add(w.index, r.seq(), s, r.elapsedSeconds(), r.inFlight(),
-                r.warmUp(), r.cpuPercent());
-        // What the coordinator pays per interval: decoding and adding (the files are not counted).
-        setup.costs().interval(r.interval().bytes(), clock.nanoTime() - t0);
-        setup.output().worker(w, s, r.elapsedSeconds(), r.inFlight(), r.warmUp());
-        emit(merged);
-        return Behaviors.same();
-    }
-
-    private Behavior<Command> done(Done d) {
-        WorkerSlot w = stillReporting(d.index());
-        if (w == null) {
-            return Behaviors.same();
-        }
-        w.result = d.result().toRunResult(-w.offsetMicros / 1000);
-        w.cpuPercent = d.cpuPercent();
-        w.stopReason = d.stopReason();
-        emit(merger.close(w.index));
-        return maybeFinish();
-    }
-
-    private Behavior<Command> stalenessDone(StalenessDone d) {
-        WorkerSlot w = stillReporting(d.index());
-        if (w == null) {
-            return Behaviors.same();
-        }
-        w.staleness = d.result().toResult();
-        w.storeFacts = d.storeFacts() == null ? Map.of() : Map.copyOf(d.storeFacts());
-        w.cpuPercent = d.cpuPercent();
-        w.liveness.heard(clock.nanoTime());
-        emit(merger.close(w.index));
-        return maybeFinish();
-    }
-
     /** Its phase broke while running: what it delivered stays, as for a lost worker. */
     private Behavior<Command> failedWhileRunning(Failed f) {
-        WorkerSlot w = workers.byIndex(f.index());
+        WorkerSlot w = ledger.worker(f.index());
         if (w == null) {
             return Behaviors.same();
         }
-        say("worker " + w.name() + " (" + w.address + ") failed: " + f.reason());
+        say(w.who() + " failed: " + f.reason());
         return lose(w, "failed: " + f.reason());
     }
 
-    /** The worker a report names, or null when it is unknown, lost, or has reported already. */
-    private WorkerSlot stillReporting(int index) {
-        WorkerSlot w = workers.byIndex(index);
-        return w == null || w.lost() || w.reported() ? null : w;
-    }
-
-    private void emit(List<IntervalMerger.Merged> merged) {
-        for (IntervalMerger.Merged m : merged) {
-            setup.output().merged(m, workers.view());
-        }
-    }
-
     private void stopAll(String reason) {
-        if (stopReason != null) {
+        if (!ledger.stop(reason)) {
             return;
         }
-        stopReason = reason;
-        for (WorkerSlot w : workers) {
-            if (!w.lost() && !w.reported()) {
-                w.ref.tell(new CoordinatorActor.Stop(reason));
-            }
+        for (WorkerSlot w : ledger.outstanding()) {
+            w.ref.tell(new Stop(reason));
         }
         timers.startSingleTimer(DoneTimedOut.INSTANCE, setup.doneTimeout());
     }
 
     private Behavior<Command> doneTimedOut() {
-        for (WorkerSlot w : workers) {
-            if (!w.lost() && !w.reported()) {
-                lose(w, "did not report within " + Durations.format(setup.doneTimeout()) + " of the stop");
-            }
+        for (WorkerSlot w : ledger.outstanding()) {
+            lose(w, "did not report within " + Durations.format(setup.doneTimeout()) + " of the stop");
         }
         return maybeFinish();
     }
 
     /** Worker {@code w} went away or failed while running: what it delivered stays, the rest is lost with it. */
     private Behavior<Command> lose(WorkerSlot w, String why) {
-        if (w.lost() || w.reported()) {
+        if (!ledger.lose(w, why)) {
             return Behaviors.same();
         }
-        w.liveness.lose(why, clock.nanoTime(), runStartNanos);
-        say("worker " + w.name() + " (" + w.address + ") lost: " + w.lostReason());
-        emit(merger.close(w.index));
+        say(w.who() + " lost: " + w.lostReason());
         if (onLoss == OnWorkerLoss.ABORT) {
             stopAll("worker " + w.name() + " was lost (--on-worker-loss abort)");
         }
@@ -365,17 +229,15 @@ public final class RunActor {
 
     /** Once every worker reported or was lost: the last spans are written and the run's outcome handed on. */
     private Behavior<Command> maybeFinish() {
-        if (workers.any(w -> !w.lost() && !w.reported())) {
+        if (!ledger.over()) {
             return Behaviors.same();
         }
-        timers.cancelAll();
-        emit(merger.flush());
-        if (merger.movedLater() > 0) {
-            say(merger.movedLater() + " worker interval(s) came after their span had been written and went"
+        RunLedger.Ending ending = ledger.end();
+        if (ledger.movedLater() > 0) {
+            say(ledger.movedLater() + " worker interval(s) came after their span had been written and went"
                     + " into the next one");
         }
-        return ended(new CoordinatorActor.RunEnded(new CoordinatorOutcome(workers.copy(), runStartNanos,
-                merger.timeline(), stopReason != null, stopReason), null, workers.any(WorkerSlot::lost), null));
+        return ended(ending);
     }
 
     // --- before the start
@@ -383,42 +245,34 @@ public final class RunActor {
     private Behavior<Command> failedBeforeTheStart(Failed f) {
         if (f.storeUnreachable()) {
             // The worker's own words name the store and what its driver said.
-            return fail(f.reason(), false, true);
+            return ended(RunLedger.Ending.failed(f.reason(), false, true));
         }
-        WorkerSlot w = workers.byIndex(f.index());
-        String who = w == null ? "a worker" : "worker " + w.name() + " (" + w.address + ")";
-        return fail(who + ": " + f.reason(), f.badInput(), false);
+        WorkerSlot w = ledger.worker(f.index());
+        String who = w == null ? "a worker" : w.who();
+        return ended(RunLedger.Ending.failed(who + ": " + f.reason(), f.badInput(), false));
     }
 
     private Behavior<Command> stopBeforeTheStart(StopRun s) {
         for (WorkerSlot w : workers) {
-            w.ref.tell(new CoordinatorActor.Stop(s.reason()));
+            w.ref.tell(new Stop(s.reason()));
         }
-        return fail("stopped before the run started: " + s.reason(), false, false);
+        return ended(RunLedger.Ending.failed("stopped before the run started: " + s.reason(), false, false));
     }
 
     /** A worker that goes before the run started ends the session: the run cannot be split again without it. */
     private Behavior<Command> goneBeforeTheStart(WorkerGone g) {
         WorkerSlot w = workers.get(g.index());
         w.liveness.gone();
-        String message = "worker " + w.name() + " (" + w.address + ") " + g.why() + " before the run started";
-        return ended(new CoordinatorActor.RunEnded(null, new CoordinatorOutcome.Failure(message, false), false,
-                message));
-    }
-
-    /** The run cannot go on (a worker could not prepare, or it was stopped before it started); the session can. */
-    private Behavior<Command> fail(String message, boolean badInput, boolean storeUnreachable) {
-        return ended(new CoordinatorActor.RunEnded(null, new CoordinatorOutcome.Failure(message, badInput,
-                storeUnreachable), false, null));
+        return ended(RunLedger.Ending.sessionBroken(w.who() + " " + g.why() + " before the run started"));
     }
 
     /**
      * Tells the coordinator the run is over and how; the coordinator completes the run's outcome. From
      * now on, whatever comes about this run goes unheard.
      */
-    private Behavior<Command> ended(CoordinatorActor.RunEnded how) {
+    private Behavior<Command> ended(RunLedger.Ending how) {
         timers.cancelAll();
-        coordinator.tell(how);
+        coordinator.tell(new CoordinatorActor.RunEnded(how));
         return Behaviors.ignore();
     }
 

@@ -2,6 +2,7 @@ package org.openmark.cluster.coordinator;
 
 import org.HdrHistogram.Histogram;
 import org.apache.pekko.actor.typed.ActorRef;
+import org.openmark.cluster.protocol.ToWorker;
 import org.openmark.measure.IntervalSnapshot;
 import org.openmark.measure.Measurements;
 import org.openmark.measure.Totals;
@@ -15,7 +16,7 @@ import org.openmark.run.RunResult;
  */
 public final class WorkerSlot {
     final int index;
-    final ActorRef<CoordinatorActor.ToWorker> ref;
+    final ActorRef<ToWorker> ref;
     final String address;
     final String host;
     final int cores;
@@ -52,13 +53,18 @@ public final class WorkerSlot {
     String stopReason;
     Histogram sendLagSoFar = Measurements.newHistogram();
 
-    WorkerSlot(int index, ActorRef<CoordinatorActor.ToWorker> ref, String address, String host, int cores, long pid) {
+    WorkerSlot(int index, ActorRef<ToWorker> ref, String address, String host, int cores, long pid) {
         this.index = index;
         this.ref = ref;
         this.address = address;
         this.host = host;
         this.cores = cores;
         this.pid = pid;
+    }
+
+    /** How the coordinator's lines name it: {@code worker worker-1 (host:port)}. */
+    String who() {
+        return "worker " + name() + " (" + address + ")";
     }
 
     /** {@code worker-1}, {@code worker-2}, … */
