@@ -13,6 +13,7 @@ import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
 import org.apache.pekko.actor.typed.receptionist.Receptionist;
 import org.openmark.api.Clock;
 import org.openmark.cluster.protocol.Accepted;
+import org.openmark.cluster.protocol.Finish;
 import org.openmark.cluster.protocol.Hello;
 import org.openmark.cluster.protocol.Leaving;
 import org.openmark.cluster.protocol.MemberEvents;
@@ -23,13 +24,15 @@ import org.openmark.config.Durations;
 /**
  * The coordinator of a cluster session, as an actor, one behavior per stage: {@link #joining}
  * admits workers ({@link Admission}) until it has {@code count}; {@link #syncing} waits until their
- * clock offsets are measured (by a child actor that goes on probing them, {@link ClockProbeActor}); then {@link #idle} and {@link #inRun} alternate, one run
- * after another as the session asks ({@link BeginRun}), each run a child actor ({@link RunActor})
- * that hands out the plans, starts every worker at one instant, merges their intervals and
- * hands back the run's {@link CoordinatorOutcome}; {@link #closed} once nothing more can run. A
- * message a stage has no use for has no handler there. A rating or an experiment runs many phases
- * over the same workers. What the workers say comes over the network ({@link ToCoordinator}) and in
- * through the actor's adapter ({@link FromWorker}).
+ * clock offsets are known (a child actor measures them, and goes on for the whole session:
+ * {@link ClockProbeActor}); then {@link #idle} and {@link #inRun} alternate, one run after another
+ * as the session asks ({@link BeginRun}), each run a child actor ({@link RunActor}) that hands out
+ * the plans, starts every worker at one instant, merges their intervals and hands back the run's
+ * {@link CoordinatorOutcome}; {@link #closed} once nothing more can run, where the session's end
+ * waits until every worker has its {@link Finish}. A message a stage has no use for has no handler
+ * there. A rating or an experiment runs many phases over the same workers. What the workers say
+ * comes over the network ({@link ToCoordinator}) and in through the actor's adapter
+ * ({@link FromWorker}).
  *
  * <p>A worker lost outside a running phase fails the session; during it, the run goes on without it
  * ({@link OnWorkerLoss#CONTINUE}) or stops ({@link OnWorkerLoss#ABORT}), and later runs of the
@@ -164,8 +167,8 @@ public final class CoordinatorActor {
                 .onMessage(StopRun.class, s -> breakSession("stopped while the workers joined: " + s.reason()))
                 .onMessage(BeginRun.class, b -> refuse(b, "the session's workers have not all joined yet"))
                 .onMessage(EndSession.class, this::endSession)
-                .onMessage(MemberChanged.class, c -> memberChanged(c, this::goneBeforeTheRun))
-                .onMessage(WorkerTerminated.class, t -> terminated(t, this::goneBeforeTheRun));
+                .onMessage(MemberChanged.class, c -> memberChanged(c, goneOutsideARun("before the run started")))
+                .onMessage(WorkerTerminated.class, t -> terminated(t, goneOutsideARun("before the run started")));
     }
 
     /** Between runs: the clocks are still probed (the offsets tighten), a run may begin. */
@@ -174,8 +177,8 @@ public final class CoordinatorActor {
                 .onMessage(BeginRun.class, this::beginRun)
                 .onMessage(FromWorker.class, f -> fromWorker(f, false))
                 .onMessage(EndSession.class, this::endSession)
-                .onMessage(MemberChanged.class, c -> memberChanged(c, this::goneBetweenRuns))
-                .onMessage(WorkerTerminated.class, t -> terminated(t, this::goneBetweenRuns))
+                .onMessage(MemberChanged.class, c -> memberChanged(c, goneOutsideARun("between runs")))
+                .onMessage(WorkerTerminated.class, t -> terminated(t, goneOutsideARun("between runs")))
                 .build();
     }
 
@@ -299,7 +302,7 @@ public final class CoordinatorActor {
         }
         for (WorkerSlot w : workers) {
             if (!w.lost() && w.liveness.wentAway() != null) { // it went after its part, or as the run ended
-                return goneBetweenRuns(w, w.liveness.wentAway());
+                return goneOutsideARun("between runs").apply(w, w.liveness.wentAway());
             }
         }
         return idle();
@@ -341,14 +344,12 @@ public final class CoordinatorActor {
         return w.lost() ? Behaviors.same() : gone.apply(w, "its process or machine went away");
     }
 
-    private Behavior<Command> goneBeforeTheRun(WorkerSlot w, String why) {
-        w.liveness.gone();
-        return breakSession(w.who() + " " + why + " before the run started");
-    }
-
-    private Behavior<Command> goneBetweenRuns(WorkerSlot w, String why) {
-        w.liveness.gone();
-        return breakSession(w.who() + " " + why + " between runs");
+    /** A worker that goes outside a run ({@code when}: before it, or between runs) ends the session. */
+    private BiFunction<WorkerSlot, String, Behavior<Command>> goneOutsideARun(String when) {
+        return (w, why) -> {
+            w.liveness.gone();
+            return breakSession(w.who() + " " + why + " " + when);
+        };
     }
 
     // --- ending
@@ -361,10 +362,7 @@ public final class CoordinatorActor {
         return closed();
     }
 
-    /**
-     * Worker {@code w} (null: none) leaves, or went, after it was told to finish; once all have, the
-     * session's end is told.
-     */
+    /** Worker {@code w} (null: none) leaves, or went, once told to finish; once all have, the end is told. */
     private Behavior<Command> left(WorkerSlot w, String why) {
         if (w != null) {
             workers.left(w);

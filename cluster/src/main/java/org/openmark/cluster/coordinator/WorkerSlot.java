@@ -10,9 +10,10 @@ import org.openmark.consistency.StalenessResult;
 import org.openmark.run.RunResult;
 
 /**
- * What the coordinator knows of one worker. The session's part (its clock offset, whether it is
- * still there) is the coordinator's actor's; the run's part (prepared, ready, its intervals and
- * result) is the actor of the run under way's ({@link RunActor}).
+ * What the coordinator knows of one worker. The session's part (whether it is still there) is the
+ * coordinator's actor's, its clock offset the clock prober's ({@link ClockProbeActor}); the run's
+ * part (prepared, ready, its intervals and result) is the actor of the run under way's
+ * ({@link RunActor}, kept by its {@link RunLedger}).
  */
 public final class WorkerSlot {
     final int index;
@@ -21,7 +22,7 @@ public final class WorkerSlot {
     final String host;
     final int cores;
     final long pid;
-    /** Written by the coordinator's actor (clock probes) while a run's actor reads it: volatile. */
+    /** Written by the clock prober while a run's actor reads it: volatile. */
     volatile long offsetMicros;
     volatile long rttMicros = Long.MAX_VALUE;
     int pongs;

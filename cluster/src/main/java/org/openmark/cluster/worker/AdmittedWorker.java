@@ -35,7 +35,6 @@ import org.openmark.cluster.worker.WorkerSetup.SessionEnd;
 import org.openmark.config.Durations;
 import org.openmark.output.AtomicFiles;
 import org.openmark.report.JsonReport;
-import org.openmark.run.RunResult;
 
 /**
  * A worker's session once the coordinator admitted it ({@link WorkerActor}'s states from then on):
@@ -63,8 +62,8 @@ final class AdmittedWorker {
     private int code;
     /** Why this worker stopped on its own (Ctrl-C): every later run stops at once; null while it did not. */
     private String stoppedHere;
-    /** A result held while the coordinator is unreachable (kept locally should it be lost), or null. */
-    private RunResult heldResult;
+    /** A run's result held while the coordinator is unreachable (kept locally should it be lost), or null. */
+    private RunEnd.Measured heldResult;
     /** The next run's plan, come while the run under way was being given up, or null. */
     private Plan nextPlan;
 
@@ -180,7 +179,7 @@ final class AdmittedWorker {
         switch (end) {
             case RunEnd.Measured m -> {
                 outbox.send(() -> plan.replyTo().tell(m.report()));
-                heldResult = outbox.holding() ? m.result() : null;
+                heldResult = outbox.holding() ? m : null;
             }
             case RunEnd.Unreported u -> {
                 if (u.why() != null) {
@@ -208,7 +207,7 @@ final class AdmittedWorker {
         return Behaviors.receive(Command.class)
                 .onMessage(RunEnded.class, e -> {
                     if (e.end() instanceof RunEnd.Measured m) {
-                        keepLocally(m.result());
+                        keepLocally(m);
                     } else {
                         setup.say("nothing was measured yet");
                     }
@@ -292,11 +291,15 @@ final class AdmittedWorker {
         return setup.end(new SessionEnd(exitCode, false, coordinatorUid, true));
     }
 
-    /** Writes what this worker measured of a run whose coordinator was lost. */
-    private void keepLocally(RunResult result) {
+    /** Writes what this worker measured of a run whose coordinator was lost (a staleness measurement is not kept). */
+    private void keepLocally(RunEnd.Measured measured) {
+        if (measured.result() == null) {
+            setup.say("its staleness measurement is not reported");
+            return;
+        }
         try {
             Path file = setup.partialDir().resolve("result.json");
-            AtomicFiles.writeString(file, JsonReport.render(result));
+            AtomicFiles.writeString(file, JsonReport.render(measured.result()));
             setup.say("its partial result is in " + file.toAbsolutePath());
         } catch (IOException | RuntimeException e) {
             setup.say("could not write the partial result: " + e.getMessage());
