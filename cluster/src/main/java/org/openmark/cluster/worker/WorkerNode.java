@@ -1,6 +1,8 @@
 package org.openmark.cluster.worker;
 
 import java.io.PrintStream;
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
 import java.net.DatagramSocket;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
@@ -65,6 +67,14 @@ public final class WorkerNode {
     private static final Duration AFTER_REFUSAL = Duration.ofSeconds(5);
     /** How long a kept worker waits before a fresh node joins, after it met the last session's coordinator again. */
     private static final Duration AFTER_ENDED = Duration.ofSeconds(1);
+    /**
+     * A worker's node, downed (cut off from its coordinator), does not end itself: its session's actor
+     * stops the run under way, waits for it and keeps its partial result, then the session stops the
+     * node. Pekko's own shutdown on being downed would stop the actor first, and the partial result
+     * would be lost with it.
+     */
+    private static final Config WORKER_NODE = ConfigFactory.parseString(
+            "pekko.cluster.run-coordinated-shutdown-when-down = off");
     /** Why a worker stopped on its own, as the coordinator's report says it. */
     private static final String INTERRUPTED = "interrupted on its machine (SIGINT or SIGTERM)";
 
@@ -160,7 +170,8 @@ public final class WorkerNode {
         CompletableFuture<SessionEnd> ended = new CompletableFuture<>();
         WorkerSetup setup = new WorkerSetup(o.secret(), o.join(), o.keep() ? null : o.joinTimeout(), served,
                 partialDir, ownLogs, o.watch(), err, clock, ended);
-        ActorSystem<WorkerActor.Command> system = Nodes.start(WorkerActor.create(setup), bind, o.pekkoConfig());
+        ActorSystem<WorkerActor.Command> system = Nodes.start(WorkerActor.create(setup), bind, o.pekkoConfig(),
+                WORKER_NODE);
         current.set(system);
         if (stopped.get()) {
             system.tell(new WorkerActor.StopHere(INTERRUPTED)); // stopped while the previous session ended
