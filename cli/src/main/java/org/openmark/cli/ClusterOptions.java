@@ -7,7 +7,7 @@ import org.openmark.cluster.ClusterSession;
 import org.openmark.cluster.HostPort;
 import org.openmark.cluster.LocalWorkers;
 import org.openmark.cluster.coordinator.OnWorkerLoss;
-import org.openmark.cluster.protocol.Secrets;
+import org.openmark.cluster.protocol.SharedSecret;
 import org.openmark.config.ConfigException;
 import org.openmark.config.Durations;
 import picocli.CommandLine.Option;
@@ -86,7 +86,7 @@ final class ClusterOptions {
             throw ConfigException.of(localWorkers != null ? "--local-workers" : "--workers", String.valueOf(count),
                     "must be >= 1");
         }
-        byte[] secret = secretFile == null ? null : Secrets.read("--cluster-secret-file", secretFile);
+        byte[] secret = secretFile == null ? null : SharedSecret.read("--cluster-secret-file", secretFile);
         OnWorkerLoss loss = OnWorkerLoss.CONTINUE;
         if (onWorkerLoss != null) {
             try {

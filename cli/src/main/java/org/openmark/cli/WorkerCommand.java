@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import org.openmark.cluster.HostPort;
-import org.openmark.cluster.protocol.Secrets;
+import org.openmark.cluster.protocol.SharedSecret;
 import org.openmark.cluster.worker.WorkerNode;
 import org.openmark.config.Durations;
 import picocli.CommandLine.Command;
@@ -56,7 +56,7 @@ final class WorkerCommand implements Callable<Integer> {
     public Integer call() throws InterruptedException {
         HostPort joinAt = HostPort.parse("--join", join);
         HostPort bindAt = bind == null ? null : HostPort.parse("--bind", bind);
-        byte[] secret = secretFile == null ? null : Secrets.read("--cluster-secret-file", secretFile);
+        byte[] secret = secretFile == null ? null : SharedSecret.read("--cluster-secret-file", secretFile);
         Duration timeout = joinTimeout == null ? Duration.ofSeconds(30) : Durations.parse("--join-timeout", joinTimeout);
         Path partial = out != null ? out : Path.of("openmark-worker-" + ProcessHandle.current().pid());
         // The worker's own hook stops its part and reports it to the coordinator; this one only

@@ -19,6 +19,14 @@ final class ClusterConfig {
      * @param user a Pekko configuration file that overrides openmark's (TLS, timeouts), or null
      */
     static Config of(HostPort self, Path user) {
+        return of(self, user, ConfigFactory.empty());
+    }
+
+    /**
+     * As {@link #of(HostPort, Path)}, with {@code fixed} over everything, the user's file included
+     * (what this kind of node relies on).
+     */
+    static Config of(HostPort self, Path user, Config fixed) {
         // A wildcard (0.0.0.0) listens on every interface but advertises one routable address: Artery
         // drops messages addressed to any other name of this node.
         String bind = self.wildcard() ? "pekko.remote.artery.bind.hostname = \"" + self.host() + "\"\n" : "";
@@ -27,11 +35,11 @@ final class ClusterConfig {
         Config base = own.withFallback(ConfigFactory.parseResources(ClusterConfig.class.getClassLoader(),
                 "openmark-cluster.conf")).withFallback(ConfigFactory.load(ClusterConfig.class.getClassLoader()));
         if (user == null) {
-            return base.resolve();
+            return fixed.withFallback(base).resolve();
         }
         if (!Files.isReadable(user)) {
             throw ConfigException.of("--cluster-config", user.toString(), "must be a readable Pekko configuration file");
         }
-        return ConfigFactory.parseFile(user.toFile()).withFallback(base).resolve();
+        return fixed.withFallback(ConfigFactory.parseFile(user.toFile())).withFallback(base).resolve();
     }
 }

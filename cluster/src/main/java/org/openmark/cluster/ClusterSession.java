@@ -24,6 +24,7 @@ import org.openmark.cluster.coordinator.MergeCosts;
 import org.openmark.cluster.coordinator.MergedOutput;
 import org.openmark.cluster.coordinator.OnWorkerLoss;
 import org.openmark.cluster.coordinator.RunSetup;
+import org.openmark.cluster.coordinator.SessionSetup;
 import org.openmark.cluster.coordinator.WorkerSlot;
 import org.openmark.cluster.protocol.PlanPhase;
 import org.openmark.config.ConfigException;
@@ -48,6 +49,8 @@ import org.openmark.timing.StopSignal;
 public final class ClusterSession implements AutoCloseable {
     /** How long after the last worker is ready the run starts (so every StartAt arrives in time). */
     private static final Duration START_MARGIN = Duration.ofMillis(500);
+    /** How long the end of the session waits for the workers to say they leave before this node goes. */
+    private static final Duration WORKERS_LEAVE = Duration.ofSeconds(5);
 
     /** A run wrote its results (--out): the local workers' own logs stay beside them, to check the merge. */
     private boolean keepLocalLogs;
@@ -114,7 +117,7 @@ public final class ClusterSession implements AutoCloseable {
     public void start() throws InterruptedException, IOException {
         java.util.concurrent.atomic.AtomicInteger admitted = new java.util.concurrent.atomic.AtomicInteger();
         CompletableFuture<List<WorkerSlot>> joined = new CompletableFuture<>();
-        CoordinatorActor.Setup setup = new CoordinatorActor.Setup(options.workers(), options.secret(),
+        SessionSetup setup = new SessionSetup(options.workers(), options.secret(),
                 options.onLoss(), options.joinTimeout(), err, admitted, joined);
         system = Nodes.start(CoordinatorActor.create(setup, clock), options.bind(), options.pekkoConfig());
         Cluster.get(system).manager().tell(Join.create(system.address()));
@@ -256,12 +259,16 @@ public final class ClusterSession implements AutoCloseable {
     @Override
     public void close() {
         if (system != null) {
-            system.tell(new CoordinatorActor.EndSession(!failed));
-            // The workers leave first; then this node.
+            CompletableFuture<Void> workersLeaving = new CompletableFuture<>();
+            system.tell(new CoordinatorActor.EndSession(!failed, workersLeaving));
+            // The workers have their Finish first (each says it leaves, or is gone); then this node goes,
+            // and no worker takes its going for the coordinator lost.
             try {
-                Thread.sleep(200);
+                workersLeaving.get(WORKERS_LEAVE.toMillis(), TimeUnit.MILLISECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
+            } catch (ExecutionException | TimeoutException e) {
+                // A worker that says nothing within the bound (stalled, or gone unseen) is not waited for.
             }
             Nodes.stop(system, Duration.ofSeconds(10));
         }

@@ -1,5 +1,7 @@
 package org.openmark.cluster;
 
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -15,8 +17,13 @@ public final class Nodes {
 
     /** A node listening at {@code self} (port 0: any free port) with {@code guardian} as its root actor. */
     public static <T> ActorSystem<T> start(Behavior<T> guardian, HostPort self, Path pekkoConfig) {
+        return start(guardian, self, pekkoConfig, ConfigFactory.empty());
+    }
+
+    /** As {@link #start(Behavior, HostPort, Path)}, with {@code fixed} over every other setting. */
+    public static <T> ActorSystem<T> start(Behavior<T> guardian, HostPort self, Path pekkoConfig, Config fixed) {
         try {
-            return ActorSystem.create(guardian, ClusterConfig.SYSTEM, ClusterConfig.of(self, pekkoConfig));
+            return ActorSystem.create(guardian, ClusterConfig.SYSTEM, ClusterConfig.of(self, pekkoConfig, fixed));
         } catch (Exception e) { // Pekko's bind timeout is a checked TimeoutException, thrown from Scala undeclared
             Throwable root = e;
             while (root.getCause() != null) {
@@ -47,6 +54,15 @@ public final class Nodes {
     public static String address(ActorSystem<?> system) {
         Address a = system.address();
         return a.host().get() + ":" + a.port().get();
+    }
+
+    /** This machine's host name, as a worker introduces itself ("unknown" when it has none). */
+    public static String hostName() {
+        try {
+            return java.net.InetAddress.getLocalHost().getHostName();
+        } catch (java.io.IOException e) {
+            return "unknown";
+        }
     }
 
     /** The node's own port. */

@@ -16,11 +16,11 @@ import org.openmark.run.StatusLine;
 
 /**
  * Where a cluster run's intervals go as the coordinator merges them: the interval files
- * ({@link IntervalFiles}), the outage detector (its outages go into the result), the live
+ * ({@link ClusterIntervalFiles}), the outage detector (its outages go into the result), the live
  * progress ({@link ProgressLines}) and whatever else watches the run live (the metrics endpoint).
  */
 final class RunOutput implements MergedOutput {
-    private final IntervalFiles files;
+    private final ClusterIntervalFiles files;
     private final ProgressLines progress;
     private final OutageDetector outages = new OutageDetector();
     private final MergedOutput watcher;
@@ -29,7 +29,7 @@ final class RunOutput implements MergedOutput {
     /** @param watcher also told every merged and per-worker interval (live metrics), or null */
     RunOutput(RunConfig cfg, PrintStream err, MergedOutput watcher) {
         this.watcher = watcher;
-        this.files = new IntervalFiles(cfg.output().outDir(), err);
+        this.files = new ClusterIntervalFiles(cfg.output().outDir(), err);
         this.progress = new ProgressLines(cfg.output().statusInterval(), cfg.output().quiet(),
                 new StatusLine(StatusLine.Latency.of(
                 cfg.phase() == Phase.RUN && cfg.model() instanceof Model.Open, cfg.pacedClosedRun())), err);

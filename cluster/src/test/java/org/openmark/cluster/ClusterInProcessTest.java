@@ -16,7 +16,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
@@ -33,39 +32,17 @@ import org.openmark.timing.StopSignal;
 /**
  * A coordinator and its workers as several actor systems in this JVM, on loopback ports: real
  * Pekko Cluster membership, real Artery TCP, real CBOR messages, only the processes are shared.
+ * Only what needs real nodes is here: runs merged from workers over the network, and the address a
+ * coordinator advertises. Who is admitted or refused, and what either side does when the other
+ * fails, is tested message by message ({@code CoordinatorProtocolTest}, {@code WorkerProtocolTest}).
  */
 class ClusterInProcessTest {
     private static final byte[] SECRET = "a-secret-of-enough-length".getBytes(StandardCharsets.UTF_8);
-    private static final byte[] OTHER_SECRET = "another-secret-of-enough-length".getBytes(StandardCharsets.UTF_8);
 
     @TempDir
     Path dir;
 
-    /** What the coordinator printed, which a test can wait on for a line to appear. */
-    private static final class LoggedText extends ByteArrayOutputStream {
-        @Override
-        public synchronized void write(int b) {
-            super.write(b);
-            notifyAll();
-        }
-
-        @Override
-        public synchronized void write(byte[] b, int off, int len) {
-            super.write(b, off, len);
-            notifyAll();
-        }
-
-        /** True once {@code text} was printed, false when {@code limit} passed first. */
-        synchronized boolean await(String text, Duration limit) throws InterruptedException {
-            long deadline = System.nanoTime() + limit.toNanos();
-            while (!toString(StandardCharsets.UTF_8).contains(text) && System.nanoTime() < deadline) {
-                wait(Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
-            }
-            return toString(StandardCharsets.UTF_8).contains(text);
-        }
-    }
-
-    private final LoggedText errBytes = new LoggedText();
+    private final ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
     private final PrintStream err = new PrintStream(errBytes, true, StandardCharsets.UTF_8);
 
     private static RunConfig config(Path out, String... pairs) {
@@ -222,163 +199,6 @@ class ClusterInProcessTest {
         RunResult r = result.get(60, TimeUnit.SECONDS);
         assertEquals(200, r.accounting().issued(), errBytes::toString);
         assertTrue(errBytes.toString().contains("--join " + address), errBytes::toString);
-    }
-
-    @Test
-    void wrongSecret_workerIsRefusedWithTheReasonAndExitsTwo() throws Exception {
-        RunConfig cfg = config(null, "model", "open", "rate", "100", "operationcount", "10");
-        ClusterRun run = new ClusterRun(options(1, SECRET, Duration.ofSeconds(6)), new StopSignal(), err);
-        CompletableFuture<RunResult> result = async(() -> run.execute(cfg));
-        String address = run.address().get(30, TimeUnit.SECONDS);
-        assertEquals(2, (int) worker(address, OTHER_SECRET).get(60, TimeUnit.SECONDS));
-        assertTrue(errBytes.toString().contains("wrong shared secret"), errBytes::toString);
-        ExecutionException e = assertThrows(ExecutionException.class, () -> result.get(60, TimeUnit.SECONDS));
-        assertTrue(e.getCause() instanceof ClusterException, e.toString());
-        assertTrue(e.getCause().getMessage().contains("only 0 of 1 workers joined"), e.getCause().getMessage());
-    }
-
-    /** A stand-in for a worker of another openmark version: it says hello and records the answer. */
-    private static org.apache.pekko.actor.typed.Behavior<Object> otherVersion(CompletableFuture<String> answer) {
-        return org.apache.pekko.actor.typed.javadsl.Behaviors.setup(ctx -> {
-            ctx.getSystem().receptionist().tell(org.apache.pekko.actor.typed.receptionist.Receptionist.subscribe(
-                    org.openmark.cluster.coordinator.CoordinatorActor.KEY, ctx.getSelf().narrow()));
-            return org.apache.pekko.actor.typed.javadsl.Behaviors.receiveMessage(m -> {
-                if (m instanceof org.apache.pekko.actor.typed.receptionist.Receptionist.Listing l) {
-                    for (var c : l.getServiceInstances(org.openmark.cluster.coordinator.CoordinatorActor.KEY)) {
-                        c.tell(new org.openmark.cluster.coordinator.CoordinatorActor.Hello(ctx.getSelf().narrow(), "0.0.1-other", "test", 1, 1));
-                    }
-                } else if (m instanceof org.openmark.cluster.coordinator.CoordinatorActor.Refused r) {
-                    answer.complete(r.reason());
-                } else if (m instanceof org.openmark.cluster.coordinator.CoordinatorActor.Accepted) {
-                    answer.complete("accepted");
-                }
-                return org.apache.pekko.actor.typed.javadsl.Behaviors.same();
-            });
-        });
-    }
-
-    @Test
-    void workerOfAnotherVersion_isRefusedWithBothVersions() throws Exception {
-        RunConfig cfg = config(null, "model", "open", "rate", "100", "operationcount", "10");
-        ClusterRun run = new ClusterRun(options(1, null, Duration.ofSeconds(8)), new StopSignal(), err);
-        CompletableFuture<RunResult> result = async(() -> run.execute(cfg));
-        String address = run.address().get(30, TimeUnit.SECONDS);
-        CompletableFuture<String> answer = new CompletableFuture<>();
-        var system = Nodes.start(otherVersion(answer), new HostPort("127.0.0.1", 0), null);
-        try {
-            HostPort coordinator = HostPort.parse("--join", address);
-            org.apache.pekko.cluster.typed.Cluster.get(system).manager().tell(new org.apache.pekko.cluster.typed.JoinSeedNodes(
-                    List.of(new org.apache.pekko.actor.Address("pekko", system.name(), coordinator.host(),
-                            coordinator.port()))));
-            String reason = answer.get(30, TimeUnit.SECONDS);
-            assertTrue(reason.contains("0.0.1-other") && reason.contains(org.openmark.run.Version.current())
-                    && reason.contains("same openmark version"), reason);
-        } finally {
-            Nodes.stop(system, Duration.ofSeconds(5), false);
-        }
-        assertThrows(ExecutionException.class, () -> result.get(60, TimeUnit.SECONDS));
-    }
-
-    /** A stand-in worker of this version that says hello twice and records every answer. */
-    private static org.apache.pekko.actor.typed.Behavior<Object> helloTwice(
-            java.util.concurrent.BlockingQueue<String> answers) {
-        return org.apache.pekko.actor.typed.javadsl.Behaviors.setup(ctx -> {
-            ctx.getSystem().receptionist().tell(org.apache.pekko.actor.typed.receptionist.Receptionist.subscribe(
-                    org.openmark.cluster.coordinator.CoordinatorActor.KEY, ctx.getSelf().narrow()));
-            boolean[] said = {false};
-            return org.apache.pekko.actor.typed.javadsl.Behaviors.receiveMessage(m -> {
-                if (m instanceof org.apache.pekko.actor.typed.receptionist.Receptionist.Listing l && !said[0]) {
-                    for (var c : l.getServiceInstances(org.openmark.cluster.coordinator.CoordinatorActor.KEY)) {
-                        said[0] = true;
-                        for (int i = 0; i < 2; i++) {
-                            c.tell(new org.openmark.cluster.coordinator.CoordinatorActor.Hello(ctx.getSelf().narrow(),
-                                    org.openmark.run.Version.current(), "test", 1, 1));
-                        }
-                    }
-                } else if (m instanceof org.openmark.cluster.coordinator.CoordinatorActor.Refused r) {
-                    answers.add("refused: " + r.reason());
-                } else if (m instanceof org.openmark.cluster.coordinator.CoordinatorActor.Accepted) {
-                    answers.add("accepted");
-                }
-                return org.apache.pekko.actor.typed.javadsl.Behaviors.same();
-            });
-        });
-    }
-
-    @Test
-    void theSameWorkerTwice_secondHelloIsRefused() throws Exception {
-        RunConfig cfg = config(null, "model", "open", "rate", "100", "operationcount", "10");
-        ClusterRun run = new ClusterRun(options(2, null, Duration.ofSeconds(6)), new StopSignal(), err);
-        CompletableFuture<RunResult> result = async(() -> run.execute(cfg));
-        String address = run.address().get(30, TimeUnit.SECONDS);
-        java.util.concurrent.BlockingQueue<String> answers = new java.util.concurrent.LinkedBlockingQueue<>();
-        var system = Nodes.start(helloTwice(answers), new HostPort("127.0.0.1", 0), null);
-        try {
-            HostPort coordinator = HostPort.parse("--join", address);
-            org.apache.pekko.cluster.typed.Cluster.get(system).manager().tell(new org.apache.pekko.cluster.typed.JoinSeedNodes(
-                    List.of(new org.apache.pekko.actor.Address("pekko", system.name(), coordinator.host(),
-                            coordinator.port()))));
-            assertEquals("accepted", answers.poll(30, TimeUnit.SECONDS));
-            String second = answers.poll(30, TimeUnit.SECONDS);
-            assertTrue(second != null && second.contains("has already joined"), String.valueOf(second));
-        } finally {
-            Nodes.stop(system, Duration.ofSeconds(5), false);
-        }
-        // It counted once: the session never had its two workers.
-        assertThrows(ExecutionException.class, () -> result.get(60, TimeUnit.SECONDS));
-        assertTrue(errBytes.toString().contains("1 of 2") && !errBytes.toString().contains("2 of 2"),
-                errBytes::toString);
-    }
-
-    @Test
-    void aWorkerAfterTheSessionStarted_isRefusedAsLate() throws Exception {
-        // A long run, stopped (as Ctrl-C would) once the late worker was refused.
-        RunConfig cfg = config(null, "model", "open", "rate", "200", "arrival", "constant", "operationcount", "60000");
-        StopSignal stop = new StopSignal();
-        ClusterRun run = new ClusterRun(options(1, null, Duration.ofSeconds(30)), stop, err);
-        CompletableFuture<RunResult> result = async(() -> run.execute(cfg));
-        String address = run.address().get(30, TimeUnit.SECONDS);
-        CompletableFuture<Integer> first = worker(address, null);
-        // the coordinator's output is the only sign the session has started
-        assertTrue(errBytes.await("the run starts at", Duration.ofSeconds(60)), errBytes::toString);
-        int late;
-        try {
-            late = worker(address, null).get(60, TimeUnit.SECONDS);
-        } catch (java.util.concurrent.TimeoutException e) {
-            throw new AssertionError("the late worker neither joined nor was refused:\n" + errBytes, e);
-        } finally {
-            stop.stop();
-        }
-        assertEquals(2, late, errBytes::toString);
-        assertTrue(errBytes.toString().contains("cannot join late"), errBytes::toString);
-        RunResult r = result.get(60, TimeUnit.SECONDS);
-        assertEquals(0, (int) first.get(60, TimeUnit.SECONDS), errBytes::toString);
-        assertEquals(1, r.workers().size(), "the late worker took no part");
-        assertTrue(r.accounting().addsUp(), r.accounting()::toString);
-    }
-
-    @Test
-    void noSecretWhereOneIsRequired_workerIsToldToGiveIt() throws Exception {
-        RunConfig cfg = config(null, "model", "open", "rate", "100", "operationcount", "10");
-        ClusterRun run = new ClusterRun(options(1, SECRET, Duration.ofSeconds(6)), new StopSignal(), err);
-        CompletableFuture<RunResult> result = async(() -> run.execute(cfg));
-        String address = run.address().get(30, TimeUnit.SECONDS);
-        assertEquals(2, (int) worker(address, null).get(60, TimeUnit.SECONDS));
-        assertTrue(errBytes.toString().contains("--cluster-secret-file"), errBytes::toString);
-        assertThrows(ExecutionException.class, () -> result.get(60, TimeUnit.SECONDS));
-    }
-
-    @Test
-    void nothingListensAtTheJoinAddress_workerGivesUpWithAClearMessage() throws Exception {
-        int port;
-        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
-            port = s.getLocalPort();
-        }
-        int code = WorkerNode.run(new WorkerNode.Options(new HostPort("127.0.0.1", port), new HostPort("127.0.0.1", 0),
-                null, Duration.ofSeconds(3), null, dir, null), err);
-        assertEquals(1, code);
-        assertTrue(errBytes.toString().contains("could not join the coordinator at 127.0.0.1:" + port),
-                errBytes::toString);
     }
 
     @Test

@@ -2,51 +2,100 @@ package org.openmark.cluster.coordinator;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.apache.pekko.actor.Address;
 import org.apache.pekko.actor.typed.ActorRef;
-import org.openmark.cluster.protocol.Secrets;
+import org.openmark.cluster.protocol.Challenge;
+import org.openmark.cluster.protocol.Hello;
+import org.openmark.cluster.protocol.Refused;
+import org.openmark.cluster.protocol.Register;
+import org.openmark.cluster.protocol.SharedSecret;
+import org.openmark.cluster.protocol.ToWorker;
 import org.openmark.run.Version;
 
 /**
  * Who may join the session: a worker of the same openmark version, once, while the session is
  * still joining, and, when the session has a shared secret, only with the proof of it (the
- * HMAC of a fresh nonce, so the secret never crosses the network). Every refusal says why and
- * what to do. Owned by the coordinator's actor (one thread at a time).
+ * HMAC of a fresh nonce, so the secret never crosses the network). Every refusal is told to the
+ * worker, saying why and what to do; the coordinator reports it too. Owned by the coordinator's
+ * actor (one thread at a time).
  */
 final class Admission {
-    /**
-     * The answer to a worker's proof.
-     *
-     * @param candidate the worker, when it said hello before (null otherwise)
-     * @param refusal why it is refused, or null: admit it
-     * @param logged whether the coordinator reports the refusal too
-     */
-    record Answer(WorkerSlot candidate, String refusal, boolean logged) {
-    }
-
     private final byte[] secret;
     private final int count;
+    private final Consumer<String> say;
     /** The nonce each challenged worker must prove the secret with. */
-    private final Map<ActorRef<CoordinatorActor.ToWorker>, String> challenged = new HashMap<>();
-    private final Map<ActorRef<CoordinatorActor.ToWorker>, WorkerSlot> pendingHellos = new HashMap<>();
+    private final Map<ActorRef<ToWorker>, String> challenged = new HashMap<>();
+    private final Map<ActorRef<ToWorker>, WorkerSlot> pendingHellos = new HashMap<>();
 
     /**
      * @param secret the shared secret, or null (no proof asked)
      * @param count how many workers the session needs
+     * @param say where the coordinator reports a refusal
      */
-    Admission(byte[] secret, int count) {
+    Admission(byte[] secret, int count, Consumer<String> say) {
         this.secret = secret;
         this.count = count;
+        this.say = say;
     }
 
     /**
-     * Why a worker that says hello is refused, or null.
+     * A worker says hello: it is refused, or challenged to prove the secret, or, without a secret,
+     * it is to be admitted now.
      *
      * @param joining whether the session still admits workers
-     * @param joinedAlready whether a worker of the same node was admitted before
+     * @param workers the workers admitted so far
      * @param givenUp why the session ended before it had all its workers, or null
+     * @return the worker to admit now, or null
      */
-    String refusal(CoordinatorActor.Hello h, boolean joining, boolean joinedAlready, String givenUp) {
+    WorkerSlot hello(Hello h, boolean joining, Roster workers, String givenUp) {
+        String refusal = refusal(h, joining, workers.any(w -> sameNode(w.ref, h.worker())), givenUp);
+        if (refusal != null) {
+            h.worker().tell(new Refused(refusal));
+            say.accept("refused a worker at " + address(h.worker()) + ": " + refusal);
+            return null;
+        }
+        WorkerSlot candidate = new WorkerSlot(-1, h.worker(), address(h.worker()), h.host(), h.cores(), h.pid());
+        if (secret == null) {
+            return candidate;
+        }
+        String nonce = SharedSecret.nonce();
+        challenged.put(candidate.ref, nonce);
+        pendingHellos.put(candidate.ref, candidate);
+        h.worker().tell(new Challenge(nonce));
+        return null;
+    }
+
+    /**
+     * A worker answers its challenge: it is to be admitted now, or it is refused.
+     *
+     * @param joining whether the session still admits workers
+     * @param givenUp why the session ended before it had all its workers, or null
+     * @return the worker to admit now, or null
+     */
+    WorkerSlot register(Register r, boolean joining, String givenUp) {
+        String nonce = challenged.remove(r.worker());
+        WorkerSlot candidate = pendingHellos.remove(r.worker());
+        String refusal;
+        if (nonce == null || candidate == null) {
+            refusal = "register without a challenge: start the worker again";
+        } else if (!SharedSecret.verify(secret, nonce, r.proof())) {
+            refusal = r.proof() == null || r.proof().isEmpty()
+                    ? "the coordinator requires a shared secret: start the worker with --cluster-secret-file"
+                    : "wrong shared secret: give the worker the coordinator's --cluster-secret-file";
+            say.accept("refused a worker at " + candidate.address + ": " + refusal);
+        } else if (!joining) {
+            refusal = givenUp != null ? "the session was given up (" + givenUp + "): a worker cannot join it"
+                    : "the session has started: a worker cannot join late";
+        } else {
+            return candidate;
+        }
+        r.worker().tell(new Refused(refusal));
+        return null;
+    }
+
+    /** Why a worker that says hello is refused, or null; {@code joinedAlready}: one of its node was admitted. */
+    private String refusal(Hello h, boolean joining, boolean joinedAlready, String givenUp) {
         if (!Version.current().equals(h.version())) {
             return "this worker runs openmark " + h.version() + ", the coordinator " + Version.current()
                     + ": run the same openmark version everywhere";
@@ -61,45 +110,6 @@ final class Admission {
             return "a worker at " + address(h.worker()) + " has already joined";
         }
         return null;
-    }
-
-    /** The worker that said hello, not yet admitted (no index). */
-    static WorkerSlot candidate(CoordinatorActor.Hello h) {
-        return new WorkerSlot(-1, h.worker(), address(h.worker()), h.host(), h.cores(), h.pid());
-    }
-
-    /** The nonce {@code candidate} must prove the secret with, or null when there is no secret (admit it). */
-    String challenge(WorkerSlot candidate) {
-        if (secret == null) {
-            return null;
-        }
-        String nonce = Secrets.nonce();
-        challenged.put(candidate.ref, nonce);
-        pendingHellos.put(candidate.ref, candidate);
-        return nonce;
-    }
-
-    /**
-     * Checks a worker's proof of the secret; {@code joining}: whether the session still admits workers;
-     * {@code givenUp}: why the session ended before it had them all, or null.
-     */
-    Answer register(CoordinatorActor.Register r, boolean joining, String givenUp) {
-        String nonce = challenged.remove(r.worker());
-        WorkerSlot candidate = pendingHellos.remove(r.worker());
-        if (nonce == null || candidate == null) {
-            return new Answer(candidate, "register without a challenge: start the worker again", false);
-        }
-        if (!Secrets.verify(secret, nonce, r.proof())) {
-            String why = r.proof() == null || r.proof().isEmpty()
-                    ? "the coordinator requires a shared secret: start the worker with --cluster-secret-file"
-                    : "wrong shared secret: give the worker the coordinator's --cluster-secret-file";
-            return new Answer(candidate, why, true);
-        }
-        if (!joining) {
-            return new Answer(candidate, givenUp != null ? "the session was given up (" + givenUp + "): a worker"
-                    + " cannot join it" : "the session has started: a worker cannot join late", false);
-        }
-        return new Answer(candidate, null, false);
     }
 
     /**

@@ -1,8 +1,11 @@
 package org.openmark.cluster.coordinator;
 
 import java.time.Duration;
+import org.apache.pekko.actor.typed.ActorRef;
 import org.openmark.api.Clock;
 import org.openmark.cluster.protocol.EpochMicrosClock;
+import org.openmark.cluster.protocol.Ping;
+import org.openmark.cluster.protocol.Pong;
 
 /**
  * Measures each worker's clock offset from the coordinator's: a ping carries the coordinator's
@@ -13,8 +16,8 @@ import org.openmark.cluster.protocol.EpochMicrosClock;
  *
  * <p>First {@link #FIRST_PROBES} probes {@link #FIRST_EVERY} apart; the session goes on once they
  * are all back, or, when some never come back, {@link #FIRST_WAIT} after the first of the later
- * probes went out (each worker must have answered one). Owned by the coordinator's actor (one
- * thread at a time).
+ * probes went out (each worker must have answered one). Owned by the actor that sends the probes
+ * ({@link ClockProbeActor}, one thread at a time).
  */
 final class ClockProbes {
     static final int FIRST_PROBES = 8;
@@ -42,21 +45,25 @@ final class ClockProbes {
         return sent == FIRST_PROBES;
     }
 
-    /** Sends the next probe to every worker still there. */
-    void probe(Roster workers) {
+    /** Sends the next probe to every worker still there, each to answer {@code replyTo}. */
+    void probe(Roster workers, ActorRef<Pong> replyTo) {
         if (sent == FIRST_PROBES) {
             firstDeadlineNanos = clock.nanoTime() + FIRST_WAIT.toNanos();
         }
         for (WorkerSlot w : workers) {
             if (!w.lost()) {
-                w.ref.tell(new CoordinatorActor.Ping(sent, clock.nanoTime()));
+                w.ref.tell(new Ping(sent, clock.nanoTime(), replyTo));
             }
         }
         sent++;
     }
 
-    /** Worker {@code w}'s answer to a probe. */
-    void answered(WorkerSlot w, CoordinatorActor.Pong p) {
+    /** A worker's answer to a probe (one from an index nobody was admitted under is ignored). */
+    void answered(Roster workers, Pong p) {
+        WorkerSlot w = workers.byIndex(p.index());
+        if (w == null) {
+            return;
+        }
         long rttMicros = (clock.nanoTime() - p.coordinatorNanos()) / 1000;
         long midpoint = EpochMicrosClock.now() - rttMicros / 2;
         w.clockSample(p.workerEpochMicros() - midpoint, rttMicros);

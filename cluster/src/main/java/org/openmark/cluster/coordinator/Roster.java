@@ -4,8 +4,11 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Predicate;
 import org.apache.pekko.actor.Address;
+import org.openmark.cluster.protocol.Finish;
 
 /**
  * The admitted workers, in the order they joined: a worker's index is its place here. Messages
@@ -15,6 +18,8 @@ import org.apache.pekko.actor.Address;
 final class Roster implements Iterable<WorkerSlot> {
     private final List<WorkerSlot> workers = new ArrayList<>();
     private final List<WorkerSlot> view = Collections.unmodifiableList(workers);
+    /** The workers told to finish that have not gone yet; null while none was told. */
+    private Set<Integer> leaving;
 
     /** Admits {@code candidate} under the next index. */
     WorkerSlot admit(WorkerSlot candidate) {
@@ -67,6 +72,35 @@ final class Roster implements Iterable<WorkerSlot> {
     /** The workers as they are now, copied. */
     List<WorkerSlot> copy() {
         return List.copyOf(workers);
+    }
+
+    /**
+     * Tells every worker still there that the session is over ({@link Finish}), once in the session:
+     * a session given up told them why already, and its end tells them nothing more.
+     */
+    void finish(boolean success, String reason) {
+        if (leaving != null) {
+            return;
+        }
+        leaving = new TreeSet<>();
+        for (WorkerSlot w : workers) {
+            if (!w.lost()) {
+                w.ref.tell(new Finish(success, reason));
+                leaving.add(w.index);
+            }
+        }
+    }
+
+    /** Worker {@code w} leaves, or went (its actor stopped, or its node left). */
+    void left(WorkerSlot w) {
+        if (leaving != null) {
+            leaving.remove(w.index);
+        }
+    }
+
+    /** True once the workers were told to finish and every one of them leaves or has gone. */
+    boolean allLeft() {
+        return leaving != null && leaving.isEmpty();
     }
 
     @Override

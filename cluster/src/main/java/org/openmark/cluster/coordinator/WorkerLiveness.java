@@ -20,6 +20,8 @@ final class WorkerLiveness {
      */
     private long firstUnreachableNanos = -1;
     private long lastHeardNanos = -1;
+    /** Why the coordinator saw it go during a run (null: it did not), kept until the run is over. */
+    private String wentAway;
 
     /** It delivered something at {@code nowNanos}. */
     synchronized void heard(long nowNanos) {
@@ -46,6 +48,22 @@ final class WorkerLiveness {
         boolean back = unreachableSinceNanos >= 0 && !lost;
         unreachableSinceNanos = -1;
         return back;
+    }
+
+    /**
+     * The coordinator saw it go during a run (its node left, or its actor stopped): the run accounts
+     * for it, and if the run no longer could (the worker had reported, or the run had ended), the
+     * session does once the run is over. The first reason stays.
+     */
+    synchronized void wentAway(String why) {
+        if (wentAway == null) {
+            wentAway = why;
+        }
+    }
+
+    /** Why the coordinator saw it go during a run, or null. */
+    synchronized String wentAway() {
+        return wentAway;
     }
 
     /** It went outside a run: nothing of a run is to be accounted for. */

@@ -2,6 +2,7 @@ package org.openmark.cluster.coordinator;
 
 import org.HdrHistogram.Histogram;
 import org.apache.pekko.actor.typed.ActorRef;
+import org.openmark.cluster.protocol.ToWorker;
 import org.openmark.measure.IntervalSnapshot;
 import org.openmark.measure.Measurements;
 import org.openmark.measure.Totals;
@@ -9,18 +10,19 @@ import org.openmark.consistency.StalenessResult;
 import org.openmark.run.RunResult;
 
 /**
- * What the coordinator knows of one worker. The session's part (its clock offset, whether it is
- * still there) is the coordinator's actor's; the run's part (prepared, ready, its intervals and
- * result) is the actor of the run under way's ({@link PhaseActor}).
+ * What the coordinator knows of one worker. The session's part (whether it is still there) is the
+ * coordinator's actor's, its clock offset the clock prober's ({@link ClockProbeActor}); the run's
+ * part (prepared, ready, its intervals and result) is the actor of the run under way's
+ * ({@link RunActor}, kept by its {@link RunLedger}).
  */
 public final class WorkerSlot {
     final int index;
-    final ActorRef<CoordinatorActor.ToWorker> ref;
+    final ActorRef<ToWorker> ref;
     final String address;
     final String host;
     final int cores;
     final long pid;
-    /** Written by the coordinator's actor (clock probes) while a run's actor reads it: volatile. */
+    /** Written by the clock prober while a run's actor reads it: volatile. */
     volatile long offsetMicros;
     volatile long rttMicros = Long.MAX_VALUE;
     int pongs;
@@ -52,13 +54,18 @@ public final class WorkerSlot {
     String stopReason;
     Histogram sendLagSoFar = Measurements.newHistogram();
 
-    WorkerSlot(int index, ActorRef<CoordinatorActor.ToWorker> ref, String address, String host, int cores, long pid) {
+    WorkerSlot(int index, ActorRef<ToWorker> ref, String address, String host, int cores, long pid) {
         this.index = index;
         this.ref = ref;
         this.address = address;
         this.host = host;
         this.cores = cores;
         this.pid = pid;
+    }
+
+    /** How the coordinator's lines name it: {@code worker worker-1 (host:port)}. */
+    String who() {
+        return "worker " + name() + " (" + address + ")";
     }
 
     /** {@code worker-1}, {@code worker-2}, … */

@@ -2,26 +2,25 @@ package org.openmark.cluster.worker;
 
 import org.apache.pekko.actor.typed.ActorRef;
 import org.openmark.api.Clock;
-import org.openmark.cluster.coordinator.PhaseActor;
+import org.openmark.cluster.protocol.IntervalReport;
 import org.openmark.cluster.protocol.IntervalWire;
 import org.openmark.measure.IntervalSnapshot;
 import org.openmark.output.IntervalSink;
 
 /**
  * Streams every interval of a worker's run to the coordinator, numbered, with the process's CPU use
- * over it; while the coordinator is unreachable the link holds them ({@link CoordinatorLink#sendInterval}).
+ * over it, through the worker's actor, which sends it on or holds it while the coordinator is
+ * unreachable ({@link Outbox}).
  */
 final class IntervalForwarder implements IntervalSink {
-    private final CoordinatorLink link;
-    private final ActorRef<PhaseActor.FromWorker> phase;
+    private final ActorRef<WorkerActor.Command> worker;
     private final int index;
     private final CpuMeter cpu;
     private int seq;
 
-    /** @param phase the run's actor on the coordinator */
-    IntervalForwarder(CoordinatorLink link, ActorRef<PhaseActor.FromWorker> phase, int index, Clock clock) {
-        this.link = link;
-        this.phase = phase;
+    /** @param worker the worker's actor */
+    IntervalForwarder(ActorRef<WorkerActor.Command> worker, int index, Clock clock) {
+        this.worker = worker;
         this.index = index;
         this.cpu = new CpuMeter(clock);
     }
@@ -29,8 +28,8 @@ final class IntervalForwarder implements IntervalSink {
     @Override
     public void interval(IntervalSnapshot s, double elapsedSeconds, long inFlight, boolean warmUp) {
         double percent = cpu.lap();
-        link.sendInterval(phase, new PhaseActor.IntervalReport(index, seq++, IntervalWire.of(s), elapsedSeconds,
-                inFlight, warmUp, percent));
+        worker.tell(new WorkerActor.Interval(new IntervalReport(index, seq++, IntervalWire.of(s), elapsedSeconds,
+                inFlight, warmUp, percent)));
     }
 
     @Override

@@ -7,8 +7,9 @@ import java.util.ArrayDeque;
  * coordinator is unreachable and delivered, in order, once it is reachable again: a stall of
  * either process or a short partition costs the coordinator nothing but time. At most
  * {@code capacity} deliveries are held; beyond that the oldest is dropped and counted (the
- * coordinator then lacks that interval in its timeline; the worker's result still has it).
- * Thread-safe: the run's collector sends, the actor holds and releases.
+ * coordinator then lacks that interval in its timeline; the worker's result still has it). The
+ * worker's result goes the same way, after its intervals. Owned by the worker's actor (one thread
+ * at a time).
  */
 final class Outbox {
     private final int capacity;
@@ -24,7 +25,7 @@ final class Outbox {
     }
 
     /** Delivers now, or holds the delivery while the coordinator is unreachable. */
-    synchronized void send(Runnable delivery) {
+    void send(Runnable delivery) {
         if (!holding) {
             delivery.run();
             return;
@@ -37,12 +38,12 @@ final class Outbox {
     }
 
     /** The coordinator is unreachable: hold what is sent from now on. */
-    synchronized void hold() {
+    void hold() {
         holding = true;
     }
 
     /** The coordinator is reachable again: delivers what was held, in order; returns how many. */
-    synchronized int release() {
+    int release() {
         holding = false;
         int n = held.size();
         while (!held.isEmpty()) {
@@ -51,13 +52,18 @@ final class Outbox {
         return n;
     }
 
+    /** True while the coordinator is unreachable: what is sent is held. */
+    boolean holding() {
+        return holding;
+    }
+
     /** Deliveries held now. */
-    synchronized int held() {
+    int held() {
         return held.size();
     }
 
     /** Deliveries dropped because more than {@code capacity} were held. */
-    synchronized long dropped() {
+    long dropped() {
         return dropped;
     }
 }

@@ -1,198 +1,176 @@
 package org.openmark.cluster.worker;
 
-import java.io.IOException;
-import java.net.InetAddress;
-import java.util.Set;
 import org.apache.pekko.actor.Address;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
-import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
+import org.apache.pekko.actor.typed.javadsl.BehaviorBuilder;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
-import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
 import org.apache.pekko.actor.typed.receptionist.Receptionist;
-import org.openmark.cluster.coordinator.CoordinatorActor;
-import org.openmark.cluster.coordinator.CoordinatorActor.Accepted;
-import org.openmark.cluster.coordinator.CoordinatorActor.Challenge;
-import org.openmark.cluster.coordinator.CoordinatorActor.Ping;
-import org.openmark.cluster.protocol.EpochMicrosClock;
-import org.openmark.cluster.protocol.Membership;
-import org.openmark.cluster.protocol.Secrets;
+import org.openmark.cluster.Nodes;
+import org.openmark.cluster.protocol.Accepted;
+import org.openmark.cluster.protocol.Challenge;
+import org.openmark.cluster.protocol.Hello;
+import org.openmark.cluster.protocol.IntervalReport;
+import org.openmark.cluster.protocol.MemberEvents;
+import org.openmark.cluster.protocol.Refused;
+import org.openmark.cluster.protocol.Register;
+import org.openmark.cluster.protocol.SharedSecret;
+import org.openmark.cluster.protocol.ToCoordinator;
+import org.openmark.cluster.protocol.ToWorker;
+import org.openmark.cluster.worker.WorkerSetup.SessionEnd;
 import org.openmark.config.Durations;
 import org.openmark.run.Version;
 
 /**
- * A worker's actor: finds the coordinator through the receptionist, introduces itself, answers
- * the secret's challenge and the clock probes, and passes the coordinator's instructions on through
- * the {@link CoordinatorLink} to the {@link WorkerJob}, which does the blocking work on a thread of
- * its own. It also watches the coordinator: merely unreachable, the run goes on (its intervals are
- * held); downed or gone, or unreachable beyond {@code openmark.worker.coordinator-unreachable-limit},
- * the job stops issuing at once.
+ * One session of a worker, as an actor, one behavior per state. Here, until it is admitted:
+ * {@link #looking} for the coordinator through the receptionist, then {@link #introduced} to it,
+ * answering the secret's challenge until it is admitted or refused. Once admitted the session goes
+ * on in {@link AdmittedWorker}'s states (between runs, running one, and the session's end). How the
+ * session ended goes to the worker's process ({@link WorkerSetup#ended}): exit code 0 done, 1 the
+ * coordinator lost or a run failed, 2 refused.
  */
-final class WorkerActor extends AbstractBehavior<WorkerActor.Command> {
-    /** What a worker's actor handles: what the coordinator says, and its own events. */
-    sealed interface Command permits Told, Listing, MembershipChanged, UnreachableTooLong {
+final class WorkerActor {
+    /** What a worker's actor handles: what the coordinator says, what its run and its process say, and its events. */
+    sealed interface Command permits FromCoordinator, StopHere, Interval, RunEnded, MemberChanged, Listing,
+            UnreachableTooLong, JoinTimedOut {
     }
 
-    /** A message of the coordinator's, adapted (see {@link CoordinatorActor.ToWorker}). */
-    record Told(CoordinatorActor.ToWorker message) implements Command {
+    /** A coordinator's message (from the network), as the actor's adapter hands it on. */
+    record FromCoordinator(ToWorker message) implements Command {
     }
 
-    private final CoordinatorLink link;
-    private final byte[] secret;
-    /** The address this node joins: the coordinator's. */
-    private final Address seed;
-    /** System uids of the coordinators whose sessions this worker served: one met again is ending, not new. */
-    private final Set<Long> endedCoordinators;
-    private final TimerScheduler<Command> timers;
-    private final java.time.Duration unreachableLimit;
-    /** Where it hears of the cluster's nodes and learns their uids ({@link Membership#NONE} in a protocol test). */
-    private final Membership membership;
-    /** Where the coordinator's messages come in: the actor itself, as the coordinator's protocol names it. */
-    private final ActorRef<CoordinatorActor.ToWorker> inbox;
-    private ActorRef<CoordinatorActor.FromWorker> coordinator;
-    private int index = -1;
+    /** Ctrl-C or SIGTERM on this machine: stop issuing, report what there is. */
+    record StopHere(String reason) implements Command {
+    }
+
+    /** An interval of the run under way, from its collector: sent now, or held while the coordinator is unreachable. */
+    record Interval(IntervalReport report) implements Command {
+    }
+
+    /** The run's work ended: what is left to report, or the defect that ended it. */
+    record RunEnded(RunEnd end, Throwable failure) implements Command {
+    }
+
+    /** A change of the cluster's membership (a protocol test sends these itself). */
+    record MemberChanged(MemberEvents.Change change) implements Command {
+    }
 
     private record Listing(Receptionist.Listing listing) implements Command {
     }
 
-    private record MembershipChanged(Membership.Change change) implements Command {
-    }
-
     /** The coordinator has been unreachable for the whole limit. */
-    private record UnreachableTooLong() implements Command {
-    }
+    enum UnreachableTooLong implements Command { INSTANCE }
 
-    private WorkerActor(ActorContext<Command> ctx, TimerScheduler<Command> timers, CoordinatorLink link,
-            byte[] secret, Address seed, Set<Long> endedCoordinators, Membership membership) {
-        super(ctx);
-        this.membership = membership;
-        this.link = link;
-        this.secret = secret;
-        this.seed = seed;
-        this.endedCoordinators = Set.copyOf(endedCoordinators);
+    /** No coordinator admitted this worker within the join timeout. */
+    private enum JoinTimedOut implements Command { INSTANCE }
+
+    private final ActorContext<Command> ctx;
+    private final TimerScheduler<Command> timers;
+    private final WorkerSetup setup;
+    private final MemberEvents members;
+    /** The address this node joins: the coordinator's. */
+    private final Address seed;
+    /** Where the coordinator's messages come in: the actor itself, as the coordinator's protocol names it. */
+    private final ActorRef<ToWorker> inbox;
+
+    private WorkerActor(ActorContext<Command> ctx, TimerScheduler<Command> timers, WorkerSetup setup,
+            MemberEvents members) {
+        this.ctx = ctx;
         this.timers = timers;
-        com.typesafe.config.Config settings = ctx.getSystem().settings().config();
-        this.unreachableLimit = settings.getDuration("openmark.worker.coordinator-unreachable-limit");
-        link.holdAtMost(settings.getInt("openmark.worker.undelivered-intervals"));
-        ctx.getSystem().receptionist().tell(Receptionist.subscribe(CoordinatorActor.KEY,
+        this.setup = setup;
+        this.members = members;
+        this.seed = Nodes.addressAt(setup.join());
+        this.inbox = ctx.messageAdapter(ToWorker.class, FromCoordinator::new);
+        ctx.getSystem().receptionist().tell(Receptionist.subscribe(ToCoordinator.KEY,
                 ctx.messageAdapter(Receptionist.Listing.class, Listing::new)));
-        membership.subscribe(ctx, MembershipChanged::new);
-        this.inbox = ctx.messageAdapter(CoordinatorActor.ToWorker.class, Told::new);
+        members.subscribe(ctx, MemberChanged::new);
+        if (setup.joinTimeout() != null) {
+            timers.startSingleTimer(JoinTimedOut.INSTANCE, setup.joinTimeout());
+        }
     }
 
-    /**
-     * @param seed the coordinator's address, which this node joins
-     * @param endedCoordinators system uids of the coordinators this worker served before (a kept
-     *        worker's earlier sessions): one of them found at {@code seed} is ending its session
-     */
-    static Behavior<Command> create(CoordinatorLink link, byte[] secret, Address seed, Set<Long> endedCoordinators) {
-        return create(link, secret, seed, endedCoordinators, Membership.CLUSTER);
+    /** The worker's session, hearing of the cluster's nodes from Pekko Cluster. */
+    static Behavior<Command> create(WorkerSetup setup) {
+        return create(setup, MemberEvents.CLUSTER);
     }
 
-    /**
-     * The worker's actor; {@code membership}: where it hears of the cluster's nodes ({@link Membership#NONE}:
-     * in an actor system without a cluster, a protocol test sends the changes itself).
-     */
-    static Behavior<Command> create(CoordinatorLink link, byte[] secret, Address seed, Set<Long> endedCoordinators,
-            Membership membership) {
-        return Behaviors.setup(ctx -> Behaviors.withTimers(timers -> new WorkerActor(ctx, timers, link, secret, seed,
-                endedCoordinators, membership)));
+    /** The worker's session; {@code members}: where it hears of the cluster's nodes (a test sends the changes). */
+    static Behavior<Command> create(WorkerSetup setup, MemberEvents members) {
+        return Behaviors.setup(ctx -> Behaviors.withTimers(timers -> new WorkerActor(ctx, timers, setup, members)
+                .looking()));
     }
 
-    @Override
-    public Receive<Command> createReceive() {
-        return newReceiveBuilder()
-                .onMessage(Listing.class, this::onListing)
-                .onMessage(Told.class, this::onTold)
-                .onMessage(MembershipChanged.class, this::onMembership)
-                .onMessage(UnreachableTooLong.class, t -> {
-                    link.coordinatorLost("the coordinator was unreachable for " + Durations.format(unreachableLimit)
-                            + " (openmark.worker.coordinator-unreachable-limit)");
-                    return this;
-                })
+    /** Until the receptionist lists a coordinator: the first one found is greeted. */
+    private Behavior<Command> looking() {
+        return untilAdmitted(Behaviors.receive(Command.class)
+                .onMessage(Listing.class, this::listing), null)
                 .build();
     }
 
-    private Behavior<Command> onTold(Told t) {
-        switch (t.message()) {
-            case Challenge c -> coordinator.tell(new CoordinatorActor.Register(inbox, Secrets.proof(secret, c.nonce())));
-            case Accepted a -> onAccepted(a);
-            case CoordinatorActor.Refused r -> link.refused(r.reason());
-            case Ping p -> onPing(p);
-            case CoordinatorActor.Stop s -> link.stop("the coordinator stopped the run: " + s.reason());
-            default -> link.instruction(t.message()); // Plan, Go, StartAt, Finish: for the job
-        }
-        return this;
+    /** Greeted {@code coordinator}: it challenges this worker for the secret, then admits or refuses it. */
+    private Behavior<Command> introduced(ActorRef<ToCoordinator> coordinator) {
+        return untilAdmitted(Behaviors.receive(Command.class)
+                .onMessage(FromCoordinator.class, f -> switch (f.message()) {
+                    case Challenge c -> {
+                        coordinator.tell(new Register(inbox, SharedSecret.proof(setup.secret(), c.nonce())));
+                        yield Behaviors.same();
+                    }
+                    case Accepted a -> accepted(a);
+                    case Refused r -> end(2, "the coordinator refused this worker: " + r.reason(), true);
+                    default -> Behaviors.unhandled();
+                }), coordinator)
+                .build();
     }
 
-    private Behavior<Command> onListing(Listing l) {
-        if (coordinator != null) {
-            return this;
-        }
-        for (ActorRef<CoordinatorActor.FromWorker> c : l.listing().getServiceInstances(CoordinatorActor.KEY)) {
-            if (endedCoordinators.contains(uidOf(c.path().address()))) {
-                link.joinedEndedSession("joined the coordinator of the session that just ended at " + seed);
-                return this;
+    /**
+     * What looking and introduced ({@code coordinator}: the one greeted, or null) both handle: the join
+     * timeout, a stop, the coordinator leaving.
+     */
+    private BehaviorBuilder<Command> untilAdmitted(BehaviorBuilder<Command> state, ActorRef<ToCoordinator> coordinator) {
+        return state
+                .onMessageEquals(JoinTimedOut.INSTANCE, () -> end(1, "could not join the coordinator at "
+                        + setup.join() + " within " + Durations.format(setup.joinTimeout()) + ": is it running"
+                        + " (bin/openmark run --cluster " + setup.join() + " ...), is the address right, and does it"
+                        + " listen on an address this machine can reach?", false))
+                .onMessage(StopHere.class, s -> end(1, "stopped before a coordinator admitted this worker", false))
+                .onMessage(MemberChanged.class, c -> c.change() instanceof MemberEvents.Left l
+                        && (l.address().equals(seed) || coordinator != null
+                                && coordinator.path().address().equals(l.address()))
+                        ? joinedEnded("the coordinator at " + l.address() + " left before admitting this worker")
+                        : Behaviors.same());
+    }
+
+    private Behavior<Command> listing(Listing l) {
+        for (ActorRef<ToCoordinator> c : l.listing().getServiceInstances(ToCoordinator.KEY)) {
+            if (setup.endedCoordinators().contains(members.uidOf(ctx.getSystem(), c.path().address()))) {
+                return joinedEnded("joined the coordinator of the session that just ended at " + seed);
             }
-            coordinator = c;
-            c.tell(new CoordinatorActor.Hello(inbox, Version.current(), hostName(),
-                    Runtime.getRuntime().availableProcessors(), ProcessHandle.current().pid()));
-            break;
+            c.tell(new Hello(inbox, Version.current(), Nodes.hostName(), Runtime.getRuntime().availableProcessors(),
+                    ProcessHandle.current().pid()));
+            return introduced(c);
         }
-        return this;
+        return Behaviors.same();
     }
 
-    private void onAccepted(Accepted a) {
-        index = a.index();
-        coordinator = a.coordinator();
-        link.accepted(a, uidOf(coordinator.path().address()));
+    private Behavior<Command> accepted(Accepted a) {
+        timers.cancel(JoinTimedOut.INSTANCE);
+        long uid = members.uidOf(ctx.getSystem(), a.coordinator().path().address());
+        setup.say("joined as worker-" + (a.index() + 1) + " of " + a.count() + "; waiting for the plan");
+        return new AdmittedWorker(ctx, timers, setup, a.coordinator(), uid, a.index()).idle();
     }
 
-    private void onPing(Ping p) {
-        coordinator.tell(new CoordinatorActor.Pong(index, p.seq(), p.coordinatorNanos(), EpochMicrosClock.now()));
+    /** This node joined a coordinator that is ending its session: not a session; a kept worker tries a fresh node. */
+    private Behavior<Command> joinedEnded(String why) {
+        setup.say(why);
+        return setup.end(new SessionEnd(1, true, 0, true));
     }
 
-    private boolean isCoordinator(Address a) {
-        return coordinator != null && coordinator.path().address().equals(a);
-    }
-
-    /** Unreachable is not gone: a stall or a short partition is ridden out, within the limit. */
-    private Behavior<Command> onMembership(MembershipChanged c) {
-        Address a = c.change().address();
-        switch (c.change()) {
-            case Membership.Unreachable u when isCoordinator(a) -> {
-                link.coordinatorUnreachable("the coordinator at " + a + " is unreachable");
-                timers.startSingleTimer(new UnreachableTooLong(), unreachableLimit);
-            }
-            case Membership.Reachable r when isCoordinator(a) -> {
-                timers.cancel(new UnreachableTooLong());
-                link.coordinatorReachable();
-            }
-            case Membership.Left l when index < 0 && (a.equals(seed) || isCoordinator(a)) -> link.joinedEndedSession(
-                    "the coordinator at " + a + " left before admitting this worker");
-            case Membership.Left l when isCoordinator(a) -> link.coordinatorLost("the coordinator at " + a
-                    + " left the cluster");
-            case Membership.Left l when a.equals(getContext().getSystem().address()) -> link.coordinatorLost(
-                    "this worker was removed from the cluster (cut off from the coordinator)");
-            default -> {
-                // another worker's node
-            }
-        }
-        return this;
-    }
-
-    /** The system uid of the member at {@code a} in this node's view of the cluster, or 0 when none is there. */
-    private long uidOf(Address a) {
-        return membership.uidOf(getContext().getSystem(), a);
-    }
-
-    private static String hostName() {
-        try {
-            return InetAddress.getLocalHost().getHostName();
-        } catch (IOException e) {
-            return "unknown";
-        }
+    /** The session is over before it began, with {@code code}; {@code why} is said. */
+    private Behavior<Command> end(int code, String why, boolean coordinatorGone) {
+        setup.say(why);
+        timers.cancelAll();
+        return setup.end(new SessionEnd(code, false, 0, coordinatorGone));
     }
 }

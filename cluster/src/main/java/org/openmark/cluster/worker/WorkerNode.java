@@ -1,6 +1,8 @@
 package org.openmark.cluster.worker;
 
 import java.io.PrintStream;
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
 import java.net.DatagramSocket;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
@@ -8,15 +10,19 @@ import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
-import org.apache.pekko.actor.Address;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.cluster.typed.Cluster;
 import org.apache.pekko.cluster.typed.JoinSeedNodes;
 import org.openmark.api.Clock;
 import org.openmark.cluster.HostPort;
 import org.openmark.cluster.Nodes;
+import org.openmark.cluster.worker.WorkerSetup.SessionEnd;
 import org.openmark.config.ConfigException;
 
 /**
@@ -61,6 +67,16 @@ public final class WorkerNode {
     private static final Duration AFTER_REFUSAL = Duration.ofSeconds(5);
     /** How long a kept worker waits before a fresh node joins, after it met the last session's coordinator again. */
     private static final Duration AFTER_ENDED = Duration.ofSeconds(1);
+    /**
+     * A worker's node, downed (cut off from its coordinator), does not end itself: its session's actor
+     * stops the run under way, waits for it and keeps its partial result, then the session stops the
+     * node. Pekko's own shutdown on being downed would stop the actor first, and the partial result
+     * would be lost with it.
+     */
+    private static final Config WORKER_NODE = ConfigFactory.parseString(
+            "pekko.cluster.run-coordinated-shutdown-when-down = off");
+    /** Why a worker stopped on its own, as the coordinator's report says it. */
+    private static final String INTERRUPTED = "interrupted on its machine (SIGINT or SIGTERM)";
 
     private WorkerNode() {
     }
@@ -84,17 +100,17 @@ public final class WorkerNode {
                     + " other machines needs --cluster-secret-file (the coordinator's secret)");
         }
         AtomicBoolean stopped = new AtomicBoolean();
-        AtomicReference<WorkerJob> current = new AtomicReference<>();
-        java.util.concurrent.CountDownLatch ended = new java.util.concurrent.CountDownLatch(1);
-        // Ctrl-C: stop issuing, then let the job report (and the node leave) before the JVM ends.
+        AtomicReference<ActorSystem<WorkerActor.Command>> current = new AtomicReference<>();
+        CountDownLatch ended = new CountDownLatch(1);
+        // Ctrl-C: stop issuing, then let the session report (and the node leave) before the JVM ends.
         Thread hook = new Thread(() -> {
             stopped.set(true);
-            WorkerJob job = current.get();
-            if (job != null) {
-                job.interrupt();
+            ActorSystem<WorkerActor.Command> session = current.get();
+            if (session != null) {
+                session.tell(new WorkerActor.StopHere(INTERRUPTED));
             }
             try {
-                ended.await(INTERRUPT_WAIT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+                ended.await(INTERRUPT_WAIT.toMillis(), TimeUnit.MILLISECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -142,38 +158,37 @@ public final class WorkerNode {
     }
 
     /**
-     * How a session ended: its exit code, whether the node had joined a coordinator that was ending
-     * its session instead (not a session at all), and the system uid of the coordinator served (0: none).
-     */
-    private record SessionEnd(int code, boolean joinedEnded, long coordinatorUid) {
-    }
-
-    /**
-     * One session: a node of its own joins the coordinator and does its part of every run.
-     * {@code served} are the system uids of the coordinators of earlier sessions: the node met one of
-     * them again (it was still leaving when the node joined its address) ends the session at once.
+     * One session: a node of its own joins the coordinator, and its actor does the worker's part of
+     * every run ({@link WorkerActor}). {@code served} are the system uids of the coordinators of
+     * earlier sessions: the node met one of them again (it was still leaving when the node joined its
+     * address) ends the session at once.
      */
     private static SessionEnd session(Options o, HostPort bind, Path partialDir, Path ownLogs, Set<Long> served,
-            AtomicReference<WorkerJob> current, AtomicBoolean stopped, PrintStream err,
+            AtomicReference<ActorSystem<WorkerActor.Command>> current, AtomicBoolean stopped, PrintStream err,
             Clock clock) throws InterruptedException {
         // A kept worker waits for its next coordinator as long as it takes (a day of runs has gaps).
-        Duration joinTimeout = o.keep() ? Duration.ofDays(365) : o.joinTimeout();
-        WorkerJob job = new WorkerJob(joinTimeout, partialDir, ownLogs, o.watch(), err, clock);
-        current.set(job);
+        CompletableFuture<SessionEnd> ended = new CompletableFuture<>();
+        WorkerSetup setup = new WorkerSetup(o.secret(), o.join(), o.keep() ? null : o.joinTimeout(), served,
+                partialDir, ownLogs, o.watch(), err, clock, ended);
+        ActorSystem<WorkerActor.Command> system = Nodes.start(WorkerActor.create(setup), bind, o.pekkoConfig(),
+                WORKER_NODE);
+        current.set(system);
         if (stopped.get()) {
-            job.interrupt(); // stopped while the previous session ended
+            system.tell(new WorkerActor.StopHere(INTERRUPTED)); // stopped while the previous session ended
         }
-        Address seed = Nodes.addressAt(o.join());
-        ActorSystem<WorkerActor.Command> system = Nodes.start(WorkerActor.create(job.link(), o.secret(), seed, served),
-                bind, o.pekkoConfig());
+        // Should the actor fail (a defect), the session ends with it rather than waiting for ever.
+        system.getWhenTerminated().thenRun(() -> ended.complete(new SessionEnd(1, false, 0, true)));
+        SessionEnd end = null;
         try {
-            Cluster.get(system).manager().tell(new JoinSeedNodes(List.of(seed)));
+            Cluster.get(system).manager().tell(new JoinSeedNodes(List.of(Nodes.addressAt(o.join()))));
             err.println("openmark worker: listening at " + Nodes.address(system) + ", joining the coordinator at "
                     + o.join());
-            int code = job.run(o.join().toString());
-            return new SessionEnd(code, job.link().joinedEnded(), job.link().coordinatorUid());
+            end = ended.get();
+            return end;
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("the worker's session failed", e.getCause());
         } finally {
-            Nodes.stop(system, Duration.ofSeconds(10), !job.coordinatorGone());
+            Nodes.stop(system, Duration.ofSeconds(10), end != null && !end.coordinatorGone());
         }
     }
 

@@ -25,24 +25,33 @@ import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.ManualTime;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
 import org.apache.pekko.actor.typed.ActorRef;
-import org.openmark.cluster.coordinator.CoordinatorActor.Accepted;
 import org.openmark.cluster.coordinator.CoordinatorActor.BeginRun;
-import org.openmark.cluster.coordinator.CoordinatorActor.Challenge;
 import org.openmark.cluster.coordinator.CoordinatorActor.EndSession;
-import org.openmark.cluster.coordinator.CoordinatorActor.Finish;
-import org.openmark.cluster.coordinator.CoordinatorActor.Hello;
-import org.openmark.cluster.coordinator.CoordinatorActor.Ping;
-import org.openmark.cluster.coordinator.CoordinatorActor.Plan;
-import org.openmark.cluster.coordinator.CoordinatorActor.Pong;
-import org.openmark.cluster.coordinator.CoordinatorActor.Refused;
-import org.openmark.cluster.coordinator.CoordinatorActor.Register;
-import org.openmark.cluster.coordinator.CoordinatorActor.Stop;
-import org.openmark.cluster.coordinator.CoordinatorActor.ToWorker;
+import org.openmark.cluster.coordinator.CoordinatorActor.FromWorker;
+import org.openmark.cluster.protocol.Accepted;
+import org.openmark.cluster.protocol.Challenge;
+import org.openmark.cluster.protocol.Done;
 import org.openmark.cluster.protocol.EpochMicrosClock;
+import org.openmark.cluster.protocol.Finish;
+import org.openmark.cluster.protocol.Go;
+import org.openmark.cluster.protocol.Hello;
+import org.openmark.cluster.protocol.IntervalReport;
+import org.openmark.cluster.protocol.Leaving;
 import org.openmark.cluster.protocol.Load;
-import org.openmark.cluster.protocol.Membership;
+import org.openmark.cluster.protocol.MemberEvents;
+import org.openmark.cluster.protocol.Ping;
+import org.openmark.cluster.protocol.Plan;
 import org.openmark.cluster.protocol.PlanPhase;
-import org.openmark.cluster.protocol.Secrets;
+import org.openmark.cluster.protocol.Pong;
+import org.openmark.cluster.protocol.Prepared;
+import org.openmark.cluster.protocol.Ready;
+import org.openmark.cluster.protocol.Refused;
+import org.openmark.cluster.protocol.Register;
+import org.openmark.cluster.protocol.SharedSecret;
+import org.openmark.cluster.protocol.StartAt;
+import org.openmark.cluster.protocol.Stop;
+import org.openmark.cluster.protocol.ToRun;
+import org.openmark.cluster.protocol.ToWorker;
 import org.openmark.measure.IntervalSnapshot;
 import org.openmark.run.Version;
 import org.openmark.testing.FakeClock;
@@ -53,12 +62,13 @@ import org.junit.jupiter.api.Test;
  * The coordinator's protocol, driven message by message: each worker is a {@link TestProbe} that
  * says what a worker says and is checked for what the coordinator answers. No cluster, no
  * processes: the actors run in one local actor system, and the cluster's membership is not
- * subscribed to ({@link Membership#NONE}); a worker's going is its probe being stopped, which the
+ * subscribed to ({@link MemberEvents#NONE}); a worker's going is its probe being stopped, which the
  * coordinator sees as it sees a worker's actor stop.
  */
 class CoordinatorProtocolTest {
     private static final ActorTestKit KIT = ActorTestKit.create();
     private static final Duration WAIT = Duration.ofSeconds(10);
+    private static final byte[] SECRET = "the coordinator's secret".getBytes(StandardCharsets.UTF_8);
 
     private final ByteArrayOutputStream log = new ByteArrayOutputStream();
 
@@ -70,25 +80,25 @@ class CoordinatorProtocolTest {
     @Test
     void register_withTheWrongSecret_isRefused_andTheSessionStillAdmitsTheRightOne() throws Exception {
         byte[] secret = "the coordinator's secret".getBytes(StandardCharsets.UTF_8);
-        CoordinatorActor.Setup setup = setup(1, secret);
+        SessionSetup setup = setup(1, secret);
         ActorRef<CoordinatorActor.Command> coordinator = coordinator(setup);
 
         TestProbe<ToWorker> intruder = KIT.createTestProbe(ToWorker.class);
-        coordinator.tell(hello(intruder));
+        coordinator.tell(new FromWorker(hello(intruder)));
         Challenge first = intruder.expectMessageClass(Challenge.class, WAIT);
-        coordinator.tell(new Register(intruder.ref(), Secrets.proof("a guess".getBytes(StandardCharsets.UTF_8),
+        coordinator.tell(register(intruder.ref(), SharedSecret.proof("a guess".getBytes(StandardCharsets.UTF_8),
                 first.nonce())));
         Refused refused = intruder.expectMessageClass(Refused.class, WAIT);
         assertTrue(refused.reason().startsWith("wrong shared secret"), refused.reason());
         // The refused proof used up its challenge: the same proof again is no way in.
-        coordinator.tell(new Register(intruder.ref(), Secrets.proof(secret, first.nonce())));
+        coordinator.tell(register(intruder.ref(), SharedSecret.proof(secret, first.nonce())));
         assertTrue(intruder.expectMessageClass(Refused.class, WAIT).reason().contains("without a challenge"));
         assertEquals(0, setup.admitted().get());
 
         TestProbe<ToWorker> worker = KIT.createTestProbe(ToWorker.class);
-        coordinator.tell(hello(worker));
+        coordinator.tell(new FromWorker(hello(worker)));
         Challenge challenge = worker.expectMessageClass(Challenge.class, WAIT);
-        coordinator.tell(new Register(worker.ref(), Secrets.proof(secret, challenge.nonce())));
+        coordinator.tell(register(worker.ref(), SharedSecret.proof(secret, challenge.nonce())));
         Accepted accepted = worker.expectMessageClass(Accepted.class, WAIT);
         assertEquals(0, accepted.index());
         assertEquals(1, accepted.count());
@@ -108,7 +118,7 @@ class CoordinatorProtocolTest {
         RunSetup run = run(new MergedIntervals());
         Running started = start(coordinator, run, List.of(one, two));
         assertEquals(1, started.run());
-        ActorRef<PhaseActor.FromWorker> phase = started.phase();
+        ActorRef<ToRun> phase = started.phase();
 
         two.stop(); // its process went away
         phase.tell(started.done(0, 0));
@@ -166,14 +176,14 @@ class CoordinatorProtocolTest {
         assertEquals(2, runTwo.run());
         assertNotEquals(runOne.phase(), runTwo.phase(), "each run has an actor of its own");
         // Run 1's worker part, late, with what would fit run 2 exactly: interval 0, in run 2's time.
-        PhaseActor.IntervalReport lateInterval = runTwo.interval(0, 0, 1000);
-        PhaseActor.Done lateDone = runTwo.done(0, 1000);
+        IntervalReport lateInterval = runTwo.interval(0, 0, 1000);
+        Done lateDone = runTwo.done(0, 1000);
         runOne.phase().tell(lateInterval);
         runOne.phase().tell(lateDone);
         List<Object> toRunOne = new ArrayList<>();
         while (toRunOne.size() < 2) {
             DeadLetter dead = deadLetters.expectMessageClass(DeadLetter.class, WAIT);
-            if (dead.recipient().path().equals(runOne.phase().path())) { // the test kit's own may pass by
+            if (dead.message() == lateInterval || dead.message() == lateDone) { // the test kit's own may pass by
                 toRunOne.add(dead.message());
             }
         }
@@ -268,11 +278,11 @@ class CoordinatorProtocolTest {
         ActorTestKit timed = ActorTestKit.create("CoordinatorJoinTimeout", ManualTime.config());
         try {
             ManualTime time = ManualTime.get(timed.system());
-            CoordinatorActor.Setup setup = setup(2, null, Duration.ofSeconds(60));
+            SessionSetup setup = setup(2, null, Duration.ofSeconds(60));
             ActorRef<CoordinatorActor.Command> coordinator = timed.spawn(
-                    CoordinatorActor.create(setup, new FakeClock(), Membership.NONE));
+                    CoordinatorActor.create(setup, new FakeClock(), MemberEvents.NONE));
             TestProbe<ToWorker> one = timed.createTestProbe(ToWorker.class);
-            coordinator.tell(hello(one));
+            coordinator.tell(new FromWorker(hello(one)));
             Accepted accepted = one.expectMessageClass(Accepted.class, WAIT);
             assertEquals(0, accepted.index());
             assertEquals(2, accepted.count());
@@ -294,7 +304,7 @@ class CoordinatorProtocolTest {
 
             // Given up: a worker that comes now is told why, and no run can begin.
             TestProbe<ToWorker> late = timed.createTestProbe(ToWorker.class);
-            coordinator.tell(hello(late));
+            coordinator.tell(new FromWorker(hello(late)));
             assertEquals("the session was given up (" + why + "): a worker cannot join it",
                     late.expectMessageClass(Refused.class, WAIT).reason());
             RunSetup run = run(new MergedIntervals());
@@ -310,24 +320,24 @@ class CoordinatorProtocolTest {
 
     @Test
     void hello_twiceFromOneWorker_orFromAnotherVersion_isRefusedSayingWhy_andTheSessionStillAdmitsTheNext() {
-        CoordinatorActor.Setup setup = setup(2, null);
+        SessionSetup setup = setup(2, null);
         ActorRef<CoordinatorActor.Command> coordinator = coordinator(setup);
         TestProbe<ToWorker> one = KIT.createTestProbe(ToWorker.class);
-        coordinator.tell(hello(one));
+        coordinator.tell(new FromWorker(hello(one)));
         assertEquals(0, one.expectMessageClass(Accepted.class, WAIT).index());
 
-        coordinator.tell(hello(one));
+        coordinator.tell(new FromWorker(hello(one)));
         assertEquals("a worker at " + one.ref().path().address() + " has already joined",
                 one.expectMessageClass(Refused.class, WAIT).reason());
 
         TestProbe<ToWorker> older = KIT.createTestProbe(ToWorker.class);
-        coordinator.tell(new Hello(older.ref(), "0.0.1-other", "old-host", 2, 1));
+        coordinator.tell(new FromWorker(new Hello(older.ref(), "0.0.1-other", "old-host", 2, 1)));
         assertEquals("this worker runs openmark 0.0.1-other, the coordinator " + Version.current()
                 + ": run the same openmark version everywhere", older.expectMessageClass(Refused.class, WAIT).reason());
         assertEquals(1, setup.admitted().get(), "neither refusal admitted anyone");
 
         TestProbe<ToWorker> two = KIT.createTestProbe(ToWorker.class);
-        coordinator.tell(hello(two));
+        coordinator.tell(new FromWorker(hello(two)));
         Accepted accepted = two.expectMessageClass(Accepted.class, WAIT);
         assertEquals(1, accepted.index(), "the refused took no index");
         assertEquals(2, accepted.count());
@@ -336,38 +346,96 @@ class CoordinatorProtocolTest {
     }
 
     @Test
-    void hello_twiceBeforeTheProof_isRefused_andTheFirstChallengeStillAdmitsIt() {
-        byte[] secret = "the coordinator's secret".getBytes(StandardCharsets.UTF_8);
-        CoordinatorActor.Setup setup = setup(1, secret);
-        ActorRef<CoordinatorActor.Command> coordinator = coordinator(setup);
-        TestProbe<ToWorker> worker = KIT.createTestProbe(ToWorker.class);
-        coordinator.tell(hello(worker));
-        Challenge challenge = worker.expectMessageClass(Challenge.class, WAIT);
-        coordinator.tell(hello(worker));
-        assertEquals("a worker at " + worker.ref().path().address() + " has already joined",
-                worker.expectMessageClass(Refused.class, WAIT).reason());
+    void register_withoutAProof_whereASecretIsRequired_isRefusedSayingToGiveIt() {
+        Challenged c = challenged();
+        c.coordinator().tell(register(c.worker().ref(), "")); // a worker started without --cluster-secret-file
 
-        coordinator.tell(new Register(worker.ref(), Secrets.proof(secret, challenge.nonce())));
-        assertEquals(0, worker.expectMessageClass(Accepted.class, WAIT).index());
-        assertEquals(1, setup.admitted().get());
-        coordinator.tell(new EndSession(true));
+        assertEquals("the coordinator requires a shared secret: start the worker with --cluster-secret-file",
+                c.worker().expectMessageClass(Refused.class, WAIT).reason());
+        assertEquals(0, c.setup().admitted().get());
+        assertTrue(log.toString(StandardCharsets.UTF_8).contains("refused a worker at "), log::toString);
+        c.coordinator().tell(new EndSession(true));
     }
 
-    private CoordinatorActor.Setup setup(int count, byte[] secret) {
+    @Test
+    void hello_afterTheSessionJoined_isRefusedAsLate_andTheRunGoesOnWithoutIt() throws Exception {
+        Session session = joined(1);
+        TestProbe<ToWorker> late = KIT.createTestProbe(ToWorker.class);
+        session.coordinator().tell(new FromWorker(hello(late)));
+        assertEquals("the session has its 1 workers and has started: a worker cannot join late",
+                late.expectMessageClass(Refused.class, WAIT).reason());
+
+        RunSetup run = run(new MergedIntervals());
+        Running started = start(session.coordinator(), run, session.workers());
+        session.coordinator().tell(new FromWorker(hello(late)));
+        assertTrue(late.expectMessageClass(Refused.class, WAIT).reason().contains("cannot join late"));
+        started.phase().tell(started.done(0, 10));
+        assertEquals(1, run.outcome().get(10, TimeUnit.SECONDS).workers().size(), "the late worker took no part");
+        endsCleanly(session.coordinator(), session.workers());
+        late.expectNoMessage(Duration.ofMillis(100));
+    }
+
+    @Test
+    void endSession_isDoneOnceEveryWorkerToldToFinishSaysItLeavesOrHasGone() throws Exception {
+        Session session = joined(2);
+        CompletableFuture<Void> leaving = new CompletableFuture<>();
+        session.coordinator().tell(new EndSession(true, leaving));
+        for (TestProbe<ToWorker> w : session.workers()) {
+            assertTrue(next(w, Finish.class).success());
+        }
+        session.coordinator().tell(new FromWorker(new Leaving(0)));
+        session.coordinator().tell(new FromWorker(new Leaving(7))); // nobody's index: ignored
+        assertFalse(leaving.isDone(), "worker 2 has not said it leaves");
+        session.workers().get(1).stop(); // its process went away instead
+        leaving.get(10, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void hello_twiceBeforeTheProof_isRefused_andTheFirstChallengeStillAdmitsIt() {
+        Challenged c = challenged();
+        c.coordinator().tell(new FromWorker(hello(c.worker())));
+        assertEquals("a worker at " + c.worker().ref().path().address() + " has already joined",
+                c.worker().expectMessageClass(Refused.class, WAIT).reason());
+
+        c.coordinator().tell(register(c.worker().ref(), SharedSecret.proof(SECRET, c.challenge().nonce())));
+        assertEquals(0, c.worker().expectMessageClass(Accepted.class, WAIT).index());
+        assertEquals(1, c.setup().admitted().get());
+        c.coordinator().tell(new EndSession(true));
+    }
+
+    /** A coordinator of one worker that must prove {@link #SECRET}, and a worker that said hello and is challenged. */
+    private record Challenged(SessionSetup setup, ActorRef<CoordinatorActor.Command> coordinator,
+            TestProbe<ToWorker> worker, Challenge challenge) {
+    }
+
+    private Challenged challenged() {
+        SessionSetup setup = setup(1, SECRET);
+        ActorRef<CoordinatorActor.Command> coordinator = coordinator(setup);
+        TestProbe<ToWorker> worker = KIT.createTestProbe(ToWorker.class);
+        coordinator.tell(new FromWorker(hello(worker)));
+        return new Challenged(setup, coordinator, worker, worker.expectMessageClass(Challenge.class, WAIT));
+    }
+
+    private SessionSetup setup(int count, byte[] secret) {
         return setup(count, secret, Duration.ofSeconds(30));
     }
 
-    private CoordinatorActor.Setup setup(int count, byte[] secret, Duration joinTimeout) {
-        return new CoordinatorActor.Setup(count, secret, OnWorkerLoss.CONTINUE, joinTimeout,
+    private SessionSetup setup(int count, byte[] secret, Duration joinTimeout) {
+        return new SessionSetup(count, secret, OnWorkerLoss.CONTINUE, joinTimeout,
                 new PrintStream(log, true, StandardCharsets.UTF_8), new AtomicInteger(), new CompletableFuture<>());
     }
 
-    private static ActorRef<CoordinatorActor.Command> coordinator(CoordinatorActor.Setup setup) {
-        return KIT.spawn(CoordinatorActor.create(setup, new FakeClock(), Membership.NONE));
+    private static ActorRef<CoordinatorActor.Command> coordinator(SessionSetup setup) {
+        return KIT.spawn(CoordinatorActor.create(setup, new FakeClock(), MemberEvents.NONE));
     }
 
     private static Hello hello(TestProbe<ToWorker> worker) {
         return new Hello(worker.ref(), Version.current(), "test-host", 2, ProcessHandle.current().pid());
+    }
+
+    /** A worker's answer to its challenge, as the coordinator's adapter hands it on. */
+    private static FromWorker register(ActorRef<ToWorker> worker, String proof) {
+        return new FromWorker(new Register(worker, proof));
     }
 
     /** A coordinator whose session has joined its workers. */
@@ -379,20 +447,20 @@ class CoordinatorProtocolTest {
      * first clock probes answered, so that the session has joined.
      */
     private Session joined(int count) throws Exception {
-        CoordinatorActor.Setup setup = setup(count, null);
+        SessionSetup setup = setup(count, null);
         ActorRef<CoordinatorActor.Command> coordinator = coordinator(setup);
         List<TestProbe<ToWorker>> workers = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             workers.add(KIT.createTestProbe(ToWorker.class));
         }
         for (int i = 0; i < workers.size(); i++) {
-            coordinator.tell(hello(workers.get(i)));
+            coordinator.tell(new FromWorker(hello(workers.get(i))));
             assertEquals(i, workers.get(i).expectMessageClass(Accepted.class, WAIT).index());
         }
         for (int probe = 0; probe < ClockProbes.FIRST_PROBES; probe++) {
             for (int i = 0; i < workers.size(); i++) {
                 Ping ping = workers.get(i).expectMessageClass(Ping.class, WAIT);
-                coordinator.tell(new Pong(i, ping.seq(), ping.coordinatorNanos(), EpochMicrosClock.now()));
+                ping.replyTo().tell(new Pong(i, ping.seq(), ping.coordinatorNanos(), EpochMicrosClock.now()));
             }
         }
         assertEquals(count, setup.joined().get(10, TimeUnit.SECONDS).size());
@@ -402,20 +470,20 @@ class CoordinatorProtocolTest {
     /**
      * A run under way: its number, its actor, and the start instant each worker was given (its own clock).
      */
-    private record Running(int run, ActorRef<PhaseActor.FromWorker> phase, List<PhaseActor.StartAt> starts) {
+    private record Running(int run, ActorRef<ToRun> phase, List<StartAt> starts) {
         /**
          * Worker {@code index}'s interval {@code seq} of this run (second {@code seq} from its start, in
          * its own clock), in which {@code reads} completed.
          */
-        PhaseActor.IntervalReport interval(int index, int seq, long reads) {
+        IntervalReport interval(int index, int seq, long reads) {
             long from = starts.get(index).workerEpochMicros() / 1000 + seq * 1000L;
-            return new PhaseActor.IntervalReport(index, seq, ReportedReads.interval(from, from + 1000, reads),
+            return new IntervalReport(index, seq, ReportedReads.interval(from, from + 1000, reads),
                     seq + 1.0, 0, false, -1);
         }
 
         /** Worker {@code index}'s result of {@code reads} reads (not stopped on its own machine). */
-        PhaseActor.Done done(int index, long reads) {
-            return new PhaseActor.Done(index, ReportedReads.result(reads), 10, null);
+        Done done(int index, long reads) {
+            return new Done(index, ReportedReads.result(reads), 10, null);
         }
     }
 
@@ -443,7 +511,7 @@ class CoordinatorProtocolTest {
             List<TestProbe<ToWorker>> workers) {
         coordinator.tell(new BeginRun(run));
         List<Plan> plans = workers.stream().map(w -> next(w, Plan.class)).toList();
-        ActorRef<PhaseActor.FromWorker> phase = plans.get(0).replyTo();
+        ActorRef<ToRun> phase = plans.get(0).replyTo();
         for (int i = 0; i < plans.size(); i++) {
             Plan p = plans.get(i);
             assertEquals(plans.get(0).run(), p.run());
@@ -451,17 +519,17 @@ class CoordinatorProtocolTest {
             assertEquals(i, p.index());
             assertEquals((i + 1) + "/" + workers.size(), p.settings().get("share"));
             assertEquals(run.settings().get("seed"), p.settings().get("seed"));
-            phase.tell(new PhaseActor.Prepared(i, false, false));
+            phase.tell(new Prepared(i, false, false));
         }
         for (TestProbe<ToWorker> w : workers) {
-            PhaseActor.Go go = next(w, PhaseActor.Go.class);
+            Go go = next(w, Go.class);
             assertEquals(plans.get(0).run(), go.run());
             assertEquals(Load.NONE, go.load());
         }
         for (int i = 0; i < workers.size(); i++) {
-            phase.tell(new PhaseActor.Ready(i));
+            phase.tell(new Ready(i));
         }
-        List<PhaseActor.StartAt> starts = workers.stream().map(w -> next(w, PhaseActor.StartAt.class)).toList();
+        List<StartAt> starts = workers.stream().map(w -> next(w, StartAt.class)).toList();
         return new Running(plans.get(0).run(), phase, starts);
     }
 

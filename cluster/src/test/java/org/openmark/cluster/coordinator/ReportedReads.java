@@ -27,7 +27,7 @@ final class ReportedReads {
     private ReportedReads() {
     }
 
-    /** A worker's whole result of {@code n} reads, as its {@link PhaseActor.Done} carries it. */
+    /** A worker's whole result of {@code n} reads, as its {@link org.openmark.cluster.protocol.Done} carries it. */
     static ResultWire result(long n) {
         OpResult read = new OpResult("READ", Map.of(Status.OK, n), reads(n), reads(n), Measurements.newHistogram(),
                 Measurements.newHistogram(), Map.of(Status.OK, reads(n)), Map.of(Status.OK, reads(n)));

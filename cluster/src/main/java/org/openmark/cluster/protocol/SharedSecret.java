@@ -17,10 +17,10 @@ import org.openmark.config.ConfigException;
  * with HMAC-SHA256(secret, nonce). The secret itself never crosses the network, and an answer
  * overheard once is worth nothing for the next nonce.
  */
-public final class Secrets {
+public final class SharedSecret {
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private Secrets() {
+    private SharedSecret() {
     }
 
     /** The secret in {@code file} (its bytes, a trailing newline removed); errors name {@code flag}. */

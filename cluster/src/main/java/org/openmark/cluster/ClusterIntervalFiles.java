@@ -21,14 +21,14 @@ import org.openmark.output.TimeSeriesSink;
  * Each file is opened at its first interval, so its base time is the run's start, and a run that
  * never starts leaves none. A file that cannot be written is warned about; the run goes on.
  */
-final class IntervalFiles {
+final class ClusterIntervalFiles {
     private final Path outDir;
     private final PrintStream err;
     private final List<IntervalSink> merged = new ArrayList<>();
     private final Map<Integer, HlogSink> perWorker = new HashMap<>();
 
     /** @param outDir the run's {@code --out}, or null for no files */
-    IntervalFiles(Path outDir, PrintStream err) {
+    ClusterIntervalFiles(Path outDir, PrintStream err) {
         this.outDir = outDir;
         this.err = err;
     }
