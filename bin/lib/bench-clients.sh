@@ -223,12 +223,8 @@ start_service() { # start_service KIND: starts bench-KIND, sets $props (a -P fil
   "$here/openmark-services" start "$kind" "$inst" > /dev/null
   trap '"$here/openmark-services" stop '"$inst"' > /dev/null 2>&1 || true' EXIT
   props="$svc/$inst/$inst.properties"
-  case "$kind" in
-    redis) server_pids=$(cat "$(find "$svc/$inst" -name redis.pid | head -1)") ;;
-    # the data directory is where the state file says (a private /tmp one when the postgres user cannot reach $svc)
-    postgres) server_pids=$(head -1 "$(sed -n 's/^home=//p' "$svc/$inst/state")/data/postmaster.pid") ;;
-    cassandra) server_pids=$(sed -n 's/^node\.[0-9]*\.pid=//p' "$svc/$inst/state") ;;
-  esac
+  # the manager knows the server's processes (PostgreSQL's postmaster, Cassandra's live nodes)
+  server_pids=$("$here/openmark-services" pids "$inst")
 }
 prop() { sed -n "s/^$1=//p" "$props"; }
 run_or_die() { # run_or_die FILE COMMAND...: its output in FILE; stops the bench with the output's end when it fails

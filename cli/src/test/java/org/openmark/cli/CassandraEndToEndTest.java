@@ -138,8 +138,7 @@ class CassandraEndToEndTest {
     void run_eventKillsANodeMidRun_recordedAndTheErrorsLocatedAfterIt() throws Exception {
         Path out = dir.resolve("kill");
         Path script = Path.of("").toAbsolutePath().getParent().resolve("bin/openmark-services");
-        String kill = "OPENMARK_SERVICES_DIR=" + Path.of("target/openmark-services").toAbsolutePath() + " bash "
-                + script + " kill-node cassandra 3";
+        String kill = "OPENMARK_SERVICES_DIR=" + ServicesFixture.baseDir() + " bash " + script + " kill-node cassandra 3";
         List<String> args = new ArrayList<>(List.of("run", "-P", "workloada", "-p", "recordcount=200", "--rate", "100",
                 "--duration", "14s", "--seed", "3", "--quiet", "--event", "3s:" + kill, "--out", out.toString()));
         args.addAll(clusterArgs("cassandra.keyspace=events", "cassandra.replication=3",

@@ -1,4 +1,4 @@
-package org.openmark.services.cassandra;
+package org.openmark.services.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -8,7 +8,7 @@ import java.net.ServerSocket;
 import java.util.Iterator;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.openmark.services.CommandException;
+import org.openmark.services.server.CommandException;
 
 class PortPickerTest {
 

@@ -9,8 +9,9 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.openmark.services.server.StateFile;
 
-class StateFileTest {
+class ClusterStateTest {
     /** Three nodes on ports 30001 (CQL) and 30002 (storage); node 2 killed, node 3 decommissioned. */
     static final ClusterState THREE = new ClusterState("5.0.6", Path.of("/usr/lib/jvm/java-17/bin/java"),
             Path.of("/cache/cassandra-5.0.6/lib"), 30001, 30002, 3, List.of(
@@ -20,13 +21,13 @@ class StateFileTest {
 
     @Test
     void write_thenRead_givesTheSameState(@TempDir Path dir) {
-        StateFile.write(dir, THREE);
-        assertEquals(THREE, StateFile.read(dir).orElseThrow());
+        StateFile.write(dir, THREE.toState());
+        assertEquals(THREE, ClusterState.read(dir).orElseThrow());
     }
 
     @Test
-    void format_kindFirst_forBinOpenmarkServices_andJmxPortsForTheNodetoolWrapper() {
-        String text = StateFile.format(THREE);
+    void format_kindFirst_andJmxPortsForTheNodetoolWrapper() {
+        String text = StateFile.format(THREE.toState());
         assertTrue(text.startsWith("kind=cassandra\n"), text);
         assertTrue(text.contains("\nnode.2.jmx_port=30012\n"), text);
         assertTrue(text.contains("\nport=30001\nstorage_port=30002\nseeds=3\nnodes=3\n"), text);
@@ -34,15 +35,16 @@ class StateFileTest {
 
     @Test
     void read_noStateOrAnotherKind_isEmpty(@TempDir Path dir) throws Exception {
-        assertTrue(StateFile.read(dir).isEmpty());
+        assertTrue(ClusterState.read(dir).isEmpty());
         Files.writeString(dir.resolve("state"), "kind=redis\nport=6379\n");
-        assertTrue(StateFile.read(dir).isEmpty());
+        assertTrue(ClusterState.read(dir).isEmpty());
     }
 
     @Test
-    void parse_missingKey_namesIt() {
-        String text = StateFile.format(THREE).replace("node.2.pid=4343\n", "");
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> StateFile.parse(text));
+    void of_missingKey_namesIt() {
+        String text = StateFile.format(THREE.toState()).replace("node.2.pid=4343\n", "");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> ClusterState.of(StateFile.parse(text)));
         assertEquals("the state has no node.2.pid", e.getMessage());
     }
 

@@ -1,4 +1,4 @@
-package org.openmark.services;
+package org.openmark.services.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package org.openmark.services;
+package org.openmark.services.server;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
@@ -52,12 +53,55 @@ public final class Processes {
     }
 
     /**
+     * Asks {@code pid} to end (SIGTERM) and waits up to {@code timeout} for it to be gone; kills it (SIGKILL)
+     * when it is not.
+     */
+    public static void terminate(long pid, Time time, Duration timeout) {
+        ProcessHandle.of(pid).ifPresent(ProcessHandle::destroy);
+        if (!Wait.of(time, timeout, Duration.ofMillis(100)).until(() -> gone(pid))) {
+            kill(pid, time, timeout);
+        }
+    }
+
+    /**
+     * Starts {@code command} in the background, in a session of its own (setsid: a Ctrl-C meant for the
+     * terminal that started it does not reach it), its output appended to {@code log}, stdin empty; returns
+     * its process id. A server never writes to a pipe of ours: a daemon that inherits one keeps it open.
+     */
+    public static long launch(List<String> command, Path log) {
+        List<String> detached = new java.util.ArrayList<>();
+        if (Packages.onPath("setsid").isPresent()) {
+            // not a process group leader, setsid execs the command in its own process: the pid is the server's
+            detached.add("setsid");
+        }
+        detached.addAll(command);
+        try {
+            Files.createDirectories(log.getParent());
+            Process process = new ProcessBuilder(detached)
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                    .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
+                    .start();
+            return process.pid();
+        } catch (IOException e) {
+            throw CommandException.failed("cannot start " + command.get(0) + ": " + e.getMessage());
+        }
+    }
+
+    /**
      * Runs {@code command} with stdout and stderr into {@code output} (stdin empty) and returns its
      * exit code, or {@link #TIMED_OUT} after killing it when it ran longer than {@code timeout}.
      */
     public static int run(List<String> command, Path output, Duration timeout) {
+        return run(command, Map.of(), output, timeout);
+    }
+
+    /** Runs {@code command} as {@link #run(List, Path, Duration)} does, with {@code env} added to its environment. */
+    public static int run(List<String> command, Map<String, String> env, Path output, Duration timeout) {
         try {
-            Process process = new ProcessBuilder(command)
+            ProcessBuilder builder = new ProcessBuilder(command);
+            builder.environment().putAll(env);
+            Process process = builder
                     .redirectErrorStream(true)
                     .redirectOutput(output.toFile())
                     .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
@@ -78,10 +122,15 @@ public final class Processes {
 
     /** Runs {@code command} as {@link #run} does and returns what it printed (stdout and stderr). */
     public static Output capture(List<String> command, Duration timeout) {
+        return capture(command, Map.of(), timeout);
+    }
+
+    /** Runs {@code command} with {@code env} added to its environment and returns what it printed. */
+    public static Output capture(List<String> command, Map<String, String> env, Duration timeout) {
         try {
             Path file = Files.createTempFile("openmark-services", ".out");
             try {
-                int exit = run(command, file, timeout);
+                int exit = run(command, env, file, timeout);
                 return new Output(exit, Files.readString(file, StandardCharsets.UTF_8));
             } finally {
                 Files.deleteIfExists(file);

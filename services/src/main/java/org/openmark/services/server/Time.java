@@ -1,4 +1,4 @@
-package org.openmark.services;
+package org.openmark.services.server;
 
 import java.time.Duration;
 

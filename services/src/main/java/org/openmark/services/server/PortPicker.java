@@ -1,4 +1,4 @@
-package org.openmark.services.cassandra;
+package org.openmark.services.server;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -10,15 +10,19 @@ import java.util.HashSet;
 import java.util.Random;
 import java.util.Set;
 import java.util.function.IntUnaryOperator;
-import org.openmark.services.CommandException;
 
 /**
- * Picks ports free on every node address (all nodes listen on the same port, each on its own address),
- * below the kernel's ephemeral range: a port an outgoing connection holds cannot be bound, and a node
- * that cannot bind its JMX or storage port exits ("Port already in use"). A port picked once is not
- * picked again by the same picker, though nothing listens on it yet.
+ * The one port picker of every server: picks ports free on every loopback address a server may take
+ * (127.0.0.1 for Redis, PostgreSQL and Prometheus; 127.0.0.1..{@value #LOOPBACK_ADDRESSES} for Cassandra's
+ * nodes, which all listen on the same port, each on its own address), below the kernel's ephemeral range:
+ * a port an outgoing connection holds cannot be bound, and a server that cannot bind its port exits ("Port
+ * already in use"). A port picked once is not picked again by the same picker, though nothing listens on it
+ * yet. A port can still be taken between the pick and the server's bind: a server that fails to start is
+ * started again on another port.
  */
 public final class PortPicker {
+    /** The loopback addresses a port must be free on: 127.0.0.1 up to 127.0.0.9. */
+    public static final int LOOPBACK_ADDRESSES = 9;
     static final int FIRST_PORT = 20000;
     static final int DEFAULT_SPAN = 40000;
     static final int TRIES = 200;
@@ -37,7 +41,7 @@ public final class PortPicker {
     /**
      * @param randomBelow given n, a number from 0 to n - 1
      * @param span        how many ports from {@value #FIRST_PORT} up may be picked
-     * @param addresses   the node addresses 127.0.0.1..{@code addresses} the port must be free on
+     * @param addresses   the addresses 127.0.0.1..{@code addresses} the port must be free on
      */
     public PortPicker(IntUnaryOperator randomBelow, Probe probe, int span, int addresses) {
         this.randomBelow = randomBelow;
@@ -50,7 +54,7 @@ public final class PortPicker {
     public static PortPicker system() {
         Random random = new Random();
         return new PortPicker(random::nextInt, PortPicker::connects,
-                spanBelow(readFirstEphemeral()), CassandraSettings.MAX_NODES);
+                spanBelow(readFirstEphemeral()), LOOPBACK_ADDRESSES);
     }
 
     /** The ports that may be picked: up to the first ephemeral port, when that leaves room enough. */
@@ -58,7 +62,7 @@ public final class PortPicker {
         return firstEphemeral > FIRST_PORT + 2000 ? firstEphemeral - FIRST_PORT : DEFAULT_SPAN;
     }
 
-    /** A port no node address listens on. */
+    /** A port no loopback address listens on. */
     public int pick() {
         for (int tries = 0; tries < TRIES; tries++) {
             int port = FIRST_PORT + randomBelow.applyAsInt(span);
@@ -72,7 +76,7 @@ public final class PortPicker {
 
     private boolean listeningOnAny(int port) {
         for (int i = 1; i <= addresses; i++) {
-            if (probe.listening(NodeSlot.ip(i), port)) {
+            if (probe.listening("127.0.0." + i, port)) {
                 return true;
             }
         }
