@@ -6,12 +6,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
 import org.openmark.services.server.CommandException;
-import org.openmark.services.server.PortPicker;
 import org.openmark.services.server.Console;
+import org.openmark.services.server.PortPicker;
 import org.openmark.services.server.Processes;
 import org.openmark.services.server.PropertiesFile;
 import org.openmark.services.server.ServiceFiles;
@@ -89,18 +87,8 @@ public final class Cluster {
     /** Starts node {@code index} in the background, with extra JVM options; its files must exist. */
     void launch(int index, List<String> extraOptions) {
         NodeSlot node = node(index);
-        List<String> command = new java.util.ArrayList<>(List.of("nohup"));
-        command.addAll(ServerJvm.node(dir, state, node, settings.heap(), settings.ringDelay().toMillis(), extraOptions));
-        try {
-            Process process = new ProcessBuilder(command)
-                    .redirectErrorStream(true)
-                    .redirectOutput(ClusterLayout.stdoutLog(dir, index).toFile())
-                    .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
-                    .start();
-            update(state.with(node.launched(process.pid())));
-        } catch (IOException e) {
-            throw CommandException.failed("cannot start cassandra node " + index + ": " + e.getMessage());
-        }
+        List<String> command = ServerJvm.node(dir, state, node, settings.heap(), settings.ringDelay().toMillis(), extraOptions);
+        update(state.with(node.launched(Processes.launch(command, ClusterLayout.stdoutLog(dir, index)))));
     }
 
     /** True when node {@code index}'s process runs. */

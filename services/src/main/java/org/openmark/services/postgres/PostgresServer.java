@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.openmark.services.server.CommandException;
-import org.openmark.services.server.Packages;
 import org.openmark.services.server.PortPicker;
 import org.openmark.services.server.Processes;
 import org.openmark.services.server.Server;

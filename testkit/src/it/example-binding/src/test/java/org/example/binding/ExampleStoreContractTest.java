@@ -1,4 +1,4 @@
-package org.openmark.testkit.example;
+package org.example.binding;
 
 import org.openmark.api.Store;
 import org.openmark.store.contract.StoreContractTest;

@@ -1,4 +1,4 @@
-package org.openmark.testkit.example;
+package org.example.binding;
 
 import java.util.HashMap;
 import java.util.List;
