@@ -2,17 +2,25 @@ package org.openmark.services.server;
 
 import java.io.PrintStream;
 
-/** Where a command speaks: the result (properties) on stdout, progress and errors on stderr. */
-public record Console(PrintStream out, PrintStream err) {
-    private static final String PREFIX = "openmark-services: ";
+/**
+ * Where a command speaks: the result (properties) on stdout, progress and errors on stderr, each line of those
+ * prefixed with the program's name.
+ */
+public record Console(PrintStream out, PrintStream err, String prefix) {
+    private static final String SERVICES = "openmark-services: ";
+
+    /** A console of bin/openmark-services. */
+    public Console(PrintStream out, PrintStream err) {
+        this(out, err, SERVICES);
+    }
 
     public static Console system() {
         return new Console(System.out, System.err);
     }
 
-    /** A progress or error line on stderr, prefixed as every line of bin/openmark-services is. */
+    /** A progress or error line on stderr, prefixed as every line of the program is. */
     public void info(String message) {
-        err.println(PREFIX + message);
+        err.println(prefix + message);
         err.flush();
     }
 

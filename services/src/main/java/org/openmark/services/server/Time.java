@@ -7,8 +7,13 @@ public interface Time {
     /** A monotonic reading, for elapsed times and deadlines. */
     long nanoTime();
 
+    /** Milliseconds since the epoch, for what is written down or compared with other programs' timestamps. */
+    long epochMillis();
+
     /** Seconds since the epoch, for what is written down (when a node left the ring). */
-    long epochSeconds();
+    default long epochSeconds() {
+        return Math.floorDiv(epochMillis(), 1000);
+    }
 
     void sleep(Duration duration);
 
@@ -20,8 +25,8 @@ public interface Time {
             }
 
             @Override
-            public long epochSeconds() {
-                return System.currentTimeMillis() / 1000;
+            public long epochMillis() {
+                return System.currentTimeMillis();
             }
 
             @Override

@@ -12,8 +12,8 @@ public final class FakeTime implements Time {
     }
 
     @Override
-    public long epochSeconds() {
-        return 1_795_000_000L + nanos / 1_000_000_000L;
+    public long epochMillis() {
+        return 1_795_000_000_000L + nanos / 1_000_000L;
     }
 
     @Override
