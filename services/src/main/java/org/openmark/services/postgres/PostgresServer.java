@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.openmark.services.server.CommandException;
+import org.openmark.services.server.PortAttempts;
 import org.openmark.services.server.PortPicker;
 import org.openmark.services.server.Processes;
 import org.openmark.services.server.Server;
@@ -33,7 +34,6 @@ public final class PostgresServer implements Server {
     static final String DATABASE = "openmark";
     static final String USER = "openmark";
     private static final Duration POLL = Duration.ofMillis(100);
-    private static final int ATTEMPTS = 3;
 
     private final PortPicker ports;
 
@@ -142,20 +142,17 @@ public final class PostgresServer implements Server {
 
     /** pg_ctl start on a free port; a port taken meanwhile gets another try on another port. */
     private int startServer(ServiceSite site, PgTools pg, Path data, Path log) {
-        for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
-            int port = ports.pick();
+        return PortAttempts.start(site, ports, "postgres", log, port -> {
             pg.append(data.resolve("postgresql.conf"), "port = " + port + "\n");
             Processes.Output started = pg.run(site.timeout(), "pg_ctl", "-D", data.toString(), "-l", log.toString(), "-w",
                     "-t", Long.toString(site.timeout().toSeconds()), "start");
             if (started.ok() && site.waitFor(POLL).until(() -> pg.ready(port))) {
-                return port;
+                return Optional.of(port);
             }
             site.console().raw(started.text());
             pg.run(site.timeout(), "pg_ctl", "-D", data.toString(), "-m", "immediate", "stop");
-            site.console().info("postgres did not start on port " + port + " (attempt " + attempt + "); log tail:");
-            site.console().raw(ServiceFiles.tail(ServiceFiles.lines(log), 5));
-        }
-        throw CommandException.failed("postgres failed to start; see " + log);
+            return Optional.empty();
+        });
     }
 
     private static String readPassword(ServiceSite site) {

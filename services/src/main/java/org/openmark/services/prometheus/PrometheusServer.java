@@ -13,9 +13,10 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
-import org.openmark.services.server.CommandException;
 import org.openmark.services.server.Packages;
+import org.openmark.services.server.PortAttempts;
 import org.openmark.services.server.PortPicker;
 import org.openmark.services.server.Processes;
 import org.openmark.services.server.Server;
@@ -34,7 +35,6 @@ import org.openmark.services.server.StartOptions;
 public final class PrometheusServer implements Server {
     static final String HOST = "127.0.0.1";
     private static final Duration POLL = Duration.ofMillis(100);
-    private static final int ATTEMPTS = 3;
 
     private final PortPicker ports;
 
@@ -55,24 +55,22 @@ public final class PrometheusServer implements Server {
         }
         ServiceFiles.write(dir.resolve("prometheus.yml"), config(targets));
         Path log = dir.resolve("prometheus.log");
-        for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
-            int port = ports.pick();
+        int port = PortAttempts.start(site, ports, "prometheus", log, p -> {
             long pid = Processes.launch(List.of(prometheus.toString(), "--config.file=" + dir.resolve("prometheus.yml"),
-                    "--storage.tsdb.path=" + dir.resolve("data"), "--web.listen-address=" + HOST + ":" + port,
+                    "--storage.tsdb.path=" + dir.resolve("data"), "--web.listen-address=" + HOST + ":" + p,
                     "--enable-feature=native-histograms"), log);
-            ServiceState state = ServiceState.of(ServiceKind.PROMETHEUS, "port", port, "pid", pid);
+            ServiceState state = ServiceState.of(ServiceKind.PROMETHEUS, "port", p, "pid", pid);
             site.writeState(state);
-            if (site.waitFor(POLL).until(() -> ready(port) || Processes.gone(pid)) && ready(port)) {
-                Map<String, String> properties = new LinkedHashMap<>();
-                properties.put("prometheus.url", "http://" + HOST + ":" + port);
-                properties.put("prometheus.targets", targets.toString());
-                return properties;
+            if (site.waitFor(POLL).until(() -> ready(p) || Processes.gone(pid)) && ready(p)) {
+                return Optional.of(p);
             }
             stop(site, state);
-            site.console().info("prometheus did not start on port " + port + " (attempt " + attempt + "); log tail:");
-            site.console().raw(ServiceFiles.tail(ServiceFiles.lines(log), 5));
-        }
-        throw CommandException.failed("prometheus failed to start; see " + log);
+            return Optional.empty();
+        });
+        Map<String, String> properties = new LinkedHashMap<>();
+        properties.put("prometheus.url", "http://" + HOST + ":" + port);
+        properties.put("prometheus.targets", targets.toString());
+        return properties;
     }
 
     /** prometheus.yml: every second, the targets the files in {@code targets} name, read again every second. */

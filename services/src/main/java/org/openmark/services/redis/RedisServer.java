@@ -6,9 +6,11 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import org.openmark.services.server.CommandException;
 import org.openmark.services.server.Packages;
+import org.openmark.services.server.PortAttempts;
 import org.openmark.services.server.PortPicker;
 import org.openmark.services.server.Processes;
 import org.openmark.services.server.Server;
@@ -26,7 +28,6 @@ import org.openmark.services.server.StartOptions;
 public final class RedisServer implements Server {
     static final String HOST = "127.0.0.1";
     private static final Duration POLL = Duration.ofMillis(50);
-    private static final int ATTEMPTS = 3;
 
     private final boolean pair;
     private final PortPicker ports;
@@ -120,19 +121,16 @@ public final class RedisServer implements Server {
 
     /** Starts one server in {@code dir}; a port taken meanwhile gets another try on another port. */
     private Instance startOne(ServiceSite site, Path redis, Path dir, OptionalInt primaryPort) {
-        for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
-            int port = ports.pick();
+        return PortAttempts.start(site, ports, "redis-server", dir.resolve("redis.log"), port -> {
             Path conf = dir.resolve("redis.conf");
             ServiceFiles.write(conf, config(dir, port, primaryPort));
             long pid = Processes.launch(List.of(redis.toString(), conf.toString()), dir.resolve("redis.out"));
             if (site.waitFor(POLL).until(() -> ping(port) || Processes.gone(pid)) && ping(port)) {
-                return new Instance(port, pid);
+                return Optional.of(new Instance(port, pid));
             }
             stopOne(site, port, pid);
-            site.console().info("redis-server did not start on port " + port + " (attempt " + attempt + "); log tail:");
-            site.console().raw(ServiceFiles.tail(ServiceFiles.lines(dir.resolve("redis.log")), 5));
-        }
-        throw CommandException.failed("redis-server failed to start; see " + dir.resolve("redis.log"));
+            return Optional.empty();
+        });
     }
 
     /** SHUTDOWN NOSAVE, then a kill when the process is still there (and still a redis-server). */
