@@ -36,7 +36,10 @@
 #                           -target with OPENMARK_BENCH_YCSB_THREADS threads (16); and the same binding through
 #                           openmark's YCSB adapter (--store ycsb, open model)
 # The servers are started with bin/openmark-services as instances "bench-redis" and "bench-postgres" (in
-# OPENMARK_SERVICES_DIR) and stopped at the end.
+# OPENMARK_SERVICES_DIR) and stopped at the end. The method (sampling the client's and the server's CPU in
+# /proc over the window, reading each tool's output, the figures per operation, what "sustained" means) is
+# Java with unit tests, in the services module (org.openmark.services.bench.ClientsBench, which asks the
+# services manager for the server's processes); this script runs the tools in turn and says which.
 
 clients_usage() {
   echo "usage: bin/bench clients smoke | redis [RATES...] | postgres [RATES...] | cassandra [RATES...] | redis-drivers [RATES...]" >&2
@@ -55,7 +58,6 @@ pg_clients="${OPENMARK_BENCH_PG_CLIENTS:-8}"
 ycsb_threads="${OPENMARK_BENCH_YCSB_THREADS:-16}"
 rates=("$@"); [ ${#rates[@]} -eq 0 ] && rates=($([ $smoke = 1 ] && echo 1000 || echo 5000 10000 20000 40000))
 pg_bin="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)"
-clk_tck="$(getconf CLK_TCK)"
 dur=$(( warm + secs + 4 ))   # a tool's whole run: its first progress second, the warm-up, the window, a tail
 
 # openmark as bin/openmark runs it (its heap options), from the jar or OPENMARK_BENCH_CP
@@ -73,80 +75,28 @@ fi
 workload=(-P "$openmark_root/workloads/workloada" -p recordcount="$records" -p fieldcount=10 -p fieldlength=100
   -p requestdistribution=uniform -p insertorder=ordered -p zeropadding=12)
 
-now() { date +%s.%N; }
-sleep_until() { local d; d=$(awk -v t="$1" -v n="$(now)" 'BEGIN { d = t - n; print (d > 0 ? d : 0) }'); sleep "$d"; }
-# CPU ticks (user + system) of a process, all its threads; with "all", its reaped children's too
-ticks() { # ticks PID [all]
-  sed 's/^.*) //' "/proc/$1/stat" 2>/dev/null | awk -v all="${2:-}" '{ print $12 + $13 + (all ? $14 + $15 : 0) }'
-}
-# The server's CPU ticks: its processes, their live children, and the children they reaped (PostgreSQL's
-# backends are the postmaster's children; one that ends moves its time into the postmaster's).
-server_ticks() {
-  local total=0 p c
-  for p in $server_pids; do
-    total=$(( total + $(ticks "$p" all) ))
-    for c in $(pgrep -P "$p" || true); do total=$(( total + $(ticks "$c" || echo 0) )); done
-  done
-  echo "$total"
-}
+# The benchmark's method: org.openmark.services.bench.ClientsBench in the services jar (built when stale)
+services_jar="$(openmark_services_jar)"
+bench_java() { "$JAVA_HOME/bin/java" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -cp "$services_jar" \
+  org.openmark.services.bench.ClientsBench "$@"; }
 
-# measure NAME READY_REGEX COMMAND...: runs COMMAND (a program, not a function) in the background (output in $out/NAME.out and
-# .err), waits for READY_REGEX in its output (its progress line one second after it began), samples
-# the client's and the server's CPU $warm and $warm+$secs seconds after it began, and the client's peak
-# resident memory (VmHWM) at the second sample; waits for it to end. Sets m_client (CPU seconds in the
-# window), m_server, m_window (its length in seconds), m_rss (MiB), m_from and m_to (epoch seconds).
+# measure TOOL LABEL RATE READY_REGEX [OPTION VALUE...] -- COMMAND...: runs COMMAND (a program, not a function)
+# in the background (output in $out/LABEL-RATE.out and .err, or --name's), waits for READY_REGEX in its output
+# (its progress line one second after it began), measures the client's and the server's CPU over the window
+# from $warm to $warm + $secs seconds after it began and the client's peak memory, reads the tool's output
+# (TOOL: openmark, openmark-closed, ycsb, pgbench, latte) and prints one line of figures (also to clients.txt
+# and clients.tsv). True when the tool sustained RATE: 98 % of it with the p99 within the bound, no failure.
 measure() {
-  local name="$1" ready="$2"; shift 2
-  : > "$out/$name.out"; : > "$out/$name.err"   # emptied before the readiness check reads them
-  "$@" > "$out/$name.out" 2> "$out/$name.err" &
-  local pid=$! waited=0
-  until grep -qE "$ready" "$out/$name.out" "$out/$name.err" 2>/dev/null; do
-    if ! kill -0 "$pid" 2>/dev/null || [ $waited -gt 1200 ]; then
-      echo "bin/bench: $name did not start:" >&2; tail -5 "$out/$name.err" "$out/$name.out" >&2
-      kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; return 1
-    fi
-    sleep 0.1; waited=$(( waited + 1 ))
-  done
-  local began c1 s1 c2 s2 rss
-  began=$(awk -v n="$(now)" 'BEGIN { printf "%.3f", n - 1 }')
-  sleep_until "$(awk -v b="$began" -v w="$warm" 'BEGIN { printf "%.3f", b + w }')"
-  m_from=$(now); c1=$(ticks "$pid"); s1=$(server_ticks)
-  sleep_until "$(awk -v b="$began" -v w="$warm" -v s="$secs" 'BEGIN { printf "%.3f", b + w + s }')"
-  m_to=$(now); c2=$(ticks "$pid"); s2=$(server_ticks)
-  rss=$(awk '/^VmHWM:/ { print $2 }' "/proc/$pid/status" 2>/dev/null || echo 0)
-  local rc=0; wait "$pid" || rc=$?
-  if [ -z "$c1" ] || [ -z "$c2" ]; then echo "bin/bench: $name ended before its window did" >&2; return 1; fi
-  m_client=$(awk -v a="$c1" -v b="$c2" -v t="$clk_tck" 'BEGIN { print (b - a) / t }')
-  m_server=$(awk -v a="$s1" -v b="$s2" -v t="$clk_tck" 'BEGIN { print (b - a) / t }')
-  m_window=$(awk -v a="$m_from" -v b="$m_to" 'BEGIN { print b - a }')
-  m_rss=$(( rss / 1024 ))
-  return $(( rc == 3 ? 0 : rc ))   # openmark's 3: a run that is not valid, which the line says
+  local tool="$1" label="$2" rate="$3" ready="$4"; shift 4
+  bench_java measure --tool "$tool" --label "$label" --rate "$rate" --ready "$ready" --dir "$out" --warm "$warm" \
+    --secs "$secs" --p99-bound-us "$p99_bound_us" --service "$service" "$@"
 }
-
-field() { awk -F', ' -v s="[$2]" -v m="$3" '$1 == s && $2 == m {print $3}' "$1"; }
-# report TOOL RATE ACHIEVED P99_US OPS_IN_WINDOW [NOTE]: one line of figures from the last measure
-report() {
-  awk -v tool="$1" -v rate="$2" -v a="$3" -v p="$4" -v ops="$5" -v note="${6:-}" -v c="$m_client" -v s="$m_server" \
-    -v rss="$m_rss" 'BEGIN { printf "  %-24s %7s/s: achieved %8.0f/s, p99 %8s us, client CPU %6.2f us/op, server CPU %6.2f us/op, client RSS %5d MiB%s\n",
-      tool, rate, a, (p == "" ? "?" : p), (ops > 0 ? 1e6 * c / ops : 0), (ops > 0 ? 1e6 * s / ops : 0), rss, note }' | tee -a "$out/clients.txt"
-  printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "$(awk -v c="$m_client" -v o="$5" 'BEGIN { print (o > 0 ? 1e6 * c / o : 0) }')" \
-    "$(awk -v c="$m_server" -v o="$5" 'BEGIN { print (o > 0 ? 1e6 * c / o : 0) }')" >> "$out/clients.tsv"
-}
-sustained() { awk -v r="$1" -v a="$2" -v p="$3" -v b="$p99_bound_us" 'BEGIN { exit !(a != "" && a >= 0.98 * r && p != "" && p <= b) }'; }
 
 # openmark_open NAME RATE STORE_ARGS...: openmark's open model at RATE (Poisson), reported
 openmark_open() {
   local name="$1" rate="$2"; shift 2
-  measure "$name-$rate" ' 1 sec: ' "${om[@]}" run "$@" "${workload[@]}" -p autoload=false --rate "$rate" \
-    --duration "${dur}s" --warmup "${warm}s" -s 1 --seed 1 || return 1
-  local f="$out/$name-$rate.out" a p99 bad
-  a=$(field "$f" SCHEDULE 'AchievedRate(ops/sec)')
-  p99=$(awk -v r="$(field "$f" READ '99thPercentileLatency(us)')" -v u="$(field "$f" UPDATE '99thPercentileLatency(us)')" \
-    'BEGIN { print (r > u ? r : u) }')
-  bad=$(awk -F', ' '$2 ~ /^Return=/ && $2 != "Return=OK" && $2 != "Return=NOT_FOUND" { n += $3 } END { print n + 0 }' "$f")
-  report "$name" "$rate" "$a" "$p99" "$(awk -v a="$a" -v w="$m_window" 'BEGIN { print a * w }')" \
-    ", valid $(field "$f" RUN Valid)$([ "$bad" -gt 0 ] && echo ", $bad failed")"
-  [ "$bad" = 0 ] && [ "$(field "$f" RUN Valid)" = true ] && sustained "$rate" "$a" "$p99"
+  measure openmark "$name" "$rate" ' 1 sec: ' -- "${om[@]}" run "$@" "${workload[@]}" -p autoload=false \
+    --rate "$rate" --duration "${dur}s" --warmup "${warm}s" -s 1 --seed 1
 }
 
 # YCSB's core and its redis and jdbc bindings, built from $YCSB_SRC into $out/ycsb once; sets ycsb_dir
@@ -201,34 +151,19 @@ ycsb_classpath() { # ycsb_classpath BINDING [JAR...]
 # (its overall throughput counts its start-up too); its p99 is over the whole run, warm-up included.
 ycsb_open() {
   local name="$1" rate="$2" cp="$3" db="$4"; shift 4
-  measure "$name-$rate" ' 1 sec: ' "$JAVA_HOME/bin/java" $(openmark_heap_opts) -cp "$cp" site.ycsb.Client -t -db "$db" \
-    -P "$openmark_root/workloads/workloada" -p workload=site.ycsb.workloads.CoreWorkload -p recordcount="$records" \
-    -p fieldcount=10 -p fieldlength=100 -p requestdistribution=uniform -p insertorder=ordered -p zeropadding=12 \
-    -p operationcount=$(( rate * dur * 2 )) -p maxexecutiontime="$dur" -target "$rate" -threads "$ycsb_threads" \
-    -p measurement.interval=both -s -p status.interval=1 "$@" || return 1
-  local f="$out/$name-$rate.out" ops a p99 bad
-  # status lines: DATE TIME S sec: N operations; ... (N counted since the start, S seconds after it)
-  ops=$(awk -v from="$warm" -v to=$(( warm + secs )) '$4 == "sec:" && $3 == from { a = $5 } $4 == "sec:" && $3 == to { b = $5 }
-    END { print (a != "" && b != "" ? b - a : 0) }' "$out/$name-$rate.err")
-  a=$(awk -v n="$ops" -v s="$secs" 'BEGIN { print n / s }')
-  p99=$(awk -v r="$(field "$f" Intended-READ '99thPercentileLatency(us)')" \
-    -v u="$(field "$f" Intended-UPDATE '99thPercentileLatency(us)')" 'BEGIN { print (r > u ? r : u) }')
-  bad=$(awk -F', ' '($1 == "[READ]" || $1 == "[UPDATE]") && $2 ~ /^Return=/ && $2 != "Return=OK" { n += $3 } END { print n + 0 }' "$f")
-  report "$name" "$rate" "$a" "$p99" "$ops" "$([ "$bad" -gt 0 ] && echo ", $bad failed")"
-  [ "$bad" = 0 ] && sustained "$rate" "$a" "$p99"
+  measure ycsb "$name" "$rate" ' 1 sec: ' -- "$JAVA_HOME/bin/java" $(openmark_heap_opts) -cp "$cp" site.ycsb.Client -t \
+    -db "$db" -P "$openmark_root/workloads/workloada" -p workload=site.ycsb.workloads.CoreWorkload \
+    -p recordcount="$records" -p fieldcount=10 -p fieldlength=100 -p requestdistribution=uniform -p insertorder=ordered \
+    -p zeropadding=12 -p operationcount=$(( rate * dur * 2 )) -p maxexecutiontime="$dur" -target "$rate" \
+    -threads "$ycsb_threads" -p measurement.interval=both -s -p status.interval=1 "$@"
 }
 
-start_service() { # start_service KIND: starts bench-KIND, sets $props (a -P file) and $server_pids
-  local kind="$1" inst="bench-$1" svc="${OPENMARK_SERVICES_DIR:-/tmp/openmark-services}"
-  "$here/openmark-services" start "$kind" "$inst" > /dev/null
-  trap '"$here/openmark-services" stop '"$inst"' > /dev/null 2>&1 || true' EXIT
-  props="$svc/$inst/$inst.properties"
-  case "$kind" in
-    redis) server_pids=$(cat "$(find "$svc/$inst" -name redis.pid | head -1)") ;;
-    # the data directory is where the state file says (a private /tmp one when the postgres user cannot reach $svc)
-    postgres) server_pids=$(head -1 "$(sed -n 's/^home=//p' "$svc/$inst/state")/data/postmaster.pid") ;;
-    cassandra) server_pids=$(sed -n 's/^node\.[0-9]*\.pid=//p' "$svc/$inst/state") ;;
-  esac
+start_service() { # start_service KIND: starts bench-KIND, sets $props (a -P file) and $service (its name)
+  local kind="$1" svc="${OPENMARK_SERVICES_DIR:-/tmp/openmark-services}"
+  service="bench-$1"
+  "$here/openmark-services" start "$kind" "$service" > /dev/null
+  trap '"$here/openmark-services" stop '"$service"' > /dev/null 2>&1 || true' EXIT
+  props="$svc/$service/$service.properties"
 }
 prop() { sed -n "s/^$1=//p" "$props"; }
 run_or_die() { # run_or_die FILE COMMAND...: its output in FILE; stops the bench with the output's end when it fails
@@ -275,40 +210,20 @@ bench_redis() {
   # (redis-benchmark -c 1 -P D sends D and waits for all D; openmark's closed model keeps D clients'
   # calls in flight on its pipelined session). redis-benchmark runs the two commands of the mix one
   # after the other (N each: its CPU is the whole process's, its start-up is a millisecond).
-  local script value d n=200000
-  # the update's script, as the store sends it (RedisWrite.UPDATE_EXISTING)
-  script="$(awk '/UPDATE_EXISTING = RedisLayout.bytes\("""/ { on = 1; next } on { sub(/^ +/, ""); if (sub(/"""\);$/, "")) { print; exit } print }' \
-    "$openmark_root/stores/redis/src/main/java/org/openmark/store/redis/RedisWrite.java")"
-  value=$(head -c 100 /dev/zero | tr '\0' 'x')
+  local d n=200000
+  # the update's script, as the store sends it (RedisWrite.UPDATE_EXISTING's text block)
+  sed -n '/UPDATE_EXISTING = RedisLayout.bytes("""/,/""");/p' \
+    "$openmark_root/stores/redis/src/main/java/org/openmark/store/redis/RedisWrite.java" | sed '1d; s/^ *//; s/""");$//' \
+    > "$out/redis-update.lua"
   echo "full speed, D requests outstanding on one connection (redis-benchmark -c 1 -P D; openmark closed model, D clients):" \
     | tee -a "$out/clients.txt"
   for d in "${depths[@]}"; do
-    measure "openmark-redis-closed-$d" ' 1 sec: ' "${om[@]}" run --store redis -P "$props" "${workload[@]}" -p autoload=false \
-      -threads "$d" --duration "${dur}s" --warmup "${warm}s" -s 1 --seed 1 || continue
-    local f="$out/openmark-redis-closed-$d.out" t
-    t=$(field "$f" OVERALL 'Throughput(ops/sec)')
-    report "openmark closed, D=$d" "-" "$t" "$(awk -v r="$(field "$f" READ '99thPercentileLatency(us)')" \
-      -v u="$(field "$f" UPDATE '99thPercentileLatency(us)')" 'BEGIN { print (r > u ? r : u) }')" \
-      "$(awk -v t="$t" -v w="$m_window" 'BEGIN { print t * w }')"
-    local cpu=0 srv=0 rps_inv=0 p99=0 cmd
-    for cmd in read update; do
-      local s0 s1 args
-      if [ $cmd = read ]; then args=(HGETALL user__rand_int__); else args=(EVAL "$script" 1 user__rand_int__ field3 "$value"); fi
-      s0=$(server_ticks)
-      ( /usr/bin/time -f %M -o "$out/redis-benchmark-$d-$cmd.rss" redis-benchmark -h "$host" -p "$port" -c 1 -P "$d" \
-          -n "$n" -r "$records" --csv "${args[@]}" > "$out/redis-benchmark-$d-$cmd.csv" 2> "$out/redis-benchmark-$d-$cmd.err"
-        # this subshell's reaped children (time, and redis-benchmark under it); a builtin reads it, in this process
-        read -r stat < "/proc/$BASHPID/stat"; echo "${stat##*) }" | awk '{ print $14 + $15 }' > "$out/redis-benchmark-$d-$cmd.ticks" )
-      s1=$(server_ticks)
-      local line; line=$(tail -1 "$out/redis-benchmark-$d-$cmd.csv" | tr -d '"')
-      cpu=$(( cpu + $(cat "$out/redis-benchmark-$d-$cmd.ticks") )); srv=$(( srv + s1 - s0 ))
-      rps_inv=$(awk -v x="$rps_inv" -v r="$(echo "$line" | cut -d, -f2)" 'BEGIN { print x + 1 / r }')
-      p99=$(awk -v x="$p99" -v p="$(echo "$line" | cut -d, -f7)" 'BEGIN { print (p * 1000 > x ? p * 1000 : x) }')
-    done
-    m_client=$(awk -v c="$cpu" -v t="$clk_tck" 'BEGIN { print c / t }'); m_server=$(awk -v c="$srv" -v t="$clk_tck" 'BEGIN { print c / t }')
-    m_rss=$(( $(cat "$out/redis-benchmark-$d-read.rss") / 1024 ))
-    report "redis-benchmark -P $d" "-" "$(awk -v x="$rps_inv" 'BEGIN { print 2 / x }')" "$p99" $(( 2 * n )) \
-      " (HGETALL and the update's EVAL, $n each)"
+    measure openmark-closed "openmark closed, D=$d" - ' 1 sec: ' --name "openmark-redis-closed-$d" -- "${om[@]}" run \
+      --store redis -P "$props" "${workload[@]}" -p autoload=false -threads "$d" --duration "${dur}s" --warmup "${warm}s" \
+      -s 1 --seed 1 || continue
+    bench_java redis-benchmark --dir "$out" --service "$service" --host "$host" --port "$port" --depth "$d" \
+      --requests "$n" --records "$records" --update-script "$out/redis-update.lua" \
+      --value "$(head -c 100 /dev/zero | tr '\0' 'x')" || true
   done
 }
 
@@ -321,7 +236,7 @@ bench_postgres() {
   run_or_die "$out/postgres-load.txt" "${om[@]}" load --store jdbc -P "$props" "${workload[@]}" -threads 4 \
     -p jdbc.batchsize=100 --quiet
   PGPASSWORD="$pass" "$pg_bin/psql" -q -h "$host" -p "$port" -U "$user" -d "$db" -c 'VACUUM ANALYZE usertable' > /dev/null
-  echo "PostgreSQL $("$pg_bin/postgres" --version | awk '{print $3}') on $host:$port, $records records of 1 KB," \
+  echo "PostgreSQL $("$pg_bin/postgres" --version | cut -d' ' -f3) on $host:$port, $records records of 1 KB," \
     "workload A, uniform keys; ${secs} s measured after ${warm} s; load average $(load_average)" | tee -a "$out/clients.txt"
   # pgbench: the same read and update (one field of 100 bytes, as workload A's update writes one), prepared
   local fields; fields=$(seq -s, -f 'field%g' 0 9)
@@ -356,17 +271,11 @@ bench_postgres() {
     fi
     [ $on_g = 1 ] || continue
     rm -f "$out/pgbench-$rate".log*
-    if ! PGPASSWORD="$pass" measure "pgbench-$rate" '^progress: 1\.0 s' "$pg_bin/pgbench" -h "$host" -p "$port" -U "$user" \
-        -n -M prepared -c "$pg_clients" -j 2 -R "$rate" -T "$dur" -P 1 -D records="$records" \
-        -f "$out/pgbench-read.sql@50" -f "$out/pgbench-update.sql@50" -l --sampling-rate=0.1 \
-        --log-prefix="$out/pgbench-$rate.log" "$db"; then on_g=0; continue; fi
-    local a p99
-    # log lines: client transaction latency_us script epoch_s epoch_us lag_us; the window's transactions
-    read -r a p99 < <(cat "$out/pgbench-$rate".log* | awk -v f="$m_from" -v t="$m_to" \
-      '{ e = $5 + $6 / 1e6; if (e >= f && e <= t) print $3 + $7 }' | sort -n | awk -v w="$m_window" \
-      '{ v[NR] = $1 } END { if (NR == 0) { print "0 ?"; exit } i = int(0.99 * NR); if (i < 1) i = 1; print NR * 10 / w, v[i] }')
-    report "pgbench" "$rate" "$a" "$p99" "$(awk -v a="$a" -v w="$m_window" 'BEGIN { print a * w }')"
-    if sustained "$rate" "$a" "$p99"; then best_g=$rate; else on_g=0; fi
+    # its p99: latency plus schedule lag, from its log of one transaction in ten
+    if PGPASSWORD="$pass" measure pgbench pgbench "$rate" '^progress: 1\.0 s' --pgbench-log "$out/pgbench-$rate.log" \
+        -- "$pg_bin/pgbench" -h "$host" -p "$port" -U "$user" -n -M prepared -c "$pg_clients" -j 2 -R "$rate" -T "$dur" \
+        -P 1 -D records="$records" -f "$out/pgbench-read.sql@50" -f "$out/pgbench-update.sql@50" -l \
+        --sampling-rate=0.1 --log-prefix="$out/pgbench-$rate.log" "$db"; then best_g=$rate; else on_g=0; fi
   done
   echo "highest rate tried with p99 <= $(( p99_bound_us / 1000 )) ms: openmark $best_o/s$([ $smoke = 0 ] && echo ", pgbench $best_g/s")$(
     [ -n "$ycsb_cp" ] && echo ", YCSB's JdbcDBClient $best_y/s (through openmark's adapter $best_a/s)")" | tee -a "$out/clients.txt"
@@ -408,21 +317,9 @@ EOF_RN
 latte_open() {
   local rate="$1" node="$2"
   # run in $out: latte writes its log file (latte-DATE.log) into the directory it runs in
-  measure "latte-$rate" '^ +1\.[0-9]{3} +[0-9]+ ' env -C "$out" "$latte_bin" run "$out/latte-workloada.rn" \
-      -f read:0.5 -f update:0.5 -r "$rate" -w 0 -d "${dur}s" -t 1 -p 128 --consistency ONE \
-      --datacenter "$(prop cassandra.datacenter)" -o "$out/latte-$rate.json" "$node" || return 1
-  local f="$out/latte-$rate.out" ops a p99 bad
-  # sample rows: END_S CYCLES ERRORS THRPT MIN P25 P50 P75 P90 P99 P999 MAX (latency in ms)
-  ops=$(awk -v from="$warm" -v to=$(( warm + secs )) '$1 ~ /^[0-9]+\.[0-9]+$/ && NF == 12 && $1 > from && $1 <= to { n += $2 }
-    END { print n + 0 }' "$f")
-  a=$(awk -v n="$ops" -v s="$secs" 'BEGIN { print n / s }')
-  p99=$(awk -v from="$warm" -v to=$(( warm + secs )) '$1 ~ /^[0-9]+\.[0-9]+$/ && NF == 12 && $1 > from && $1 <= to && $10 > m { m = $10 }
-    END { printf "%.0f", m * 1000 }' "$f")
-  bad=$(awk -v from="$warm" -v to=$(( warm + secs )) '$1 ~ /^[0-9]+\.[0-9]+$/ && NF == 12 && $1 > from && $1 <= to { n += $3 }
-    END { print n + 0 }' "$f")
-  report "latte" "$rate" "$a" "$p99" "$ops" " (p99: the highest one-second p99 of the window)$([ "$bad" -gt 0 ] &&
-    echo ", $bad failed")"
-  [ "$bad" = 0 ] && sustained "$rate" "$a" "$p99"
+  measure latte latte "$rate" '^ +1\.[0-9]{3} +[0-9]+ ' -- env -C "$out" "$latte_bin" run "$out/latte-workloada.rn" \
+    -f read:0.5 -f update:0.5 -r "$rate" -w 0 -d "${dur}s" -t 1 -p 128 --consistency ONE \
+    --datacenter "$(prop cassandra.datacenter)" -o "$out/latte-$rate.json" "$node"
 }
 
 bench_cassandra() {
@@ -444,7 +341,7 @@ bench_cassandra() {
   # runs unmeasured at the first rate for the warm-up and the window first.
   "${om[@]}" run --store cassandra -P "$props" "${workload[@]}" -p autoload=false --rate "${rates[0]}" \
     --duration "$(( warm + secs ))s" --warmup 0s --quiet > "$out/cassandra-server-warm-up.txt" 2>&1 || true
-  echo "Cassandra $(sed -n 's/^version=//p' "${OPENMARK_SERVICES_DIR:-/tmp/openmark-services}/bench-cassandra/state") (one node) on" \
+  echo "Cassandra $("$nodetool" version | sed -n 's/^ReleaseVersion: //p') (one node) on" \
     "$host:$port, $records records of 1 KB, workload A, uniform keys, consistency ONE; ${secs} s measured after ${warm} s;" \
     "load average $(load_average)" | tee -a "$out/clients.txt"
   local rate best_o=0 best_l=0 best_y=0 best_a=0 on_l=0 ycsb_cp="" binding_cp=""
@@ -507,4 +404,4 @@ case "$store" in
   cassandra) bench_cassandra ;;
   redis-drivers) bench_redis_drivers ;;
 esac
-echo "(figures in $out/clients.tsv: tool, rate, achieved, p99 us, client CPU us/op, server CPU us/op)"
+echo "(figures in $out/clients.tsv: tool, rate, achieved, p99 us, client CPU us/op, server CPU us/op, client RSS MiB)"

@@ -61,6 +61,32 @@ openmark_test_needs() {
   echo "${need[*]}"
 }
 
+# Prints the services module's runnable jar (the throwaway servers' manager), building it first when it is
+# missing or older than the module's sources, as bin/openmark builds its own. One build at a time: two
+# commands that find it stale together would both build into the same target directory; the second waits,
+# and finds the jar fresh. Needs JAVA_HOME (openmark_find_jdk).
+openmark_services_jar() {
+  local jar="$openmark_root/services/target/openmark-services.jar"
+  if openmark_services_jar_stale "$jar"; then
+    mkdir -p "$openmark_root/services/target"
+    (
+      exec 8>"$openmark_root/services/target/.build.lock"
+      flock 8
+      if openmark_services_jar_stale "$jar"; then
+        echo "openmark-services: building the services jar (first run or sources changed)" >&2
+        (cd "$openmark_root" && openmark_mvn -q -o -pl services package -DskipTests >/dev/null 2>&1 8>&-) ||
+          (cd "$openmark_root" && openmark_mvn -q -pl services package -DskipTests >&2 8>&-) ||
+          { echo "openmark-services: building $jar failed (mvn -pl services package)" >&2; exit 1; }
+      fi
+    ) || return 1
+  fi
+  echo "$jar"
+}
+
+openmark_services_jar_stale() { # JAR: true when it is missing or older than the services module's sources
+  [[ ! -f $1 || -n $(find "$openmark_root/services/pom.xml" "$openmark_root/services/src/main" -newer "$1" -print -quit) ]]
+}
+
 openmark_mvn() {
   if ! command -v mvn >/dev/null 2>&1; then
     echo "openmark: Maven (mvn) is not installed; install it (Debian: apt-get install -y maven)." >&2

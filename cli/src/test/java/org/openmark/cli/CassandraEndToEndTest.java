@@ -16,6 +16,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.openmark.services.Services;
 import org.openmark.store.contract.ServicesFixture;
 
 /**
@@ -137,9 +138,12 @@ class CassandraEndToEndTest {
     @Test
     void run_eventKillsANodeMidRun_recordedAndTheErrorsLocatedAfterIt() throws Exception {
         Path out = dir.resolve("kill");
-        Path script = Path.of("").toAbsolutePath().getParent().resolve("bin/openmark-services");
-        String kill = "OPENMARK_SERVICES_DIR=" + Path.of("target/openmark-services").toAbsolutePath() + " bash "
-                + script + " kill-node cassandra 3";
+        // the services manager as bin/openmark-services runs it, from this test's class path: a script that found
+        // its jar stale would build it first, and the kill would come after the run's end
+        String manager = ProcessHandle.current().info().command().orElse("java") + " -cp "
+                + Path.of(Services.class.getProtectionDomain().getCodeSource().getLocation().toURI()) + " "
+                + org.openmark.services.Main.class.getName();
+        String kill = "OPENMARK_SERVICES_DIR=" + ServicesFixture.baseDir() + " " + manager + " kill-node cassandra 3";
         List<String> args = new ArrayList<>(List.of("run", "-P", "workloada", "-p", "recordcount=200", "--rate", "100",
                 "--duration", "14s", "--seed", "3", "--quiet", "--event", "3s:" + kill, "--out", out.toString()));
         args.addAll(clusterArgs("cassandra.keyspace=events", "cassandra.replication=3",

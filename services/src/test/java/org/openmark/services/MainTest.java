@@ -1,6 +1,7 @@
 package org.openmark.services;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -9,7 +10,10 @@ import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.openmark.services.server.Console;
+import org.openmark.services.server.FakeTime;
 
+/** The command line's refusals and answers that need no server. */
 class MainTest {
     @TempDir
     Path servicesDir;
@@ -31,55 +35,88 @@ class MainTest {
         return err.toString(StandardCharsets.UTF_8);
     }
 
-    @Test
-    void run_otherService_exit2NamingWhatIsManaged() {
-        assertEquals(2, run("redis", "start"));
-        assertEquals("openmark-services: the service to manage: 'redis'; allowed: cassandra (redis, postgres and"
-                + " prometheus are bin/openmark-services' own)\n", said());
+    private String printed() {
+        return out.toString(StandardCharsets.UTF_8);
     }
 
     @Test
-    void run_unknownCommand_exit2ListingTheCommands() {
-        assertEquals(2, run("cassandra", "restart", "x"));
-        assertEquals("openmark-services: cassandra: unknown command 'restart'; allowed: start, stop, node-states, add-node,"
-                + " kill-node, start-node, decommission-node, remove-node\n", said());
+    void run_unknownService_exit2ListingTheKinds() {
+        assertEquals(2, run("start", "mongodb"));
+        assertEquals("openmark-services: unknown service 'mongodb'; allowed: redis, redis-pair, postgres, cassandra,"
+                + " prometheus\n", said());
+    }
+
+    @Test
+    void run_unknownCommand_exit2WithTheUsage() {
+        assertEquals(2, run("restart", "x"));
+        assertTrue(said().startsWith("usage: openmark-services start redis|redis-pair|postgres [NAME]\n"), said());
     }
 
     @Test
     void run_nodesOutOfRange_exit2SayingTheRange() {
-        assertEquals(2, run("cassandra", "start", "c", "--nodes", "10"));
+        assertEquals(2, run("start", "cassandra", "c", "--nodes", "10"));
         assertEquals("openmark-services: --nodes 10: must be a number of nodes from 1 to 9\n", said());
     }
 
     @Test
     void run_nodesNotANumber_exit2() {
-        assertEquals(2, run("cassandra", "start", "c", "--nodes", "three"));
+        assertEquals(2, run("start", "cassandra", "--nodes", "three", "c"));
         assertEquals("openmark-services: --nodes three: must be a number of nodes from 1 to 9\n", said());
     }
 
     @Test
+    void run_nodesForRedis_exit2() {
+        assertEquals(2, run("start", "redis", "--nodes", "3"));
+        assertEquals("openmark-services: --nodes: only for cassandra\n", said());
+    }
+
+    @Test
+    void run_unknownOption_exit2() {
+        assertEquals(2, run("start", "postgres", "--port", "5432"));
+        assertEquals("openmark-services: unknown option '--port'\n", said());
+    }
+
+    @Test
     void run_nameAll_exit2() {
-        assertEquals(2, run("cassandra", "add-node", "all"));
+        assertEquals(2, run("add-node", "all"));
         assertEquals("openmark-services: NAME=all: use letters, digits, '.', '_', '-' (not 'all')\n", said());
+        err.reset();
+        assertEquals(2, run("start", "redis", "a/b"));
+        assertEquals("openmark-services: NAME=a/b: use letters, digits, '.', '_', '-' (not 'all')\n", said());
     }
 
     @Test
     void run_killNodeWithoutNode_exit2SayingWhatItTakes() {
-        assertEquals(2, run("cassandra", "kill-node", "c"));
+        assertEquals(2, run("kill-node", "c"));
         assertEquals("openmark-services: kill-node: takes NAME NODE, not 'c'\n", said());
     }
 
     @Test
     void run_timeoutNotANumber_exit2NamingTheVariable() {
         assertEquals(2, run(Map.of("OPENMARK_SERVICES_DIR", servicesDir.toString(), "OPENMARK_SERVICES_TIMEOUT", "2m"),
-                "cassandra", "add-node", "c"));
+                "add-node", "c"));
         assertEquals("openmark-services: OPENMARK_SERVICES_TIMEOUT=2m: must be a whole number of seconds above 0\n", said());
     }
 
     @Test
     void run_noSuchCluster_exit1NamingWhereItLooked() {
-        assertEquals(1, run("cassandra", "kill-node", "c", "1"));
+        assertEquals(1, run("kill-node", "c", "1"));
         assertEquals("openmark-services: no cassandra service named 'c' under " + servicesDir
                 + " (start one: openmark-services start cassandra)\n", said());
+    }
+
+    @Test
+    void run_pidsOfNothing_exit1() {
+        assertEquals(1, run("pids", "redis"));
+        assertEquals("openmark-services: no service named 'redis' under " + servicesDir + "\n", said());
+    }
+
+    @Test
+    void run_statusAndStopOfNothing_sayNothingRuns() {
+        assertEquals(0, run("status"));
+        assertEquals("no services under " + servicesDir + "\n", printed());
+        assertEquals(0, run("stop", "redis"));
+        assertEquals(0, run("stop", "all"));
+        assertEquals("openmark-services: redis is not running\n", said());
     }
 }

@@ -1,14 +1,16 @@
 package org.openmark.services.cassandra;
 
+import static org.openmark.services.server.Environment.nonBlank;
+import static org.openmark.services.server.Environment.positive;
+
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
-import org.openmark.services.CommandException;
 
 /**
  * Every setting of the Cassandra manager, each default defined here once, read from the environment
- * at the edge (bin/openmark-services passes its own through).
+ * at the edge.
  *
  * @param baseDir           where every service keeps its directory (OPENMARK_SERVICES_DIR)
  * @param cacheDir          where the server's jars are resolved once (OPENMARK_CACHE)
@@ -38,7 +40,7 @@ public record CassandraSettings(Path baseDir, Path cacheDir, String version, Str
     /** A process's own wait for a killed node to be gone (bin/openmark-services' start timeout). */
     public static final Duration KILL_TIMEOUT = Duration.ofSeconds(60);
     /** More nodes than this and loopback addresses become hard to tell from other users' servers. */
-    public static final int MAX_NODES = 9;
+    public static final int MAX_NODES = org.openmark.services.server.PortPicker.LOOPBACK_ADDRESSES;
     /** The seeds: the first nodes, at most this many. */
     public static final int MAX_SEEDS = 3;
     public static final int TOKENS_PER_NODE = 8;
@@ -49,18 +51,20 @@ public record CassandraSettings(Path baseDir, Path cacheDir, String version, Str
      */
     public static final Duration HINTS_FLUSH_PERIOD = Duration.ofSeconds(10);
 
-    /** The settings the environment gives; a value that is not a number is refused, naming the variable. */
-    public static CassandraSettings fromEnvironment(Map<String, String> env) {
+    /**
+     * The settings the environment gives, for services under {@code baseDir}; a value that is not a number is
+     * refused, naming the variable.
+     */
+    public static CassandraSettings fromEnvironment(Map<String, String> env, Path baseDir) {
         Path home = Path.of(env.getOrDefault("HOME", System.getProperty("user.home")));
-        return new CassandraSettings(
-                Path.of(nonBlank(env, "OPENMARK_SERVICES_DIR").orElse("/tmp/openmark-services")),
+        return new CassandraSettings(baseDir,
                 Path.of(nonBlank(env, "OPENMARK_CACHE").orElse(home.resolve(".cache/openmark").toString())),
                 nonBlank(env, "OPENMARK_CASSANDRA_VERSION").orElse(DEFAULT_VERSION),
                 nonBlank(env, "OPENMARK_CASSANDRA_HEAP").orElse(DEFAULT_HEAP),
-                nonBlank(env, "OPENMARK_SERVICES_TIMEOUT").map(v -> Duration.ofSeconds(positive("OPENMARK_SERVICES_TIMEOUT", v,
-                        "a whole number of seconds"))).orElse(DEFAULT_TIMEOUT),
-                nonBlank(env, "OPENMARK_CASSANDRA_RING_DELAY_MS").map(v -> Duration.ofMillis(positive(
-                        "OPENMARK_CASSANDRA_RING_DELAY_MS", v, "a whole number of milliseconds"))).orElse(DEFAULT_RING_DELAY),
+                positive(env, "OPENMARK_SERVICES_TIMEOUT", "a whole number of seconds").map(Duration::ofSeconds)
+                        .orElse(DEFAULT_TIMEOUT),
+                positive(env, "OPENMARK_CASSANDRA_RING_DELAY_MS", "a whole number of milliseconds").map(Duration::ofMillis)
+                        .orElse(DEFAULT_RING_DELAY),
                 nonBlank(env, "OPENMARK_CASSANDRA_JAVA").map(Path::of),
                 env.getOrDefault("OPENMARK_MAVEN_ARGS", ""));
     }
@@ -68,21 +72,5 @@ public record CassandraSettings(Path baseDir, Path cacheDir, String version, Str
     /** The directory of the service {@code name}. */
     public Path serviceDir(String name) {
         return baseDir.resolve(name);
-    }
-
-    private static Optional<String> nonBlank(Map<String, String> env, String key) {
-        return Optional.ofNullable(env.get(key)).filter(v -> !v.isBlank());
-    }
-
-    private static long positive(String name, String value, String what) {
-        try {
-            long parsed = Long.parseLong(value.trim());
-            if (parsed > 0) {
-                return parsed;
-            }
-        } catch (NumberFormatException e) {
-            // said below
-        }
-        throw CommandException.badInput(name + "=" + value + ": must be " + what + " above 0");
     }
 }

@@ -6,14 +6,16 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
-import org.openmark.services.CommandException;
-import org.openmark.services.Console;
-import org.openmark.services.Processes;
-import org.openmark.services.Time;
-import org.openmark.services.Wait;
+import org.openmark.services.server.CommandException;
+import org.openmark.services.server.Console;
+import org.openmark.services.server.PortPicker;
+import org.openmark.services.server.Processes;
+import org.openmark.services.server.PropertiesFile;
+import org.openmark.services.server.ServiceFiles;
+import org.openmark.services.server.StateFile;
+import org.openmark.services.server.Time;
+import org.openmark.services.server.Wait;
 
 /**
  * One cluster under its directory: its state (kept here and written through {@link StateFile} on every
@@ -41,7 +43,7 @@ public final class Cluster {
 
     /** The cluster named {@code name}, or a failure naming where none was found. */
     static Cluster require(String name, CassandraSettings settings, Console console, Time time) {
-        return new Cluster(name, settings, console, time, StateFile.read(settings.serviceDir(name)).orElseThrow(() ->
+        return new Cluster(name, settings, console, time, ClusterState.read(settings.serviceDir(name)).orElseThrow(() ->
                 CommandException.failed("no cassandra service named '" + name + "' under " + settings.baseDir()
                         + " (start one: openmark-services start cassandra)")));
     }
@@ -52,7 +54,7 @@ public final class Cluster {
 
     void update(ClusterState changed) {
         state = changed;
-        StateFile.write(dir, state);
+        StateFile.write(dir, state.toState());
     }
 
     NodeSlot node(int index) {
@@ -85,18 +87,8 @@ public final class Cluster {
     /** Starts node {@code index} in the background, with extra JVM options; its files must exist. */
     void launch(int index, List<String> extraOptions) {
         NodeSlot node = node(index);
-        List<String> command = new java.util.ArrayList<>(List.of("nohup"));
-        command.addAll(ServerJvm.node(dir, state, node, settings.heap(), settings.ringDelay().toMillis(), extraOptions));
-        try {
-            Process process = new ProcessBuilder(command)
-                    .redirectErrorStream(true)
-                    .redirectOutput(ClusterLayout.stdoutLog(dir, index).toFile())
-                    .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
-                    .start();
-            update(state.with(node.launched(process.pid())));
-        } catch (IOException e) {
-            throw CommandException.failed("cannot start cassandra node " + index + ": " + e.getMessage());
-        }
+        List<String> command = ServerJvm.node(dir, state, node, settings.heap(), settings.ringDelay().toMillis(), extraOptions);
+        update(state.with(node.launched(Processes.launch(command, ClusterLayout.stdoutLog(dir, index)))));
     }
 
     /** True when node {@code index}'s process runs. */
@@ -132,7 +124,7 @@ public final class Cluster {
         if (exit == 0) {
             return true;
         }
-        console.raw(NodetoolOutput.beforeStackTrace(read(output)));
+        console.raw(NodetoolOutput.beforeStackTrace(ServiceFiles.read(output)));
         return false;
     }
 
@@ -142,7 +134,7 @@ public final class Cluster {
         Wait wait = Wait.of(time, settings.timeout(), CQL_POLL);
         while (!PortPicker.connects(ip, state.cqlPort())) {
             if (!alive(index)) {
-                console.raw(tail(lines(ClusterLayout.stdoutLog(dir, index)), 15));
+                console.raw(ServiceFiles.tail(ServiceFiles.lines(ClusterLayout.stdoutLog(dir, index)), 15));
                 throw CommandException.failed("cassandra node " + index + " (" + ip + ") exited while starting; see "
                         + ClusterLayout.systemLog(dir, index));
             }
@@ -221,68 +213,22 @@ public final class Cluster {
 
     /** Writes NAME.properties from the members. */
     void writeProperties() {
-        write(ClusterLayout.properties(dir), ServerConfig.properties(state));
+        PropertiesFile.write(ClusterLayout.properties(dir), ServerConfig.properties(state));
     }
 
     /** Prints the properties: the {@code -p} line on stdout, where they also are on stderr. */
     void printProperties() {
-        Path file = ClusterLayout.properties(dir);
-        console.info(name + " is running; properties also in " + file + " (pass with -P)");
-        console.result(ServerConfig.propertyFlags(read(file)));
+        PropertiesFile.print(console, name, ClusterLayout.properties(dir));
     }
 
     /** The lines of node {@code index}'s log so far: what a command logs is counted from there. */
     int logMark(int index) {
-        return lines(ClusterLayout.systemLog(dir, index)).size();
+        return ServiceFiles.lines(ClusterLayout.systemLog(dir, index)).size();
     }
 
     /** The lines of node {@code index}'s log after {@code mark}. */
     List<String> logSince(int index, int mark) {
-        List<String> all = lines(ClusterLayout.systemLog(dir, index));
+        List<String> all = ServiceFiles.lines(ClusterLayout.systemLog(dir, index));
         return all.subList(Math.min(mark, all.size()), all.size());
-    }
-
-    static List<String> lines(Path file) {
-        try {
-            return Files.readAllLines(file, StandardCharsets.ISO_8859_1);
-        } catch (IOException e) {
-            return List.of();
-        }
-    }
-
-    /** The last {@code count} of {@code lines}, as text. */
-    static String tail(List<String> lines, int count) {
-        return String.join("\n", lines.subList(Math.max(0, lines.size() - count), lines.size()));
-    }
-
-    static String read(Path file) {
-        try {
-            return Files.readString(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            return "";
-        }
-    }
-
-    static void write(Path file, String text) {
-        try {
-            Files.createDirectories(file.getParent());
-            Files.writeString(file, text, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    /** Deletes {@code root} and everything under it, if it exists. */
-    static void deleteTree(Path root) {
-        if (!Files.exists(root)) {
-            return;
-        }
-        try (Stream<Path> all = Files.walk(root)) {
-            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }

@@ -4,10 +4,16 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.openmark.services.server.ServiceKind;
+import org.openmark.services.server.ServiceState;
+import org.openmark.services.server.StateFile;
 
 /**
  * A cluster as the manager left it: what runs the server, the ports every node shares (each node has
- * its own address), the seeds and every node's slot, in index order (slot i is node i).
+ * its own address), the seeds and every node's slot, in index order (slot i is node i). In the state file:
+ * {@code version}, {@code java}, {@code lib}, {@code port}, {@code storage_port}, {@code seeds}, {@code nodes},
+ * and per slot I {@code node.I.status}, {@code node.I.jmx_port} (the nodetool wrapper reads it), {@code
+ * node.I.pid}, {@code node.I.removed_at}.
  *
  * @param cqlPort     the native transport port of every node
  * @param storagePort the gossip and messaging port of every node
@@ -64,5 +70,35 @@ public record ClusterState(String version, Path java, Path lib, int cqlPort, int
             seeds.add(NodeSlot.ip(i) + ":" + storagePort);
         }
         return String.join(",", seeds);
+    }
+
+    /** The cluster in {@code dir}, or empty when there is none (or it is another kind's). */
+    public static Optional<ClusterState> read(Path dir) {
+        return StateFile.read(dir).filter(s -> s.kind() == ServiceKind.CASSANDRA).map(ClusterState::of);
+    }
+
+    /** This cluster as a state file holds it. */
+    public ServiceState toState() {
+        ServiceState state = ServiceState.of(ServiceKind.CASSANDRA, "version", version, "java", java, "lib", lib,
+                "port", cqlPort, "storage_port", storagePort, "seeds", seedCount, "nodes", nodes.size());
+        for (NodeSlot n : nodes) {
+            String prefix = "node." + n.index() + ".";
+            state = state.with(prefix + "status", n.status().word()).with(prefix + "jmx_port", n.jmxPort())
+                    .with(prefix + "pid", n.pid()).with(prefix + "removed_at", n.removedAtEpochSeconds());
+        }
+        return state;
+    }
+
+    /** The cluster a state file holds; throws naming the key that is missing or malformed. */
+    public static ClusterState of(ServiceState state) {
+        int count = (int) state.number("nodes");
+        List<NodeSlot> nodes = new ArrayList<>();
+        for (int i = 1; i <= count; i++) {
+            String prefix = "node." + i + ".";
+            nodes.add(new NodeSlot(i, (int) state.number(prefix + "jmx_port"), state.number(prefix + "pid"),
+                    NodeStatus.ofWord(state.required(prefix + "status")), state.number(prefix + "removed_at")));
+        }
+        return new ClusterState(state.required("version"), Path.of(state.required("java")), Path.of(state.required("lib")),
+                (int) state.number("port"), (int) state.number("storage_port"), (int) state.number("seeds"), nodes);
     }
 }

@@ -11,8 +11,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.openmark.services.CommandException;
-import org.openmark.services.Wait;
+import org.openmark.services.server.CommandException;
+import org.openmark.services.server.PortPicker;
+import org.openmark.services.server.ServiceFiles;
+import org.openmark.services.server.Wait;
 
 /**
  * Membership changes: add-node, kill-node, start-node, decommission-node, remove-node. Each returns when
@@ -46,7 +48,7 @@ final class Membership {
         }
         state.node(i).ifPresent(this::waitQuarantine);
         Path nodeDir = ClusterLayout.nodeDir(cluster.dir, i);
-        Cluster.deleteTree(nodeDir);
+        ServiceFiles.deleteTree(nodeDir);
         cluster.update(state.with(NodeSlot.fresh(i, ports.pick())));
         cluster.writeNodeFiles(i, true);
         cluster.console.info("adding cassandra node " + i + " on " + NodeSlot.ip(i)
@@ -56,9 +58,9 @@ final class Membership {
         long schemaSeconds = cluster.time.secondsSince(started);
         long joinStarted = cluster.time.nanoTime();
         if (!cluster.nodetoolChange(i, nodeDir.resolve("join.out"), "join")) {
-            List<String> errors = Cluster.lines(ClusterLayout.systemLog(cluster.dir, i)).stream()
+            List<String> errors = ServiceFiles.lines(ClusterLayout.systemLog(cluster.dir, i)).stream()
                     .filter(l -> l.contains("ERROR") || l.contains("Exception")).toList();
-            cluster.console.raw(Cluster.tail(errors, 5));
+            cluster.console.raw(ServiceFiles.tail(errors, 5));
             cluster.kill(i);
             cluster.update(cluster.state().with(cluster.node(i).removed(cluster.time.epochSeconds())));
             throw CommandException.failed("cassandra node " + i + " did not join (nodetool join failed or took more than "
@@ -204,7 +206,7 @@ final class Membership {
         cluster.kill(i);
         Path nodeDir = ClusterLayout.nodeDir(cluster.dir, i);
         for (String d : ClusterLayout.DATA_DIRS) {
-            Cluster.deleteTree(nodeDir.resolve(d));
+            ServiceFiles.deleteTree(nodeDir.resolve(d));
         }
         cluster.update(cluster.state().with(cluster.node(i).removed(cluster.time.epochSeconds())));
         cluster.writeProperties();

@@ -1,7 +1,9 @@
 package org.openmark.services.cassandra;
 
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 
 /** The files a cluster's nodes and tools read, as text: nothing here writes a file or reads a clock. */
@@ -108,7 +110,7 @@ public final class ServerConfig {
                 exec "%3$s" %4$s \\
                   -Dlogback.configurationFile="%1$s/%5$s" -cp "%6$s/*" \\
                   %7$s -h 127.0.0.1 -p "$jmx" "$@"
-                """.formatted(dir, StateFile.FILE_NAME, java, String.join(" ", options), ClusterLayout.LOGBACK_TOOLS, lib,
+                """.formatted(dir, org.openmark.services.server.StateFile.FILE_NAME, java, String.join(" ", options), ClusterLayout.LOGBACK_TOOLS, lib,
                 ServerJvm.NODETOOL_CLASS);
     }
 
@@ -128,17 +130,11 @@ public final class ServerConfig {
     }
 
     /** NAME.properties: what openmark needs to reach the cluster through its members. */
-    public static String properties(ClusterState state) {
-        String hosts = state.members().stream().map(NodeSlot::ip).collect(Collectors.joining(","));
-        return "cassandra.hosts=" + hosts + "\ncassandra.port=" + state.cqlPort() + "\ncassandra.datacenter="
-                + CassandraSettings.DATACENTER + "\n";
-    }
-
-    /** The one line of {@code -p key=value} that {@code start} prints for a properties file's text. */
-    public static String propertyFlags(String propertiesText) {
-        return propertiesText.lines()
-                .filter(l -> l.indexOf('=') > 0 && !l.startsWith("#"))
-                .map(l -> "-p " + l)
-                .collect(Collectors.joining(" "));
+    public static Map<String, String> properties(ClusterState state) {
+        Map<String, String> properties = new LinkedHashMap<>();
+        properties.put("cassandra.hosts", state.members().stream().map(NodeSlot::ip).collect(Collectors.joining(",")));
+        properties.put("cassandra.port", Integer.toString(state.cqlPort()));
+        properties.put("cassandra.datacenter", CassandraSettings.DATACENTER);
+        return properties;
     }
 }

@@ -15,10 +15,12 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.openmark.services.CommandException;
-import org.openmark.services.Console;
-import org.openmark.services.Processes;
-import org.openmark.services.Time;
+import org.openmark.services.server.CommandException;
+import org.openmark.services.server.ServiceFiles;
+import org.openmark.services.server.Console;
+import org.openmark.services.server.Packages;
+import org.openmark.services.server.Processes;
+import org.openmark.services.server.Time;
 
 /**
  * What runs the server: a Java 11 or 17 (Cassandra 5.0 refuses 21+: "Setting a system-wide Policy
@@ -49,7 +51,7 @@ public final class ServerInstall {
         candidates.addAll(jvms("java-17-openjdk-"));
         candidates.addAll(jvms("17"));
         candidates.addAll(jvms("java-11-openjdk-"));
-        onPath("java").ifPresent(candidates::add);
+        Packages.onPath("java").ifPresent(candidates::add);
         for (Path candidate : candidates) {
             if (Files.isExecutable(candidate) && (major(candidate) == 17 || major(candidate) == 11)) {
                 return candidate;
@@ -59,8 +61,8 @@ public final class ServerInstall {
             throw CommandException.failed("OPENMARK_CASSANDRA_JAVA=" + given.get() + ": not a Java 11 or 17 binary (Cassandra "
                     + settings.version() + " runs on 11 or 17 only)");
         }
-        installPackage("openjdk-17-jre-headless", "Java 17 (Cassandra " + settings.version()
-                + " runs on Java 11 or 17, not on 21+)");
+        Packages.install("openjdk-17-jre-headless", "Java 17 (Cassandra " + settings.version()
+                + " runs on Java 11 or 17, not on 21+)", console);
         return jvms("java-17-openjdk-").stream().filter(Files::isExecutable).findFirst().orElseThrow(() ->
                 CommandException.failed("no /usr/lib/jvm/java-17-openjdk-*/bin/java after installing openjdk-17-jre-headless"));
     }
@@ -72,8 +74,8 @@ public final class ServerInstall {
         if (Files.exists(lib.resolve(".complete"))) {
             return lib;
         }
-        if (onPath("mvn").isEmpty()) {
-            installPackage("maven", "Maven (mvn, resolves the Cassandra server's jars)");
+        if (Packages.onPath("mvn").isEmpty()) {
+            Packages.install("maven", "Maven (mvn, resolves the Cassandra server's jars)", console);
         }
         long started = time.nanoTime();
         try {
@@ -88,13 +90,13 @@ public final class ServerInstall {
                 console.info("resolving org.apache.cassandra:cassandra-all:" + settings.version()
                         + " and its dependencies into " + lib + " (once)");
                 Files.writeString(cache.resolve("pom.xml"), ServerConfig.serverPom(settings.version()), StandardCharsets.UTF_8);
-                Cluster.deleteTree(lib);
+                ServiceFiles.deleteTree(lib);
                 List<String> mvn = new ArrayList<>(List.of("mvn", "-B", "-q", "-f", cache.resolve("pom.xml").toString()));
                 Arrays.stream(settings.mavenArgs().trim().split("\\s+")).filter(a -> !a.isEmpty()).forEach(mvn::add);
                 mvn.addAll(List.of("dependency:copy-dependencies", "-DincludeScope=runtime", "-DoutputDirectory=" + lib));
                 Path log = cache.resolve("mvn.log");
                 if (Processes.run(mvn, log, TOOL_TIMEOUT) != 0) {
-                    console.raw(Cluster.tail(Cluster.lines(log), 20));
+                    console.raw(ServiceFiles.tail(ServiceFiles.lines(log), 20));
                     throw CommandException.failed("resolving cassandra-all:" + settings.version()
                             + " through Maven failed; see " + log);
                 }
@@ -136,39 +138,5 @@ public final class ServerInstall {
         } catch (IOException e) {
             return List.of();
         }
-    }
-
-    private static Optional<Path> onPath(String tool) {
-        String path = System.getenv().getOrDefault("PATH", "");
-        return Arrays.stream(path.split(":")).filter(d -> !d.isEmpty()).map(d -> Path.of(d, tool))
-                .filter(Files::isExecutable).findFirst();
-    }
-
-    /** Installs a Debian package when running as root; otherwise explains what is missing. */
-    private void installPackage(String pkg, String what) {
-        if (!Processes.isRoot()) {
-            throw CommandException.failed(what + " not found; install the Debian package '" + pkg
-                    + "' (sudo apt-get install -y " + pkg + ")");
-        }
-        if (onPath("apt-get").isEmpty()) {
-            throw CommandException.failed(what + " not found and apt-get is unavailable; install '" + pkg + "'");
-        }
-        console.info(what + " not found; installing the Debian package '" + pkg + "'");
-        if (!apt("install", "-y", "-q", pkg)) {
-            if (!apt("update", "-q")) {
-                throw CommandException.failed("apt-get update failed");
-            }
-            if (!apt("install", "-y", "-q", pkg)) {
-                throw CommandException.failed("apt-get install -y " + pkg + " failed");
-            }
-        }
-    }
-
-    private boolean apt(String... args) {
-        List<String> command = new ArrayList<>(List.of("env", "DEBIAN_FRONTEND=noninteractive", "apt-get"));
-        command.addAll(List.of(args));
-        Processes.Output out = Processes.capture(command, TOOL_TIMEOUT);
-        console.raw(out.text());
-        return out.ok();
     }
 }

@@ -8,11 +8,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.openmark.services.server.PropertiesFile;
+import org.openmark.services.server.StateFile;
 
 class ServerConfigTest {
-    private static final ClusterState THREE = StateFileTest.THREE;
+    private static final ClusterState THREE = ClusterStateTest.THREE;
     private static final Path NODE2 = Path.of("/srv/c/node2");
 
     private static List<String> lines(String text) {
@@ -60,7 +63,7 @@ class ServerConfigTest {
         Path java = dir.resolve("java");
         Files.writeString(java, "#!/usr/bin/env bash\necho \"$@\"\n");
         assertTrue(java.toFile().setExecutable(true));
-        StateFile.write(dir, THREE);
+        StateFile.write(dir, THREE.toState());
         Path wrapper = dir.resolve("nodetool");
         Files.writeString(wrapper, ServerConfig.nodetoolWrapper(dir, java, Path.of("/cache/lib")));
 
@@ -74,7 +77,7 @@ class ServerConfigTest {
 
     @Test
     void nodetoolWrapper_noSuchNode_exit2(@TempDir Path dir) throws Exception {
-        StateFile.write(dir, THREE);
+        StateFile.write(dir, THREE.toState());
         Path wrapper = dir.resolve("nodetool");
         Files.writeString(wrapper, ServerConfig.nodetoolWrapper(dir, Path.of("/bin/false"), Path.of("/cache/lib")));
         Process p = new ProcessBuilder("bash", wrapper.toString(), "-n", "7", "status").redirectErrorStream(true).start();
@@ -85,11 +88,11 @@ class ServerConfigTest {
 
     @Test
     void properties_membersOnly_andTheirFlags() {
-        String properties = ServerConfig.properties(THREE);
-        assertEquals("cassandra.hosts=127.0.0.1,127.0.0.2\ncassandra.port=30001\ncassandra.datacenter=datacenter1\n",
-                properties);
+        Map<String, String> properties = ServerConfig.properties(THREE);
+        assertEquals("{cassandra.hosts=127.0.0.1,127.0.0.2, cassandra.port=30001, cassandra.datacenter=datacenter1}",
+                properties.toString());
         assertEquals("-p cassandra.hosts=127.0.0.1,127.0.0.2 -p cassandra.port=30001 -p cassandra.datacenter=datacenter1",
-                ServerConfig.propertyFlags(properties + "# a comment\n\n"));
+                PropertiesFile.flags(properties));
     }
 
     @Test

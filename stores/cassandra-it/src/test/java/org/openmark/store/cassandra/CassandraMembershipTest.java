@@ -12,8 +12,6 @@ import com.datastax.oss.driver.api.core.metadata.NodeState;
 import com.datastax.oss.driver.api.core.metadata.TokenMap;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -34,7 +32,7 @@ import org.openmark.run.RunResult;
 import org.openmark.store.contract.ServicesFixture;
 
 /**
- * Membership changes through bin/openmark-services on the loaded 3-node cluster (replication 3):
+ * Membership changes through the services manager (the fixture runs its commands) on the loaded 3-node cluster (replication 3):
  * an added node streams its ranges before it serves (its load and partitions are not zero, and a
  * read at ONE coordinated by each replica of each loaded key finds it; the store saw gossip take it
  * from BOOT to NORMAL, and then saw it answer reads as their coordinator), and decommissioning it
@@ -47,7 +45,6 @@ class CassandraMembershipTest {
     static final ServicesFixture CLUSTER = CassandraCluster.NODES;
     private static final int RECORDS = 2000;
     private static final String KEYSPACE = "members";
-    private static final Path SERVICES = Path.of("target/openmark-services");
     private static final Pattern RECEIVED = Pattern.compile("(\\d+) files received, ([0-9.]+) (B|KiB|MiB|GiB)");
     private static final String NODE4 = "127.0.0.4";
     private static boolean added;
@@ -62,7 +59,7 @@ class CassandraMembershipTest {
 
     @Test
     @Order(1)
-    void addNode_loadedCluster_newNodeStreamedItsRangesAndEveryKeyIsFoundAtOne() throws IOException, InterruptedException {
+    void addNode_loadedCluster_newNodeStreamedItsRangesAndEveryKeyIsFoundAtOne() throws InterruptedException {
         Map<String, String> p = new HashMap<>(CLUSTER.properties().asMap());
         p.putAll(Map.of("cassandra.keyspace", KEYSPACE, "cassandra.replication", "3", "store", "cassandra",
                 "recordcount", Integer.toString(RECORDS), "insertorder", "ordered", "threadcount", "4",
@@ -77,8 +74,9 @@ class CassandraMembershipTest {
         java.util.concurrent.atomic.AtomicBoolean joined = new java.util.concurrent.atomic.AtomicBoolean();
         Thread watcher = new Thread(() -> watch(before, seen, joined), "node-watch");
         watcher.start();
+        String said;
         try {
-            CLUSTER.services("add-node", "cassandra");
+            said = CLUSTER.services("add-node", "cassandra").err();
         } finally {
             added = true;
         }
@@ -115,7 +113,6 @@ class CassandraMembershipTest {
         assertEquals("4", before.facts().get("nodesAtEnd"), before.facts().toString());
         before.close();
 
-        String said = Files.readString(SERVICES.resolve("add-node-cassandra.err"), StandardCharsets.UTF_8);
         Matcher received = RECEIVED.matcher(said);
         assertTrue(received.find(), said);
         assertTrue(Integer.parseInt(received.group(1)) > 0 && Double.parseDouble(received.group(2)) > 0, said);
@@ -128,13 +125,12 @@ class CassandraMembershipTest {
 
     @Test
     @Order(2)
-    void decommissionNode_addedNode_leavesAndEveryKeyIsFoundOnTheThree() throws IOException, InterruptedException {
-        CLUSTER.services("decommission-node", "cassandra", "4");
+    void decommissionNode_addedNode_leavesAndEveryKeyIsFoundOnTheThree() throws InterruptedException {
+        String said = CLUSTER.services("decommission-node", "cassandra", "4").err();
         decommissioned = true;
 
-        String said = Files.readString(SERVICES.resolve("decommission-node-cassandra-4.err"), StandardCharsets.UTF_8);
         assertTrue(said.contains("node 4 left after"), said);
-        assertTrue(CLUSTER.services("status").contains("node4=removed"));
+        assertTrue(CLUSTER.services("status").out().contains("node4=removed"));
         assertEveryKeyFoundAtOneOnEveryReplica(3);
     }
 
@@ -198,7 +194,7 @@ class CassandraMembershipTest {
     }
 
     private static String nodetool(int node, String... args) {
-        List<String> command = new ArrayList<>(List.of("bash", SERVICES.resolve("cassandra/nodetool").toString(), "-n",
+        List<String> command = new ArrayList<>(List.of("bash", CLUSTER.dir().resolve("nodetool").toString(), "-n",
                 Integer.toString(node)));
         command.addAll(List.of(args));
         try {
