@@ -14,6 +14,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * experiment's {@code report.html} and {@code rating.html}, and every chart must have been
  * drawn with data, the page must not be blank, and the browser must report no console message.
  */
+@Tag("integration")
 class BrowserRenderTest {
     private static final Pattern PATH_DATA = Pattern.compile("<path[^>]* d=\"([^\"]{20,})\"");
     private static final Pattern BAR = Pattern.compile("<rect[^>]* width=\"[1-9][^\"]*\"[^>]*>\\s*<title>");

@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,6 +25,8 @@ import org.openmark.store.contract.ServicesFixture;
  * module's tests): the closed economy's verdict, and bad input refused with the exit codes of any
  * store.
  */
+@Tag("cassandra")
+@Tag("integration")
 class CassandraEndToEndTest {
     @RegisterExtension
     static final ServicesFixture CLUSTER = CassandraFixture.NODES;

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openmark.services.bench.Figures;
@@ -20,6 +21,7 @@ import org.openmark.services.bench.Figures;
  * was measured (a client that used CPU and memory, an achieved rate) is what is checked, on the
  * figures the benchmark wrote to clients.tsv, read back by the benchmark's own reader.
  */
+@Tag("integration")
 class ClientsBenchSmokeTest {
     @TempDir
     Path dir;

@@ -23,6 +23,7 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openmark.api.Clock;
@@ -36,6 +37,7 @@ import org.openmark.store.sim.server.SimServer;
  * and worker JVMs on loopback, all driving one simulated-store server, so its single timeline
  * sees the merged load.
  */
+@Tag("integration")
 class ClusterEndToEndTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static SimServer server;

@@ -15,6 +15,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openmark.api.Clock;
@@ -29,6 +30,7 @@ import org.openmark.store.sim.server.SimServer;
  * with local workers before it is deployed, and a worker kept up for one run after another. All
  * workers drive one simulated-store server, whose ground truth counts what it served.
  */
+@Tag("integration")
 class ClusterOperationsEndToEndTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static SimServer server;

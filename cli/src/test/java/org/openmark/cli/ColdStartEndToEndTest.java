@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * <p>Robust on a busy machine: when the generator also lagged after the first second (the machine
  * was busy, not cold), the run may rightly be invalid, and the test then only checks the note.
  */
+@Tag("integration")
 class ColdStartEndToEndTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 

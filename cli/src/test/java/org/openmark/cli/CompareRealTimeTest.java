@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
  * be wide enough to absorb it without the gate failing. Measurements are collected every 250 ms, so
  * a few seconds give some twenty intervals: enough to estimate how they vary and correlate.
  */
+@Tag("integration")
 class CompareRealTimeTest {
     @TempDir
     Path dir;

@@ -7,10 +7,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Actions during a run ({@code --event AT:COMMAND}) on the simulated store: run, recorded, marked. */
+@Tag("integration")
 class EventsEndToEndTest {
     @TempDir
     Path dir;

@@ -12,10 +12,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code experiment --metrics}: the experiment's rows are served live, as a run's phase is. */
+@Tag("integration")
 class ExperimentMetricsTest {
     @TempDir
     Path dir;

@@ -14,6 +14,7 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.receptionist.Receptionist;
 import org.apache.pekko.cluster.typed.Cluster;
 import org.apache.pekko.cluster.typed.Join;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openmark.cluster.HostPort;
@@ -33,6 +34,7 @@ import org.openmark.cluster.protocol.ToCoordinator;
  * does a second one start at the same address. The worker must not take the first for a new
  * session, and must serve the second.
  */
+@Tag("integration")
 class KeptWorkerEndedCoordinatorTest {
     @TempDir
     Path dir;

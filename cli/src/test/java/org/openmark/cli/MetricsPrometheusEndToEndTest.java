@@ -17,6 +17,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,6 +28,7 @@ import org.openmark.store.contract.ServicesFixture;
  * second, native histograms on (so the endpoint answers in protobuf); afterwards its HTTP API is
  * asked what it stored, and that is checked against the run's own result files.
  */
+@Tag("integration")
 class MetricsPrometheusEndToEndTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 

@@ -12,6 +12,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * is a 16 KiB tmpfs where this test may mount one (root); elsewhere the run's interval log is
  * written to {@code /dev/full}, where every write fails with the same ENOSPC.
  */
+@Tag("integration")
 class OutputFailuresEndToEndTest {
     @TempDir
     Path dir;

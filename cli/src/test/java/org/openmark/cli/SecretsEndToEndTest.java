@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * given a marker value, and the marker is searched for in everything each measuring command prints
  * and writes, for a run in one process and a run over two local workers.
  */
+@Tag("integration")
 class SecretsEndToEndTest {
     private static final String MARK = "SEKRIT";
 

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * each long command, in a process of its own: it stops, writes what it has marked interrupted,
  * leaves no temporary file, and exits 130 (the JVM's own code for SIGTERM would be 143).
  */
+@Tag("integration")
 class SignalsEndToEndTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -17,6 +18,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.openmark.store.contract.ServicesFixture;
 
 /** Staleness measured against a store with known replication delay, and against real Redis replication. */
+@Tag("integration")
 class StalenessEndToEndTest {
     @RegisterExtension
     static final ServicesFixture REDIS_PAIR = ServicesFixture.of("redis-pair");

@@ -18,6 +18,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * live, and once staleness.json is written the last scrape (in the linger) has its counts exactly:
  * writes, probe reads and consistent reads per offset, so the ratio is the measured P(consistent).
  */
+@Tag("integration")
 class StalenessMetricsTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 

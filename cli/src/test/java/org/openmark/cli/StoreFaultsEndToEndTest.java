@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openmark.store.contract.ServicesFixture;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * A real Redis server that fails during a run: killed and restarted, stopped and continued. The
  * verdicts must blame the store, locate the trouble in time, keep the accounting, and end on time.
  */
+@Tag("integration")
 class StoreFaultsEndToEndTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 

@@ -13,6 +13,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,6 +27,7 @@ import redis.clients.jedis.Jedis;
  * real Redis and PostgreSQL servers (started by bin/openmark-services), each checked against
  * what the library or the server itself reports.
  */
+@Tag("integration")
 class StoreVersionsEndToEndTest {
     @RegisterExtension
     static final ServicesFixture POSTGRES = ServicesFixture.of("postgres");

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,6 +21,7 @@ import org.openmark.store.contract.ServicesFixture;
  * bin/openmark-services): isolation that prevents lost updates shows none, and isolation that
  * allows them has them detected exactly, with the validation failing.
  */
+@Tag("integration")
 class TransactionsEndToEndTest {
     @RegisterExtension
     static final ServicesFixture POSTGRES = ServicesFixture.of("postgres");

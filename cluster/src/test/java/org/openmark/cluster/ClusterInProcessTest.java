@@ -1,5 +1,6 @@
 package org.openmark.cluster;
 
+import org.junit.jupiter.api.Tag;
 import org.openmark.cluster.coordinator.OnWorkerLoss;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -36,6 +37,7 @@ import org.openmark.timing.StopSignal;
  * coordinator advertises. Who is admitted or refused, and what either side does when the other
  * fails, is tested message by message ({@code CoordinatorProtocolTest}, {@code WorkerProtocolTest}).
  */
+@Tag("integration")
 class ClusterInProcessTest {
     private static final byte[] SECRET = "a-secret-of-enough-length".getBytes(StandardCharsets.UTF_8);
 

@@ -14,14 +14,17 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.openmark.api.StoreProperties;
 import org.openmark.services.Commands;
 import org.openmark.services.Running;
+import org.openmark.services.ServiceLock;
 import org.openmark.services.Services;
 import org.openmark.services.server.CommandException;
 import org.openmark.services.server.Console;
+import org.openmark.services.server.ServiceKind;
 
 /**
  * Starts a real throwaway server (Redis, PostgreSQL, Prometheus, a Cassandra cluster) before the first test
@@ -29,22 +32,34 @@ import org.openmark.services.server.Console;
  * script and no build while tests run. A server that cannot be started fails the tests with what its manager
  * said: they never pass without a server.
  *
- * <p>Where servers live and how long: by default under {@code target/openmark-services} of the module under
- * test, started afresh and stopped when the test JVM ends. When the environment names a directory shared by
- * the modules of one test run ({@value #SHARED_DIR}, which bin/test sets), servers are kept there instead: a
- * server of the same kind and start options that runs and answers there is reused (its data emptied, as a
- * fresh one's: see {@code Server.reset}), and it is left running at the end, for the next module; whoever set
- * the variable stops them all when the run ends.
+ * <p>Where servers live and how long. The base directory is {@code target/openmark-services} of the module
+ * under test, or, when the environment names a directory shared by the modules of one test run
+ * ({@value #SHARED_DIR}, which bin/test sets), that one. Two kinds of server:
+ * <ul>
+ * <li>A server that starts in seconds (Redis, PostgreSQL, Prometheus) is each test JVM's own, under
+ * {@code BASE/jvm-PID}: several JVMs (surefire's forks, the modules of a parallel build) never share one, so
+ * no test empties or stops another's data. It is started afresh for the JVM's first class that needs it,
+ * shared by the JVM's classes, and stopped when the JVM's tests end (servers of a JVM that died are stopped
+ * by the next fixture that starts).
+ * <li>A server that takes a minute to start (a Cassandra cluster) is the run's: one under BASE, used by one
+ * test class at a time across every JVM of the run (a lease, {@link ServiceLock#lease}, held from before
+ * the class's first test to after its last), reused by the next class if it runs and answers as a fresh one
+ * would ({@code Server.reset}), else started afresh. With {@value #SHARED_DIR} it stays running for the
+ * next module and whoever set the variable stops it; without, the JVM that started it stops it at its end.
+ * </ul>
  */
-public final class ServicesFixture implements BeforeAllCallback {
+public final class ServicesFixture implements BeforeAllCallback, AfterAllCallback {
     /** The environment variable naming a services directory shared by every module of one test run. */
     public static final String SHARED_DIR = "OPENMARK_TEST_SERVICES_DIR";
     private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(ServicesFixture.class);
     private static final Path OWN_DIR = Path.of("target/openmark-services");
     private static final String LOG = "fixture.log";
+    private static final String JVM_DIR_PREFIX = "jvm-";
 
     private final Commands.StartRequest request;
     private volatile Running running;
+    /** The lease of a server of the run's, held while a test class uses it; null otherwise. */
+    private volatile ServiceLock lease;
 
     private ServicesFixture(String kind, String... startOptions) {
         List<String> args = new ArrayList<>(List.of(kind));
@@ -58,17 +73,46 @@ public final class ServicesFixture implements BeforeAllCallback {
     }
 
     /**
-     * A fixture started with options, e.g. {@code of("cassandra", "--nodes", "3")}; every test class of one test
-     * JVM that names the same kind shares the first one started.
+     * A fixture started with options, e.g. {@code of("cassandra", "--nodes", "3")}; every test class that names
+     * the same kind shares one server (its JVM's, or for a Cassandra cluster the run's).
      */
     public static ServicesFixture of(String kind, String... startOptions) {
         return new ServicesFixture(kind, startOptions);
     }
 
+    /** True for the kinds whose server is the whole run's, leased to one test class at a time. */
+    static boolean ofTheRun(ServiceKind kind) {
+        return kind == ServiceKind.CASSANDRA;
+    }
+
     @Override
     public void beforeAll(ExtensionContext context) {
-        running = context.getRoot().getStore(NAMESPACE)
-                .computeIfAbsent(request.name(), n -> Started.start(request), Started.class).running();
+        ExtensionContext.Store jvm = context.getRoot().getStore(NAMESPACE);
+        if (!ofTheRun(request.kind())) {
+            running = jvm.computeIfAbsent(request.name(), n -> Started.startOwn(request), Started.class).running();
+            return;
+        }
+        ServiceLock held = ServiceLock.lease(runDir(), request.name());
+        try {
+            running = Started.reuseOrStart(request);
+            if (!shared()) {
+                // stopped at this JVM's end, when no other JVM's class holds it
+                jvm.computeIfAbsent(request.name(), n -> new Started(running, runDir()), Started.class);
+            }
+        } catch (RuntimeException | Error e) {
+            held.close();
+            throw e;
+        }
+        lease = held;
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) {
+        ServiceLock held = lease;
+        lease = null;
+        if (held != null) {
+            held.close();
+        }
     }
 
     /**
@@ -78,8 +122,8 @@ public final class ServicesFixture implements BeforeAllCallback {
     public Said services(String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        Path base = baseDir();
-        try (OutputStream log = openLog(base)) {
+        Path base = ofTheRun(request.kind()) ? runDir() : jvmDir();
+        try (OutputStream log = openLog()) {
             Console console = new Console(new PrintStream(new Tee(out, log), true, UTF_8),
                     new PrintStream(new Tee(err, log), true, UTF_8));
             try {
@@ -113,16 +157,27 @@ public final class ServicesFixture implements BeforeAllCallback {
         return started().dir();
     }
 
-    /** The directory the services live under: the shared one, or this module's {@code target/openmark-services}. */
+    /**
+     * The directory the run's servers live under: the shared one ({@value #SHARED_DIR}), or this module's
+     * {@code target/openmark-services}.
+     */
     public static Path baseDir() {
-        String shared = System.getenv(SHARED_DIR);
-        return (shared == null || shared.isBlank() ? OWN_DIR : Path.of(shared)).toAbsolutePath();
+        return runDir();
     }
 
     /** True when the servers are shared by the modules of a test run ({@value #SHARED_DIR} is set). */
     public static boolean shared() {
         String shared = System.getenv(SHARED_DIR);
         return shared != null && !shared.isBlank();
+    }
+
+    private static Path runDir() {
+        return (shared() ? Path.of(System.getenv(SHARED_DIR)) : OWN_DIR).toAbsolutePath();
+    }
+
+    /** BASE/jvm-PID: where this JVM's own servers live. */
+    private static Path jvmDir() {
+        return runDir().resolve(JVM_DIR_PREFIX + ProcessHandle.current().pid());
     }
 
     private Running started() {
@@ -136,22 +191,32 @@ public final class ServicesFixture implements BeforeAllCallback {
 
     /**
      * A started server, in the root store of the test JVM; closing it (JUnit closes the root store's values when
-     * the JVM's tests end) stops it, unless it is shared.
+     * the JVM's tests end) stops it: a JVM's own server, or a server of the run's that this JVM started without
+     * {@value #SHARED_DIR} (once no other JVM's class holds its lease).
      */
-    record Started(Running running, boolean leftRunning) implements AutoCloseable {
-        static Started start(Commands.StartRequest request) {
-            Path base = baseDir();
-            try (OutputStream log = openLog(base)) {
+    record Started(Running running, Path base) implements AutoCloseable {
+        /** Starts a server of this JVM's own, afresh; first stops what JVMs that died left running. */
+        static Started startOwn(Commands.StartRequest request) {
+            stopServersOfDeadJvms();
+            Path base = jvmDir();
+            return new Started(withManager(request, base, services -> services.startFresh(request.kind(),
+                    request.name(), request.options())), base);
+        }
+
+        /** The run's server, reused as a fresh one or started; the caller holds its lease. */
+        static Running reuseOrStart(Commands.StartRequest request) {
+            return withManager(request, runDir(), services -> services.reuseOrStart(request.kind(), request.name(),
+                    request.options()));
+        }
+
+        private static Running withManager(Commands.StartRequest request, Path base,
+                java.util.function.Function<Services, Running> start) {
+            try (OutputStream log = openLog()) {
                 Console console = new Console(new PrintStream(log, true, UTF_8), new PrintStream(log, true, UTF_8));
-                Services services = Services.at(base, console);
-                boolean shared = ServicesFixture.shared();
-                // a server of this module's left over from an interrupted run would hold its old data: begin clean
-                Running running = shared ? services.reuseOrStart(request.kind(), request.name(), request.options())
-                        : services.startFresh(request.kind(), request.name(), request.options());
-                return new Started(running, shared);
+                return start.apply(Services.at(base, console));
             } catch (CommandException e) {
                 throw new IllegalStateException("openmark-services start " + request.kind() + " " + request.name()
-                        + " failed: " + e.getMessage() + "\n(its messages are in " + base.resolve(LOG) + ")", e);
+                        + " failed: " + e.getMessage() + "\n(its messages are in " + runDir().resolve(LOG) + ")", e);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -159,21 +224,61 @@ public final class ServicesFixture implements BeforeAllCallback {
 
         @Override
         public void close() {
-            if (leftRunning) {
-                return;
-            }
-            Path base = baseDir();
-            try (OutputStream log = openLog(base)) {
+            boolean own = !base.equals(runDir());
+            try (OutputStream log = openLog();
+                    ServiceLock held = own ? null : ServiceLock.lease(base, running.name())) {
                 Console console = new Console(new PrintStream(log, true, UTF_8), new PrintStream(log, true, UTF_8));
                 Services.at(base, console).stop(running.name());
+                if (own) {
+                    deleteIfEmpty(base);
+                }
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
         }
     }
 
-    /** BASE/fixture.log, appended to: every message of the manager a fixture ran. */
-    private static OutputStream openLog(Path base) throws IOException {
+    /** Stops the servers under BASE/jvm-PID of every PID that is no longer a running process, and their directories. */
+    private static void stopServersOfDeadJvms() {
+        Path run = runDir();
+        if (!Files.isDirectory(run)) {
+            return;
+        }
+        try (var dirs = Files.list(run); OutputStream log = openLog()) {
+            Console console = new Console(new PrintStream(log, true, UTF_8), new PrintStream(log, true, UTF_8));
+            for (Path dir : dirs.filter(d -> d.getFileName().toString().startsWith(JVM_DIR_PREFIX)).toList()) {
+                String pid = dir.getFileName().toString().substring(JVM_DIR_PREFIX.length());
+                boolean alive = pid.chars().allMatch(Character::isDigit) && !pid.isEmpty()
+                        && ProcessHandle.of(Long.parseLong(pid)).map(ProcessHandle::isAlive).orElse(false);
+                if (!alive) {
+                    Services.at(dir, console).stopAll();
+                    deleteIfEmpty(dir);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Deletes {@code dir} and the lock files the manager leaves in it, when nothing else is left. */
+    private static void deleteIfEmpty(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return;
+        }
+        try (var entries = Files.list(dir)) {
+            List<Path> left = entries.toList();
+            if (left.stream().allMatch(p -> p.getFileName().toString().startsWith("."))) {
+                for (Path p : left) {
+                    Files.deleteIfExists(p);
+                }
+                Files.deleteIfExists(dir);
+            }
+        }
+    }
+
+    /** BASE/fixture.log (the run's directory), appended to: every message of the manager a fixture ran. */
+    private static OutputStream openLog() throws IOException {
+        Path base = runDir();
         Files.createDirectories(base);
         return new FileOutputStream(base.resolve(LOG).toFile(), true);
     }

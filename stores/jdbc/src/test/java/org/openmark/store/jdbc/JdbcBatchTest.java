@@ -1,5 +1,6 @@
 package org.openmark.store.jdbc;
 
+import org.junit.jupiter.api.Tag;
 import org.openmark.store.contract.ServicesFixture;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -14,6 +15,7 @@ import org.openmark.api.Session;
 import org.openmark.api.Status;
 
 /** Batched inserts ({@code jdbc.batchsize}) against a real PostgreSQL server. */
+@Tag("integration")
 class JdbcBatchTest {
     @RegisterExtension
     static final ServicesFixture SERVER = ServicesFixture.of("postgres");

@@ -11,6 +11,7 @@ import java.sql.Statement;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openmark.api.Status;
@@ -27,6 +28,7 @@ import org.openmark.store.contract.ServicesFixture;
  * so a connection, per waiting operation until PostgreSQL refused them ("too many clients", counted
  * as the store's errors). Once the lock is released every operation ends OK.
  */
+@Tag("integration")
 class JdbcConnectionBoundTest {
     @RegisterExtension
     static final ServicesFixture SERVER = ServicesFixture.of("postgres");

@@ -5,6 +5,7 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openmark.api.Session;
 import org.openmark.api.Status;
@@ -18,6 +19,7 @@ import org.openmark.store.contract.StoreContractTest;
  * table's primary key refuses an insert of an existing key and that PostgreSQL's text cannot
  * hold byte 0.
  */
+@Tag("integration")
 class JdbcContractTest extends StoreContractTest {
     @RegisterExtension
     static final ServicesFixture SERVER = ServicesFixture.of("postgres");

@@ -1,5 +1,6 @@
 package org.openmark.store.jdbc;
 
+import org.junit.jupiter.api.Tag;
 import org.openmark.store.contract.ServicesFixture;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -34,6 +35,7 @@ import org.openmark.api.Status;
  * database's byte order over random keys,
  * the table appearing on first insert, and SQL-specific refusals.
  */
+@Tag("integration")
 class JdbcCrudTest {
     @RegisterExtension
     static final ServicesFixture SERVER = ServicesFixture.of("postgres");

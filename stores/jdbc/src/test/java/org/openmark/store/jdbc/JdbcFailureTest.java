@@ -1,5 +1,6 @@
 package org.openmark.store.jdbc;
 
+import org.junit.jupiter.api.Tag;
 import org.openmark.store.contract.ServicesFixture;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -22,6 +23,7 @@ import org.openmark.api.Status;
 import org.openmark.api.StoreProperties;
 
 /** Database errors come back as statuses, never as exceptions. */
+@Tag("integration")
 class JdbcFailureTest {
     @RegisterExtension
     static final ServicesFixture SERVER = ServicesFixture.of("postgres");

@@ -1,5 +1,6 @@
 package org.openmark.store.jdbc;
 
+import org.junit.jupiter.api.Tag;
 import org.openmark.store.contract.ServicesFixture;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -28,6 +29,7 @@ import org.openmark.store.contract.ImageContractTest;
  * Images against a real PostgreSQL server, in binary (BYTEA) columns: the image contract writes
  * every byte value, 0 too, which YCSB's text columns cannot hold in PostgreSQL.
  */
+@Tag("integration")
 class JdbcImageTest extends ImageContractTest {
     @RegisterExtension
     static final ServicesFixture SERVER = ServicesFixture.of("postgres");

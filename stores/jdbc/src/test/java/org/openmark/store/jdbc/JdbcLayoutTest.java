@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -35,6 +36,7 @@ import org.openmark.store.contract.ServicesFixture;
  * char per byte), openmark's earlier binary layout still read and written byte for byte, and a table
  * in any other layout refused before anything is written to it.
  */
+@Tag("integration")
 class JdbcLayoutTest {
     @RegisterExtension
     static final ServicesFixture SERVER = ServicesFixture.of("postgres");

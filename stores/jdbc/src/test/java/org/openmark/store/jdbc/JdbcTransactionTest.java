@@ -1,5 +1,6 @@
 package org.openmark.store.jdbc;
 
+import org.junit.jupiter.api.Tag;
 import org.openmark.store.contract.ServicesFixture;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -24,6 +25,7 @@ import org.openmark.api.Status;
  * writes and commits): under serializable (and repeatable read) A's write fails with 40001
  * and A is ABORTED; under read committed B's increment is lost.
  */
+@Tag("integration")
 class JdbcTransactionTest {
     @RegisterExtension
     static final ServicesFixture SERVER = ServicesFixture.of("postgres");

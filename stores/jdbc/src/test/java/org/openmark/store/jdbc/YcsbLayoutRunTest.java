@@ -16,6 +16,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openmark.api.Status;
@@ -33,6 +34,7 @@ import org.openmark.store.contract.ServicesFixture;
  * by a plain client reading as JdbcDBClient reads; a table in another layout stops the run
  * before anything is written; a property file in YCSB's names runs.
  */
+@Tag("integration")
 class YcsbLayoutRunTest {
     @RegisterExtension
     static final ServicesFixture SERVER = ServicesFixture.of("postgres");

@@ -1,12 +1,14 @@
 package org.openmark.store.redis;
 
 import java.util.Comparator;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openmark.api.Store;
 import org.openmark.store.contract.ServicesFixture;
 import org.openmark.store.contract.StoreContractTest;
 
 /** The Session contract every binding keeps, against a real Redis server, in YCSB's layout (the default). */
+@Tag("integration")
 class RedisContractTest extends StoreContractTest {
     @RegisterExtension
     static final ServicesFixture SERVER = ServicesFixture.of("redis");

@@ -1,5 +1,6 @@
 package org.openmark.store.redis;
 
+import org.junit.jupiter.api.Tag;
 import org.openmark.store.contract.ServicesFixture;
 import static java.nio.charset.StandardCharsets.ISO_8859_1;
 import static java.nio.charset.StandardCharsets.UTF_8;
@@ -29,6 +30,7 @@ import redis.clients.jedis.Jedis;
  * YCSB's layout (the default); each test starts from an empty database, since the layout keeps no
  * tables apart. {@link RedisOpenmarkLayoutTest} has openmark's layout.
  */
+@Tag("integration")
 class RedisCrudTest {
     @RegisterExtension
     static final ServicesFixture SERVER = ServicesFixture.of("redis");

@@ -1,5 +1,6 @@
 package org.openmark.store.redis;
 
+import org.junit.jupiter.api.Tag;
 import org.openmark.store.contract.ServicesFixture;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -21,6 +22,7 @@ import redis.clients.jedis.args.ClientType;
 import redis.clients.jedis.params.ClientKillParams;
 
 /** Store errors come back as statuses, never as exceptions. */
+@Tag("integration")
 class RedisFailureTest {
     @RegisterExtension
     static final ServicesFixture SERVER = ServicesFixture.of("redis");

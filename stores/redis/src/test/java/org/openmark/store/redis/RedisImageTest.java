@@ -1,5 +1,6 @@
 package org.openmark.store.redis;
 
+import org.junit.jupiter.api.Tag;
 import org.openmark.store.contract.ServicesFixture;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -20,6 +21,7 @@ import redis.clients.jedis.Jedis;
  * created after the save and expects it empty after the restore, which needs tables kept apart.
  * {@link RedisYcsbImageTest} tests images in YCSB's layout.
  */
+@Tag("integration")
 class RedisImageTest extends ImageContractTest {
     @RegisterExtension
     static final ServicesFixture SERVER = ServicesFixture.of("redis");

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openmark.api.Session;
@@ -30,6 +31,7 @@ import redis.clients.jedis.Jedis;
  * run stops with exit 2), with one line saying what was found and what to do, and nothing is
  * written: every key's DUMP is the same after.
  */
+@Tag("integration")
 class RedisLayoutRefusalTest {
     @RegisterExtension
     static final ServicesFixture SERVER = ServicesFixture.of("redis");

@@ -1,11 +1,13 @@
 package org.openmark.store.redis;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openmark.api.Store;
 import org.openmark.store.contract.ServicesFixture;
 import org.openmark.store.contract.StoreContractTest;
 
 /** The Session contract in openmark's own layout ({@code redis.layout=openmark}): key-ordered scans, tables apart. */
+@Tag("integration")
 class RedisOpenmarkLayoutContractTest extends StoreContractTest {
     @RegisterExtension
     static final ServicesFixture SERVER = ServicesFixture.of("redis");

@@ -15,6 +15,7 @@ import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openmark.api.Record;
@@ -27,6 +28,7 @@ import redis.clients.jedis.Jedis;
  * openmark's own layout ({@code redis.layout=openmark}) against a real server: what earlier versions
  * wrote is read and written as they wrote it, scans come in key order, tables are kept apart.
  */
+@Tag("integration")
 class RedisOpenmarkLayoutTest {
     @RegisterExtension
     static final ServicesFixture SERVER = ServicesFixture.of("redis");

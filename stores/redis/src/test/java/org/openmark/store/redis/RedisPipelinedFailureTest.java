@@ -10,6 +10,7 @@ import java.net.ServerSocket;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openmark.api.Session;
@@ -23,6 +24,7 @@ import redis.clients.jedis.args.ClientType;
 import redis.clients.jedis.params.ClientKillParams;
 
 /** {@link RedisFailureTest}'s failures through started calls: the same statuses, never an exception. */
+@Tag("integration")
 class RedisPipelinedFailureTest {
     @RegisterExtension
     static final ServicesFixture SERVER = ServicesFixture.of("redis");

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
 import java.util.TreeMap;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openmark.api.Session;
@@ -24,6 +25,7 @@ import org.openmark.store.contract.ServicesFixture;
  * compared. In the closed model one client thread makes the order of the calls, and so every
  * status, the seed's alone.
  */
+@Tag("integration")
 class RedisPipelinedRunTest {
     @RegisterExtension
     static final ServicesFixture SERVER = ServicesFixture.of("redis");

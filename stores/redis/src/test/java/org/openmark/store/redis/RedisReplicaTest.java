@@ -1,5 +1,6 @@
 package org.openmark.store.redis;
 
+import org.junit.jupiter.api.Tag;
 import org.openmark.store.contract.ServicesFixture;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -14,6 +15,7 @@ import org.openmark.api.Status;
 import redis.clients.jedis.Jedis;
 
 /** A real primary and replica ({@code openmark-services start redis-pair}). */
+@Tag("integration")
 class RedisReplicaTest {
     @RegisterExtension
     static final ServicesFixture PAIR = ServicesFixture.of("redis-pair");

@@ -1,5 +1,6 @@
 package org.openmark.store.redis;
 
+import org.junit.jupiter.api.Tag;
 import org.openmark.store.contract.ServicesFixture;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -20,6 +21,7 @@ import org.openmark.api.Status;
  * one counter by hand (A reads, B reads, B writes and commits, A writes and commits): with
  * {@code redis.txn=watch} A is ABORTED, with {@code none} B's increment is lost.
  */
+@Tag("integration")
 class RedisTransactionTest {
     @RegisterExtension
     static final ServicesFixture SERVER = ServicesFixture.of("redis");

@@ -12,6 +12,7 @@ import java.util.SplittableRandom;
 import java.util.TreeMap;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openmark.api.Session;
@@ -28,6 +29,7 @@ import redis.clients.jedis.Jedis;
  * second table and expects it apart from the first, which YCSB's layout does not keep apart; it
  * runs in openmark's layout in {@link RedisImageTest}.)
  */
+@Tag("integration")
 class RedisYcsbImageTest {
     @RegisterExtension
     static final ServicesFixture SERVER = ServicesFixture.of("redis");

@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openmark.api.Record;
@@ -27,6 +28,7 @@ import redis.clients.jedis.Jedis;
  * not loaded a second time; records openmark loads are read by a plain connection exactly as
  * RedisClient reads them, and verify.
  */
+@Tag("integration")
 class RedisYcsbLayoutTest {
     @RegisterExtension
     static final ServicesFixture SERVER = ServicesFixture.of("redis");

@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -27,6 +28,7 @@ import redis.clients.jedis.Jedis;
  * The native store keeps YCSB's layout, which has no tables (a record is a hash named by its key,
  * every key in {@code _indices}): each load model's native runs get a database of their own.
  */
+@Tag("integration")
 class YcsbRedisTest {
     @RegisterExtension
     static final ServicesFixture SERVER = ServicesFixture.of("redis");
