@@ -102,6 +102,7 @@ class ClusterOperationsEndToEndTest {
      * lost, every operation issued is counted and was served, and the merged intervals stay one
      * second long through the stall.
      */
+    @Tag("quiet")
     @Test
     void aLocalWorkerStoppedForEightSeconds_noWorkerLostEveryOperationCountedIntervalsOfEqualLength()
             throws Exception {

@@ -26,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * was busy, not cold), the run may rightly be invalid, and the test then only checks the note.
  */
 @Tag("integration")
+@Tag("quiet")
 class ColdStartEndToEndTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 

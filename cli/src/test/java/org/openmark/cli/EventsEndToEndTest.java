@@ -56,6 +56,7 @@ class EventsEndToEndTest {
      * frozen for a second (SIGSTOP, SIGCONT) by the event. The run says latency rose and when it
      * was back at its level, which must be after the freeze ended and within a few seconds of it.
      */
+    @Tag("quiet")
     @Test
     void run_serverFrozenByTheEvent_saysWhenLatencyCameBack() throws Exception {
         Path log = dir.resolve("simstore.log");

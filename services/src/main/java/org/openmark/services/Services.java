@@ -180,6 +180,7 @@ public final class Services {
             console.info("removing stale " + dir);
             stopUnlocked(name);
         }
+        console.info("starting " + name + " (" + kind + ")");
         ServiceSite site = site(name, kind);
         try {
             Files.createDirectories(dir);

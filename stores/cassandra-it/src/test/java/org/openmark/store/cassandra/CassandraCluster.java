@@ -15,10 +15,18 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.openmark.store.contract.ServicesFixture;
 
-/** The test cluster: three Cassandra nodes on 127.0.0.1-3, started once for the module's tests. */
+/**
+ * The test cluster: three Cassandra nodes on 127.0.0.1-3, the run's (shared with the cli's Cassandra tests, leased
+ * to one test class at a time).
+ */
 final class CassandraCluster {
-    /** Every test class of the module registers this one fixture: one cluster for the whole run. */
+    /** Every test class of the module but the membership test registers this one fixture. */
     static final ServicesFixture NODES = ServicesFixture.of("cassandra", "--nodes", "3");
+    /**
+     * The name of the membership test's own cluster (on the same addresses, other ports): it adds and removes
+     * nodes, which no test sharing the other cluster could live with.
+     */
+    static final String RING = "ring";
 
     private CassandraCluster() {
     }

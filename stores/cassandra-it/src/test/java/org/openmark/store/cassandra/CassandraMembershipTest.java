@@ -25,6 +25,8 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.openmark.api.NodeActivity;
 import org.openmark.api.Status;
 import org.openmark.run.Phase;
@@ -32,29 +34,31 @@ import org.openmark.run.RunResult;
 import org.openmark.store.contract.ServicesFixture;
 
 /**
- * Membership changes through the services manager (the fixture runs its commands) on the loaded 3-node cluster (replication 3):
+ * Membership changes through the services manager (the fixture runs its commands) on a loaded 3-node cluster of
+ * its own (replication 3), the only test here that changes a ring:
  * an added node streams its ranges before it serves (its load and partitions are not zero, and a
  * read at ONE coordinated by each replica of each loaded key finds it; the store saw gossip take it
  * from BOOT to NORMAL, and then saw it answer reads as their coordinator), and decommissioning it
- * again leaves every key readable on the three nodes. The cluster ends with its three nodes, for
- * the test classes that follow.
+ * again leaves every key readable on the three nodes.
+ *
+ * <p>Its cluster is not the one the other test classes share, so it runs beside them (JUnit's parallel
+ * execution, switched on for this module in junit-platform.properties): its three and a half minutes, most of
+ * them Cassandra's ring delay, pass while the others use theirs.
  */
+@Execution(ExecutionMode.CONCURRENT)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class CassandraMembershipTest {
     @RegisterExtension
-    static final ServicesFixture CLUSTER = CassandraCluster.NODES;
+    static final ServicesFixture CLUSTER = ServicesFixture.of("cassandra", CassandraCluster.RING, "--nodes", "3");
     private static final int RECORDS = 2000;
     private static final String KEYSPACE = "members";
     private static final Pattern RECEIVED = Pattern.compile("(\\d+) files received, ([0-9.]+) (B|KiB|MiB|GiB)");
     private static final String NODE4 = "127.0.0.4";
-    private static boolean added;
-    private static boolean decommissioned;
 
+    /** No other test uses this cluster: its nodes go now, not with the run's (their CPU is the others'). */
     @AfterAll
-    static void backToThreeNodes() {
-        if (added && !decommissioned) {
-            CLUSTER.services("decommission-node", "cassandra", "4");
-        }
+    static void stopTheRing() {
+        CLUSTER.services("stop", CassandraCluster.RING);
     }
 
     @Test
@@ -66,7 +70,7 @@ class CassandraMembershipTest {
                 "model", "closed", "seed", "3"));
         RunResult load = new Harness().run(Phase.LOAD, p);
         assertEquals(Map.of(Status.OK, (long) RECORDS), load.accounting().statuses(), load.warnings().toString());
-        CassandraStore before = CassandraCluster.open("cassandra.keyspace=" + KEYSPACE);
+        CassandraStore before = new CassandraStoreFactory().open(CLUSTER.properties("cassandra.keyspace=" + KEYSPACE));
         assertEquals("3", before.facts().get("nodes"));
 
         // the client's view while the node joins: a reader through the store, and its nodes once a second
@@ -74,12 +78,7 @@ class CassandraMembershipTest {
         java.util.concurrent.atomic.AtomicBoolean joined = new java.util.concurrent.atomic.AtomicBoolean();
         Thread watcher = new Thread(() -> watch(before, seen, joined), "node-watch");
         watcher.start();
-        String said;
-        try {
-            said = CLUSTER.services("add-node", "cassandra").err();
-        } finally {
-            added = true;
-        }
+        String said = CLUSTER.services("add-node", CassandraCluster.RING).err();
         // token-aware routing sends the new node the reads of its ranges once the driver knows it
         long servingBy = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (!answeredBy(seen, NODE4) && System.nanoTime() < servingBy) {
@@ -126,8 +125,7 @@ class CassandraMembershipTest {
     @Test
     @Order(2)
     void decommissionNode_addedNode_leavesAndEveryKeyIsFoundOnTheThree() throws InterruptedException {
-        String said = CLUSTER.services("decommission-node", "cassandra", "4").err();
-        decommissioned = true;
+        String said = CLUSTER.services("decommission-node", CassandraCluster.RING, "4").err();
 
         assertTrue(said.contains("node 4 left after"), said);
         assertTrue(CLUSTER.services("status").out().contains("node4=removed"));
@@ -163,7 +161,7 @@ class CassandraMembershipTest {
      * that lacks its ranges answers NOT_FOUND.
      */
     private static void assertEveryKeyFoundAtOneOnEveryReplica(int nodes) throws InterruptedException {
-        try (CassandraStore store = CassandraCluster.open("cassandra.keyspace=" + KEYSPACE)) {
+        try (CassandraStore store = new CassandraStoreFactory().open(CLUSTER.properties("cassandra.keyspace=" + KEYSPACE))) {
             CqlSession session = store.driverSession();
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             while (session.getMetadata().getNodes().values().stream()
