@@ -133,6 +133,11 @@ public final class PbsCommand implements Callable<Integer> {
                 curve == null ? new double[0] : TimeGrid.parse("--curve", curve),
                 threads != null ? threads
                         : PbsSpec.defaultThreads(trials, replicas, Runtime.getRuntime().availableProcessors()));
+        // on stderr, before a computation that may take minutes (Ctrl-C ends it from here on)
+        spec.commandLine().getErr().println(String.format(Locale.ROOT,
+                "openmark pbs: computing %d (R,W) x %d trials on %d thread%s, seed %d", replicas * replicas, trials,
+                pbs.threads(), pbs.threads() == 1 ? "" : "s", pbs.seed()));
+        spec.commandLine().getErr().flush();
         long startNanos = clock.nanoTime();
         PbsResult result = PbsSimulator.run(pbs);
         double elapsedMs = (clock.nanoTime() - startNanos) / 1e6;

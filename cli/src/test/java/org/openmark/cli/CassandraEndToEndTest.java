@@ -25,7 +25,6 @@ import org.openmark.store.contract.ServicesFixture;
  * module's tests): the closed economy's verdict, and bad input refused with the exit codes of any
  * store.
  */
-@Tag("cassandra")
 @Tag("integration")
 class CassandraEndToEndTest {
     @RegisterExtension

@@ -63,6 +63,7 @@ class CassandraMembershipTest {
 
     @Test
     @Order(1)
+    @Execution(ExecutionMode.SAME_THREAD) // the class runs beside the others; its tests one after the other
     void addNode_loadedCluster_newNodeStreamedItsRangesAndEveryKeyIsFoundAtOne() throws InterruptedException {
         Map<String, String> p = new HashMap<>(CLUSTER.properties().asMap());
         p.putAll(Map.of("cassandra.keyspace", KEYSPACE, "cassandra.replication", "3", "store", "cassandra",
@@ -124,6 +125,7 @@ class CassandraMembershipTest {
 
     @Test
     @Order(2)
+    @Execution(ExecutionMode.SAME_THREAD)
     void decommissionNode_addedNode_leavesAndEveryKeyIsFoundOnTheThree() throws InterruptedException {
         String said = CLUSTER.services("decommission-node", CassandraCluster.RING, "4").err();
 
