@@ -7,11 +7,11 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /** The reader's side of the phase; the writer-against-reader stress is in {@link ThreadWriterTest}. */
-class SingleWriterPhaseTest {
+class SingleWriterPhaserTest {
 
     @Test
     void awaitWriter_outsideARecord_returnsAtOnce() {
-        SingleWriterPhase phase = new SingleWriterPhase();
+        SingleWriterPhaser phase = new SingleWriterPhaser();
         phase.awaitWriter();
         phase.exit(phase.enter());
         phase.exit(phase.enter());
@@ -20,7 +20,7 @@ class SingleWriterPhaseTest {
 
     @Test
     void awaitWriter_insideARecord_waitsUntilItEnds() throws InterruptedException {
-        SingleWriterPhase phase = new SingleWriterPhase();
+        SingleWriterPhaser phase = new SingleWriterPhaser();
         long token = phase.enter();
         Thread reader = Thread.ofPlatform().start(phase::awaitWriter);
         reader.join(Duration.ofMillis(200));

@@ -11,7 +11,7 @@ import java.util.Locale;
  * reads of one stretch of time are not independent of each other). For a predicted one it is the
  * bootstrap's percentile interval.
  */
-public record Estimate(double p, double low, double high) {
+public record ProbabilityEstimate(double p, double low, double high) {
     private static final double Z95 = 1.959964;
     /** Student's t, 97.5 % quantile, for 1 .. 30 degrees of freedom. */
     private static final double[] T975 = {12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
@@ -28,7 +28,8 @@ public record Estimate(double p, double low, double high) {
      * {@code batchProbed} the same counts per batch of consecutive writes (may be null: Wilson's
      * interval alone). Null when nothing was probed.
      */
-    public static Estimate measured(long consistent, long probed, long[] batchConsistent, long[] batchProbed) {
+    public static ProbabilityEstimate measured(long consistent, long probed, long[] batchConsistent,
+            long[] batchProbed) {
         if (probed == 0) {
             return null;
         }
@@ -56,7 +57,7 @@ public record Estimate(double p, double low, double high) {
                 high = Math.max(high, Math.min(1, p + half));
             }
         }
-        return new Estimate(p, low, high);
+        return new ProbabilityEstimate(p, low, high);
     }
 
     /** Wilson's score interval (95 %) of {@code k} successes in {@code n} trials. */
@@ -74,11 +75,11 @@ public record Estimate(double p, double low, double high) {
     }
 
     /** The 2.5 % and 97.5 % percentiles of {@code values} (sorted in place) around {@code p}. */
-    static Estimate percentile(double p, double[] values) {
+    static ProbabilityEstimate percentile(double p, double[] values) {
         java.util.Arrays.sort(values);
         int n = values.length;
         double low = values[(int) Math.floor(0.025 * (n - 1))];
         double high = values[(int) Math.ceil(0.975 * (n - 1))];
-        return new Estimate(p, Math.min(low, p), Math.max(high, p));
+        return new ProbabilityEstimate(p, Math.min(low, p), Math.max(high, p));
     }
 }

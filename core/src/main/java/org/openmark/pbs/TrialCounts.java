@@ -7,7 +7,7 @@ package org.openmark.pbs;
  * is integer counts (and min/max), so merging in any order gives identical results; sums of
  * doubles, which depend on the order of addition, are kept per chunk instead.
  */
-final class Tally {
+final class TrialCounts {
     final int n;
     /** Evaluation times plus one slot for "not consistent at any of them". */
     final int slots;
@@ -23,7 +23,7 @@ final class Tally {
      */
     final int[] firstConsistentSlot;
 
-    Tally(int n, int evalPoints) {
+    TrialCounts(int n, int evalPoints) {
         this.n = n;
         this.slots = evalPoints + 1;
         this.readMs = new HistogramSet(n);
@@ -47,7 +47,7 @@ final class Tally {
         }
     }
 
-    void add(Tally other) {
+    void add(TrialCounts other) {
         readMs.add(other.readMs);
         writeMs.add(other.writeMs);
         visibleAfterMs.add(other.visibleAfterMs);

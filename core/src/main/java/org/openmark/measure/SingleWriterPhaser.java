@@ -20,12 +20,12 @@ import java.lang.invoke.VarHandle;
  * <p>Readers must take turns (the caller holds a lock); only the writer thread may call
  * {@link #enter} and {@link #exit}.
  */
-final class SingleWriterPhase {
+final class SingleWriterPhaser {
     private static final VarHandle SEQUENCE;
 
     static {
         try {
-            SEQUENCE = MethodHandles.lookup().findVarHandle(SingleWriterPhase.class, "sequence", long.class);
+            SEQUENCE = MethodHandles.lookup().findVarHandle(SingleWriterPhaser.class, "sequence", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }

@@ -6,12 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 
 /** Intervals of a measured P(consistent): Wilson's, widened by the batches of consecutive writes. */
-class EstimateTest {
+class ProbabilityEstimateTest {
 
     /** Wilson's 95 % interval of 95 successes in 100: 0.8882 to 0.9785 (the textbook value). */
     @Test
     void wilson_95of100_textbookInterval() {
-        double[] w = Estimate.wilson(95, 100);
+        double[] w = ProbabilityEstimate.wilson(95, 100);
         assertEquals(0.8882, w[0], 1e-4);
         assertEquals(0.9785, w[1], 1e-4);
     }
@@ -22,9 +22,9 @@ class EstimateTest {
         long[] probed = new long[20];
         java.util.Arrays.fill(seen, 19);
         java.util.Arrays.fill(probed, 20);
-        Estimate e = Estimate.measured(380, 400, seen, probed);
-        double[] w = Estimate.wilson(380, 400);
-        assertEquals(new Estimate(0.95, w[0], w[1]), e, "batches that agree add nothing");
+        ProbabilityEstimate e = ProbabilityEstimate.measured(380, 400, seen, probed);
+        double[] w = ProbabilityEstimate.wilson(380, 400);
+        assertEquals(new ProbabilityEstimate(0.95, w[0], w[1]), e, "batches that agree add nothing");
     }
 
     /**
@@ -39,7 +39,7 @@ class EstimateTest {
             seen[i] = i < 10 ? 20 : 0;
             probed[i] = 20;
         }
-        Estimate e = Estimate.measured(200, 400, seen, probed);
+        ProbabilityEstimate e = ProbabilityEstimate.measured(200, 400, seen, probed);
         double half = 2.093 * Math.sqrt(20.0 / 19 * 0.25) / Math.sqrt(20);
         assertEquals(0.5 - half, e.low(), 1e-3);
         assertEquals(0.5 + half, e.high(), 1e-3);

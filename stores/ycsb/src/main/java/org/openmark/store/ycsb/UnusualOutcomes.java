@@ -12,7 +12,7 @@ import java.util.function.Consumer;
  * ({@code exceptions}), failed {@code cleanup()}s and {@code init()}s. Only unusual outcomes are
  * counted, so the cost on the usual path is nothing. Thread-safe.
  */
-final class Tally implements Consumer<String> {
+final class UnusualOutcomes implements Consumer<String> {
     private final ConcurrentHashMap<String, LongAdder> counts = new ConcurrentHashMap<>();
 
     @Override

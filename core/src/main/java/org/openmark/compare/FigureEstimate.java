@@ -11,9 +11,9 @@ package org.openmark.compare;
  * @param notJudged null, or why the figure cannot be judged (it is then shown, not tested), to
  *     follow "not enough data to judge it:"
  */
-record Estimate(double value, double logValue, double logVariance, double degreesOfFreedom, String notJudged) {
+record FigureEstimate(double value, double logValue, double logVariance, double degreesOfFreedom, String notJudged) {
     /** The same estimate, not judged for {@code reason}. */
-    Estimate notJudged(String reason) {
-        return new Estimate(value, logValue, logVariance, degreesOfFreedom, reason);
+    FigureEstimate notJudged(String reason) {
+        return new FigureEstimate(value, logValue, logVariance, degreesOfFreedom, reason);
     }
 }
