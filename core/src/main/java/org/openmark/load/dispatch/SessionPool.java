@@ -1,4 +1,4 @@
-package org.openmark.load;
+package org.openmark.load.dispatch;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -7,9 +7,11 @@ import org.openmark.api.Session;
 import org.openmark.api.Store;
 
 /**
- * Sessions for the open model's operations: taken for one operation and given back. The pool
- * grows on demand; its size is bounded by the in-flight limit, since a session is only held
- * while its operation runs. Last in, first out, so a few warm sessions do most of the work.
+ * Sessions for operations that run on threads of their own (the open model in virtual time,
+ * {@link ThreadPerOperation}; the staleness measurement's writes and probes): taken for one
+ * operation and given back. The pool grows on demand; its size is bounded by the in-flight limit,
+ * since a session is only held while its operation runs. Last in, first out, so a few warm
+ * sessions do most of the work.
  */
 public final class SessionPool implements AutoCloseable {
     private final Store store;

@@ -1,8 +1,7 @@
-package org.openmark.load;
+package org.openmark.load.dispatch;
 
 import java.util.function.LongConsumer;
 import org.openmark.api.Clock;
-import org.openmark.api.Session;
 import org.openmark.api.Store;
 import org.openmark.timing.Tasks;
 import org.openmark.workload.Operation;
@@ -10,38 +9,12 @@ import org.openmark.workload.Operation;
 /**
  * Where the open model's operations run once they are due, with at most {@code maxInFlight}
  * outstanding: on reused workers that the scheduler's {@link #watch} keeps from leaving
- * operations behind a blocked one, or on a thread each. Only the thread that issues the
- * schedule (one at a time) calls {@link #offer} and {@link #watch}.
+ * operations behind a blocked one ({@link WorkerPool}, real time), or on a thread each
+ * ({@link ThreadPerOperation}, virtual time). What a worker does with an operation is the load
+ * model's {@link OperationHandler}. Only the thread that issues the schedule (one at a time)
+ * calls {@link #offer} and {@link #watch}.
  */
-interface Dispatch extends AutoCloseable {
-
-    /** What runs one operation on a lane (the session it was given). */
-    interface Body {
-        void run(Lane lane, Operation operation, long intendedStartNanos);
-
-        /**
-         * Called when the lane's thread has run operations and finds none queued: an operation
-         * started on a {@link org.openmark.api.PipelinedSession} may have left its request queued
-         * to be sent with the next ones. The default does nothing.
-         */
-        default void flush(Lane lane) {
-        }
-    }
-
-    /**
-     * The session an operation runs on, and the view of it that records inner calls (made by
-     * the body on first use and kept, so a long run does not allocate one per operation).
-     */
-    final class Lane {
-        final Session session;
-        Session measured;
-        /** Whether the session made its round trip before the schedule began (its connection is open). */
-        boolean opened;
-
-        Lane(Session session) {
-            this.session = session;
-        }
-    }
+public interface Dispatch extends AutoCloseable {
 
     /**
      * Whether {@link #offer} would take an operation now (fewer than {@code maxInFlight} are
@@ -90,9 +63,9 @@ interface Dispatch extends AutoCloseable {
      * The dispatch for these tasks: reused workers for real threads, a thread per operation in
      * virtual time. {@code clock} is the one the schedule's times are on (in real time, the real one).
      */
-    static Dispatch forTasks(Tasks tasks, Clock clock, Store store, int maxInFlight, Body body) {
+    static Dispatch forTasks(Tasks tasks, Clock clock, Store store, int maxInFlight, OperationHandler handler) {
         return tasks.realTime()
-                ? new WorkerPool(clock, store, maxInFlight, body)
-                : new ThreadPerOperation(store, tasks, maxInFlight, body);
+                ? new WorkerPool(clock, store, maxInFlight, handler)
+                : new ThreadPerOperation(store, tasks, maxInFlight, handler);
     }
 }

@@ -1,4 +1,4 @@
-package org.openmark.load;
+package org.openmark.load.dispatch;
 
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -16,16 +16,16 @@ import org.openmark.workload.Operation;
 final class ThreadPerOperation implements Dispatch {
     private final Tasks tasks;
     private final int maxInFlight;
-    private final Body body;
+    private final OperationHandler handler;
     private final SessionPool sessions;
     private final AtomicInteger inFlight = new AtomicInteger();
     private final ConcurrentHashMap<Long, Long> outstanding = new ConcurrentHashMap<>();
     private long sequence;
 
-    ThreadPerOperation(Store store, Tasks tasks, int maxInFlight, Body body) {
+    ThreadPerOperation(Store store, Tasks tasks, int maxInFlight, OperationHandler handler) {
         this.tasks = tasks;
         this.maxInFlight = maxInFlight;
-        this.body = body;
+        this.handler = handler;
         this.sessions = new SessionPool(store);
     }
 
@@ -50,7 +50,7 @@ final class ThreadPerOperation implements Dispatch {
         outstanding.put(key, intendedStartNanos);
         tasks.startOperation(() -> {
             try {
-                body.run(new Lane(session), operation, intendedStartNanos);
+                handler.run(new WorkerSession(session), operation, intendedStartNanos);
             } finally {
                 outstanding.remove(key);
                 sessions.give(session);

@@ -1,11 +1,12 @@
-package org.openmark.load;
+package org.openmark.load.dispatch;
 
 /**
  * The open model's timekeeping: waiting for each arrival and handing the due operations to a
- * {@link Dispatch}. A dispatch runs it ({@link Dispatch#keepTime}): on the calling thread, or in
- * turns on its workers ({@link WorkerPool}); one thread at a time calls {@link #keep}.
+ * {@link Dispatch} (the load model's issuer implements it). A dispatch runs it
+ * ({@link Dispatch#keepTime}): on the calling thread, or in turns on its workers
+ * ({@link WorkerPool}, through its {@link TimekeepingRelay}); one thread at a time calls {@link #keep}.
  */
-interface Timekeeping {
+public interface Timekeeping {
     /** How a turn at {@link #keep} ended. */
     enum Turn {
         /** The schedule has ended. */

@@ -1,4 +1,4 @@
-package org.openmark.load;
+package org.openmark.load.dispatch;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -58,7 +58,7 @@ final class WorkerPool implements Dispatch {
 
     private final Store store;
     private final int maxInFlight;
-    private final Body body;
+    private final OperationHandler handler;
     private final int platformWorkers;
     private final OperationRing ring;
     private final AtomicInteger inFlight = new AtomicInteger();
@@ -77,13 +77,13 @@ final class WorkerPool implements Dispatch {
     private final HelpPolicy help = new HelpPolicy();
 
     /** On the real clock, {@link #PLATFORM_WORKERS} platform workers (tests). */
-    WorkerPool(Store store, int maxInFlight, Body body) {
-        this(Clock.system(), store, maxInFlight, body);
+    WorkerPool(Store store, int maxInFlight, OperationHandler handler) {
+        this(Clock.system(), store, maxInFlight, handler);
     }
 
     /** On the real clock; {@code platformWorkers}: how many of the first workers are platform threads (tests). */
-    WorkerPool(Store store, int maxInFlight, Body body, int platformWorkers) {
-        this(Clock.system(), store, maxInFlight, body, platformWorkers);
+    WorkerPool(Store store, int maxInFlight, OperationHandler handler, int platformWorkers) {
+        this(Clock.system(), store, maxInFlight, handler, platformWorkers);
     }
 
     /**
@@ -92,23 +92,24 @@ final class WorkerPool implements Dispatch {
      * @param clock the clock the schedule's times are on; the real one (the workers' waits are
      *     real parks, see {@link TimekeepingRelay})
      */
-    WorkerPool(Clock clock, Store store, int maxInFlight, Body body) {
-        this(clock, store, maxInFlight, body, Math.max(PLATFORM_WORKERS, Runtime.getRuntime().availableProcessors()));
+    WorkerPool(Clock clock, Store store, int maxInFlight, OperationHandler handler) {
+        this(clock, store, maxInFlight, handler,
+                Math.max(PLATFORM_WORKERS, Runtime.getRuntime().availableProcessors()));
     }
 
     /** {@code platformWorkers}: how many of the first workers are platform threads (the rest are virtual). */
-    WorkerPool(Clock clock, Store store, int maxInFlight, Body body, int platformWorkers) {
+    WorkerPool(Clock clock, Store store, int maxInFlight, OperationHandler handler, int platformWorkers) {
         if (maxInFlight < 1) {
             throw new IllegalArgumentException("maxInFlight must be >= 1");
         }
         this.store = store;
         this.maxInFlight = maxInFlight;
-        this.body = body;
+        this.handler = handler;
         this.platformWorkers = Math.min(platformWorkers, maxInFlight);
         this.maxWorkers = maxInFlight;
         this.idle = new IdleWorkers<>(this.platformWorkers);
         this.ring = new OperationRing(Math.min(maxInFlight, MAX_RING));
-        this.relay = new TimekeepingRelay(clock, this, new Crew());
+        this.relay = new TimekeepingRelay(clock, this, new RelayPoolView());
     }
 
     @Override
@@ -150,7 +151,7 @@ final class WorkerPool implements Dispatch {
                     return false; // every worker is running an operation; each takes the next when it finishes
                 }
                 boolean platform = all.size() < platformWorkers;
-                w = new Worker(new Lane(store.newSession()), platform);
+                w = new Worker(new WorkerSession(store.newSession()), platform);
                 w.forRole = forRole;
                 all.add(w);
                 Thread.Builder builder = platform ? Thread.ofPlatform().daemon(true) : Thread.ofVirtual();
@@ -181,8 +182,8 @@ final class WorkerPool implements Dispatch {
         relay.run();
     }
 
-    /** The workers as the relay sees them. */
-    private final class Crew implements RelayCrew {
+    /** This pool as its relay sees it. */
+    private final class RelayPoolView implements RelayPool {
         @Override
         public boolean callForRole() {
             return signal(true);
@@ -208,11 +209,11 @@ final class WorkerPool implements Dispatch {
 
     /** One reused thread with its session. */
     private final class Worker implements OperationRing.Taker {
-        final Lane lane;
+        final WorkerSession session;
         final boolean platform;
         Thread thread;
-        /** This worker's part in the timekeeping relay. */
-        private TimekeepingRelay.Keeper keeper;
+        /** This worker as the timekeeping relay knows it. */
+        private TimekeepingRelay.RelayWorker inRelay;
         /** Set by whoever wakes this worker, cleared by the worker. */
         volatile boolean woken;
         /** Woken to take up the free timekeeping role (written before {@link #woken}). */
@@ -222,15 +223,15 @@ final class WorkerPool implements Dispatch {
         private long intendedStartNanos;
         private Operation operation;
 
-        Worker(Lane lane, boolean platform) {
-            this.lane = lane;
+        Worker(WorkerSession session, boolean platform) {
+            this.session = session;
             this.platform = platform;
         }
 
         /** Makes this worker's thread with {@code builder} and starts it. */
         void start(Thread.Builder builder) {
             thread = builder.unstarted(this::work);
-            keeper = relay.keeper(thread);
+            inRelay = relay.worker(thread);
             thread.start();
         }
 
@@ -255,13 +256,13 @@ final class WorkerPool implements Dispatch {
             while (true) {
                 if (forRole) {
                     forRole = false;
-                    if (relay.arrive(keeper)) {
+                    if (relay.arrive(inRelay)) {
                         continue;
                     }
                 }
                 if (ring.poll(this)) {
                     try {
-                        body.run(lane, operation, intendedStartNanos);
+                        handler.run(session, operation, intendedStartNanos);
                     } finally {
                         operation = null;
                         running = false;
@@ -273,9 +274,9 @@ final class WorkerPool implements Dispatch {
                 if (ranSinceFlush) {
                     // Nothing more queued: what the operations run here left to send goes now.
                     ranSinceFlush = false;
-                    body.flush(lane);
+                    handler.flush(session);
                 }
-                if (relay.offDuty(keeper, platform)) {
+                if (relay.offDuty(inRelay, platform)) {
                     continue; // nothing queued: it kept time (nobody did) or stood by
                 }
                 synchronized (lock) {
@@ -355,7 +356,7 @@ final class WorkerPool implements Dispatch {
                     continue; // still in a store call after the grace period: closing would race it
                 }
                 try {
-                    w.lane.session.close();
+                    w.session.session().close();
                 } catch (RuntimeException e) {
                     // Closing is best effort: a broken session must not hide the run's result.
                 }

@@ -1,7 +1,7 @@
-package org.openmark.load;
+package org.openmark.load.dispatch;
 
 /** How the thread that keeps time waits for the next arrival ({@link Timekeeping#keep}). */
-interface ArrivalWaiter {
+public interface ArrivalWaiter {
     /**
      * Waits until {@code deadlineNanos} (the next arrival's intended start {@code dueNanos}, or
      * earlier). False when, meanwhile, another thread took over the timekeeping.

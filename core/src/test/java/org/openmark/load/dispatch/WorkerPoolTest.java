@@ -1,4 +1,4 @@
-package org.openmark.load;
+package org.openmark.load.dispatch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -76,7 +76,7 @@ class WorkerPoolTest {
         };
     }
 
-    private static final Dispatch.Body RUN = (lane, op, intended) -> op.execute(lane.session);
+    private static final OperationHandler RUN = (session, op, intended) -> op.execute(session.session());
 
     private static void await(CountDownLatch latch, String what) throws InterruptedException {
         assertTrue(latch.await(WAIT_SECONDS, TimeUnit.SECONDS), what);
@@ -99,7 +99,7 @@ class WorkerPoolTest {
         assertEquals(0, latch.getCount(), what);
     }
 
-    /** Waits until {@code n} operations are in flight (a worker counts its operation until after its body). */
+    /** Waits until {@code n} operations are in flight (a worker counts its operation until its handler returns). */
     private static void awaitInFlight(WorkerPool pool, int n) throws InterruptedException {
         CountDownLatch never = new CountDownLatch(1);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
@@ -114,11 +114,11 @@ class WorkerPoolTest {
         int n = 200_000;
         AtomicLongArray runs = new AtomicLongArray(n);
         CountDownLatch done = new CountDownLatch(n);
-        Dispatch.Body body = (lane, op, intended) -> {
+        OperationHandler handler = (session, op, intended) -> {
             runs.incrementAndGet((int) intended);
             done.countDown();
         };
-        try (WorkerPool pool = new WorkerPool(new CountingStore(), 10_000, body)) {
+        try (WorkerPool pool = new WorkerPool(new CountingStore(), 10_000, handler)) {
             for (int i = 0; i < n; i++) {
                 while (!pool.hasRoom()) {
                     Thread.onSpinWait();
@@ -408,8 +408,8 @@ class WorkerPoolTest {
         AtomicInteger overlaps = new AtomicInteger();
         AtomicReference<Thread> inTurn = new AtomicReference<>();
         Set<Thread> keepers = ConcurrentHashMap.newKeySet();
-        Dispatch.Body body = (lane, op, intended) -> runs.incrementAndGet((int) intended);
-        try (WorkerPool pool = new WorkerPool(new CountingStore(), 1_000, body)) {
+        OperationHandler handler = (session, op, intended) -> runs.incrementAndGet((int) intended);
+        try (WorkerPool pool = new WorkerPool(new CountingStore(), 1_000, handler)) {
             int[] offered = {0}; // touched only inside a turn, so never by two threads at once
             pool.keepTime(scripted((index, waiter) -> {
                 if (!inTurn.compareAndSet(null, Thread.currentThread())) {

@@ -1,4 +1,4 @@
-package org.openmark.load;
+package org.openmark.load.dispatch;
 
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -55,7 +55,7 @@ final class TimekeepingRelay {
     private final Clock clock;
     /** What a parked keeper or standby shows as the object it waits for (the pool). */
     private final Object blocker;
-    private final RelayCrew crew;
+    private final RelayPool pool;
     /** The role the workers pass between them. */
     private final TimekeepingRole role = new TimekeepingRole();
     /** The next arrival's intended start, as the last keeper saw it. */
@@ -67,9 +67,9 @@ final class TimekeepingRelay {
     /** How often a standby looked at the role (tests). */
     private volatile long standbyLooks;
     /** The worker that took the role last. */
-    private volatile Keeper keeper;
+    private volatile RelayWorker keeper;
     /** The platform worker waiting to take over timekeeping, or null. */
-    private final AtomicReference<Keeper> standby = new AtomicReference<>();
+    private final AtomicReference<RelayWorker> standby = new AtomicReference<>();
     /** Set while a worker called to take up the free role has not looked yet. */
     private final AtomicBoolean standbyComing = new AtomicBoolean();
     private volatile Timekeeping timekeeping;
@@ -81,19 +81,23 @@ final class TimekeepingRelay {
      * @param clock the clock the schedule's times are on (the real one)
      * @param blocker what parked workers show as the object they wait for
      */
-    TimekeepingRelay(Clock clock, Object blocker, RelayCrew crew) {
+    TimekeepingRelay(Clock clock, Object blocker, RelayPool pool) {
         this.clock = clock;
         this.blocker = blocker;
-        this.crew = crew;
+        this.pool = pool;
     }
 
-    /** One worker's part in the relay: its thread, and its epoch while it keeps time. */
-    final class Keeper implements ArrivalWaiter {
+    /**
+     * One worker as the relay knows it: its thread (unparked when the role passes to it or from
+     * it), and the role's epoch while it keeps time. As the keeper it waits for the next arrival
+     * here ({@link #awaitUntil}); as the standby, in the slot ({@link #standBy}).
+     */
+    final class RelayWorker implements ArrivalWaiter {
         private final Thread thread;
         /** The role's epoch while this worker keeps time. */
         private long epoch;
 
-        private Keeper(Thread thread) {
+        private RelayWorker(Thread thread) {
             this.thread = thread;
         }
 
@@ -113,9 +117,9 @@ final class TimekeepingRelay {
         }
     }
 
-    /** The part in the relay of a worker that runs on {@code thread}. */
-    Keeper keeper(Thread thread) {
-        return new Keeper(thread);
+    /** The worker that runs on {@code thread}, as this relay knows it. */
+    RelayWorker worker(Thread thread) {
+        return new RelayWorker(thread);
     }
 
     /**
@@ -139,11 +143,11 @@ final class TimekeepingRelay {
         Timekeeping keeping = timekeeping;
         role.open();
         standbyComing.set(true);
-        if (!crew.callForRole()) {
+        if (!pool.callForRole()) {
             role.end();
             throw new IllegalStateException("no worker can keep time");
         }
-        crew.callForRole(); // the first to look keeps time, the other stands by
+        pool.callForRole(); // the first to look keeps time, the other stands by
         try {
             timekeepingEnded.await();
         } catch (InterruptedException e) {
@@ -163,8 +167,8 @@ final class TimekeepingRelay {
         }
     }
 
-    /** A worker called to the role ({@link RelayCrew#callForRole}) arrives: keeps time if the role is still free. */
-    boolean arrive(Keeper k) {
+    /** A worker called to the role ({@link RelayPool#callForRole}) arrives: keeps time if the role is still free. */
+    boolean arrive(RelayWorker k) {
         standbyComing.set(false);
         long seen = role.get();
         return TimekeepingRole.state(seen) == TimekeepingRole.FREE && takeRole(k, seen);
@@ -175,14 +179,14 @@ final class TimekeepingRelay {
      * (a platform worker) and the slot is empty, waits in the standby slot. True when it did
      * either and is back (it looks at the queue again); false when it should go idle.
      */
-    boolean offDuty(Keeper k, boolean mayStandBy) {
+    boolean offDuty(RelayWorker k, boolean mayStandBy) {
         long seen = role.get();
         if (TimekeepingRole.state(seen) == TimekeepingRole.FREE && takeRole(k, seen)) {
             return true;
         }
         if (mayStandBy && TimekeepingRole.state(seen) != TimekeepingRole.NONE && standby.get() == null
                 && standby.compareAndSet(null, k)) {
-            crew.wentToStandby();
+            pool.wentToStandby();
             standBy(k);
             return true;
         }
@@ -202,7 +206,7 @@ final class TimekeepingRelay {
     private void publishNextDue(long due) {
         nextDue = due;
         if (due < standbyLooksAt - standbySlack) {
-            Keeper s = standby.get();
+            RelayWorker s = standby.get();
             if (s != null) {
                 LockSupport.unpark(s.thread);
             }
@@ -210,12 +214,12 @@ final class TimekeepingRelay {
     }
 
     /** Takes the role if it is still {@code seen} (free, or parked past the take-over time); keeps time if so. */
-    private boolean takeRole(Keeper w, long seen) {
+    private boolean takeRole(RelayWorker w, long seen) {
         long epoch = role.take(seen);
         if (epoch < 0) {
             return false;
         }
-        Keeper previous = keeper;
+        RelayWorker previous = keeper;
         keeper = w;
         if (TimekeepingRole.state(seen) == TimekeepingRole.PARKED && previous != null) {
             LockSupport.unpark(previous.thread); // it finds itself taken over and steps down
@@ -231,7 +235,7 @@ final class TimekeepingRelay {
         if (turn == Timekeeping.Turn.ENDED) {
             role.end();
             timekeepingEnded.countDown();
-            Keeper s = standby.get();
+            RelayWorker s = standby.get();
             if (s != null) {
                 LockSupport.unpark(s.thread); // it leaves the slot when it sees the role ended
             }
@@ -241,7 +245,7 @@ final class TimekeepingRelay {
             // Someone must take the role up even if this worker blocks in the store: the standby
             // does when its time comes; without one, a worker is called for it.
             if (standby.get() == null && !standbyComing.get() && standbyComing.compareAndSet(false, true)
-                    && !crew.callForRole()) {
+                    && !pool.callForRole()) {
                 // Every worker is awake; one that is not running an operation takes the role up
                 // when it finds the queue empty.
                 standbyComing.set(false);
@@ -255,7 +259,7 @@ final class TimekeepingRelay {
      * the role over if its keeper is still parked or nobody keeps time. Returns when {@code k}
      * leaves the slot (it kept time, work is queued, or timekeeping ended).
      */
-    private void standBy(Keeper k) {
+    private void standBy(RelayWorker k) {
         while (!closed) {
             long seen = role.get();
             long state = TimekeepingRole.state(seen);
@@ -274,7 +278,7 @@ final class TimekeepingRelay {
                 takeRole(k, seen);
                 return;
             }
-            if (crew.workQueued()) {
+            if (pool.workQueued()) {
                 break;
             }
             // Until the next arrival is late by the slack (at most a second before looking again).
@@ -301,9 +305,9 @@ final class TimekeepingRelay {
         return standbySlack;
     }
 
-    private void leaveSlot(Keeper k) {
+    private void leaveSlot(RelayWorker k) {
         standbyLooksAt = Long.MAX_VALUE;
         standby.compareAndSet(k, null);
-        crew.leftStandby();
+        pool.leftStandby();
     }
 }

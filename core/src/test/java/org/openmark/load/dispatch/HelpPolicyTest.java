@@ -1,4 +1,4 @@
-package org.openmark.load;
+package org.openmark.load.dispatch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,4 +1,4 @@
-package org.openmark.load;
+package org.openmark.load.dispatch;
 
 import java.util.function.BooleanSupplier;
 import java.util.function.IntSupplier;

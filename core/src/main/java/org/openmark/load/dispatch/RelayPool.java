@@ -1,11 +1,11 @@
-package org.openmark.load;
+package org.openmark.load.dispatch;
 
 /**
- * The workers of a {@link WorkerPool} as the {@link TimekeepingRelay} sees them: it can call one
- * to the free role, see whether operations are queued, and tells the pool when a worker goes to
+ * The {@link WorkerPool} as its {@link TimekeepingRelay} sees it: the relay can have it call a
+ * worker to the free role, see whether operations are queued, and tells it when a worker goes to
  * the standby slot and when it leaves it (a worker there is parked, so it does not count as awake).
  */
-interface RelayCrew {
+interface RelayPool {
     /**
      * Wakes an idle worker, or starts one, to take up the timekeeping role if it is still free
      * ({@link TimekeepingRelay#arrive}); false when every worker is already awake.
