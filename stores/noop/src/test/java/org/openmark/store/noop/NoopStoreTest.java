@@ -8,12 +8,15 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.ServiceLoader;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.openmark.api.Record;
 import org.openmark.api.Session;
 import org.openmark.api.Status;
 import org.openmark.api.Store;
+import org.openmark.api.StoreFactory;
 import org.openmark.api.StoreProperties;
 
 class NoopStoreTest {
@@ -51,5 +54,12 @@ class NoopStoreTest {
     void propertyNames_none() {
         assertEquals(Set.of(), new NoopStoreFactory().propertyNames());
         assertEquals("noop", new NoopStoreFactory().name());
+    }
+
+    @Test
+    void serviceLoader_lists_noop() {
+        Set<String> names = ServiceLoader.load(StoreFactory.class).stream()
+                .map(p -> p.get().name()).collect(Collectors.toSet());
+        assertTrue(names.contains("noop"), names.toString());
     }
 }
