@@ -1,18 +1,24 @@
-package org.openmark.pbs;
+package org.openmark.benchmarks;
 
 import java.lang.management.ManagementFactory;
 import java.util.Locale;
 import org.openmark.api.Clock;
+import org.openmark.pbs.Exponential;
+import org.openmark.pbs.LatencyDistribution;
+import org.openmark.pbs.PbsResult;
+import org.openmark.pbs.PbsSimulator;
+import org.openmark.pbs.PbsSpec;
+import org.openmark.pbs.WarsDistributions;
 
 /**
  * Measures the PBS simulator's own speed without JMH, so that it also shows a just-started
  * JVM: the first 10,000-trial run after JVM start, the same run warm, and large runs on 1 and
  * 2 threads. Prints wall time and the process's CPU time (which includes JIT and GC threads;
  * on a shared machine wall time also includes waiting for a core).
- * Run: {@code java -cp core/target/classes:api/target/classes org.openmark.pbs.PbsBench [trials]}.
+ * Run: {@code bin/bench pbs [TRIALS]}.
  */
-public final class PbsBench {
-    private PbsBench() {
+public final class PbsSimulatorSpeed {
+    private PbsSimulatorSpeed() {
     }
 
     /** Prints timings; the optional argument is the trial count of the large runs (default 10,000,000). */

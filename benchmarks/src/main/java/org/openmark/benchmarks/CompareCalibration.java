@@ -1,4 +1,4 @@
-package org.openmark.cli;
+package org.openmark.benchmarks;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -10,10 +10,12 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
+import org.openmark.cli.Main;
 import org.openmark.compare.CompareText;
 import org.openmark.compare.Comparison;
 import org.openmark.compare.MetricChange;
 import org.openmark.compare.OperationComparison;
+import org.openmark.compare.RunData;
 import org.openmark.compare.Side;
 
 /**
@@ -39,7 +41,7 @@ public final class CompareCalibration {
 
     private static final String DURATION_60 = "60s";
 
-    static List<Case> cases() {
+    private static List<Case> cases() {
         List<Case> out = new ArrayList<>();
         out.add(of("independent, 60 s", "poisson", 0, "", DURATION_60, 1));
         out.add(of("poisson 91%, 60 s", "poisson", 1100, "", DURATION_60, 1));
@@ -146,7 +148,7 @@ public final class CompareCalibration {
 
     /** A side of {@code runs} runs with seeds from {@code seed}, each seeding the store too. */
     private static Side side(String name, List<String> args, int runs, int seed, Path dir) throws IOException {
-        List<org.openmark.compare.RunData> data = new ArrayList<>();
+        List<RunData> data = new ArrayList<>();
         for (int i = 0; i < runs; i++) {
             Path d = dir.resolve(name + (seed + i));
             List<String> all = new ArrayList<>(List.of("run", "--store", "sim", "--time", "virtual", "--quiet",
@@ -157,13 +159,13 @@ public final class CompareCalibration {
             if (code != 0) {
                 throw new IllegalStateException("run " + all + " exited " + code);
             }
-            data.add(org.openmark.compare.RunData.read(d).named(name + "/" + (seed + i)));
+            data.add(RunData.read(d).named(name + "/" + (seed + i)));
         }
         return new Side(name, data);
     }
 
     /** Wilson's 95 % score interval of k of n, its low (−1) or high (+1) end. */
-    static double wilson(int k, int n, int end) {
+    private static double wilson(int k, int n, int end) {
         double z = 1.959964;
         double p = (double) k / n;
         double centre = (p + z * z / (2 * n)) / (1 + z * z / n);
