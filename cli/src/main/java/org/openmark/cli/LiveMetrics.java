@@ -85,7 +85,7 @@ final class LiveMetrics implements AutoCloseable {
     }
 
     /** What runs a rating's experiments with live metrics: here on {@code runner}, or on a cluster's session. */
-    org.openmark.rating.PhaseExecutor executor(String command, org.openmark.run.Runner runner,
+    org.openmark.rating.ExperimentRunner experimentRunner(String command, org.openmark.run.Runner runner,
             org.openmark.cluster.ClusterSession session) {
         if (session != null) {
             if (metrics != null) {

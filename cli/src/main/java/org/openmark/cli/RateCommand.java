@@ -306,9 +306,10 @@ public final class RateCommand implements Callable<Integer> {
         }
         org.openmark.cluster.ClusterSession clusterSession = session;
         metrics = LiveMetrics.start(metricsOptions, log, Clock.system());
-        org.openmark.rating.PhaseExecutor executor = metrics.executor("rate", runner, clusterSession);
+        org.openmark.rating.ExperimentRunner experimentRunner = metrics.experimentRunner("rate", runner,
+                clusterSession);
         try (StoreRating rating = new StoreRating(runner, settings, choice, agreement, length, warm, policy, clock,
-                log, executor); org.openmark.cluster.ClusterSession open = session) {
+                log, experimentRunner); org.openmark.cluster.ClusterSession open = session) {
             rating.prepare();
             for (String w : rating.unknownProperties()) {
                 log.println("openmark: warning: " + w);

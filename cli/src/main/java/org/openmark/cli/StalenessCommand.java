@@ -17,8 +17,8 @@ import org.openmark.cluster.ClusterSession;
 import org.openmark.cluster.StalenessPlan;
 import org.openmark.cluster.coordinator.WorkerSlot;
 import org.openmark.config.ConfigException;
-import org.openmark.consistency.Estimate;
 import org.openmark.consistency.PbsPrediction;
+import org.openmark.consistency.ProbabilityEstimate;
 import org.openmark.consistency.StalenessConfig;
 import org.openmark.consistency.StalenessMeasurement;
 import org.openmark.consistency.StalenessResult;
@@ -249,7 +249,7 @@ final class StalenessCommand implements Callable<Integer> {
         for (String reason : invalid) {
             warnings.add(reason + ": the measurement is not valid");
         }
-        Map<Double, Estimate> intervals = intervals(result, batches);
+        Map<Double, ProbabilityEstimate> intervals = intervals(result, batches);
         parent.out.print(result.text());
         intervals.forEach((t, e) -> parent.out.printf(java.util.Locale.ROOT,
                 "[STALENESS], PConsistentAt95(%sms), %.5f, %.5f%n", key(t), e.low(), e.high()));
@@ -296,9 +296,9 @@ final class StalenessCommand implements Callable<Integer> {
             Map<String, Long> seeds = new LinkedHashMap<>();
             seeds.put("store", facts.containsKey("seed") ? Long.valueOf(facts.get("seed")) : null);
             seeds.put("pbs", seed == null ? 1 : seed);
-            json.put("measured", new org.openmark.report.Measured(org.openmark.run.Version.current(), store, facts,
-                    String.format(java.util.Locale.ROOT, "writes at %s/s to %d keys, probes at %s ms", rate, keys,
-                            probes), time, seeds, props).toMap());
+            json.put("measured", new org.openmark.report.Measured(org.openmark.run.OpenmarkVersion.current(), store,
+                    facts, String.format(java.util.Locale.ROOT, "writes at %s/s to %d keys, probes at %s ms", rate,
+                            keys, probes), time, seeds, props).toMap());
             AtomicFiles.writeString(out.resolve("staleness.json"),
                     new com.fasterxml.jackson.databind.ObjectMapper().writerWithDefaultPrettyPrinter()
                             .writeValueAsString(json) + "\n");
@@ -313,10 +313,11 @@ final class StalenessCommand implements Callable<Integer> {
      * P(consistent) per offset with its 95 % interval: Wilson's from the reads, widened by the
      * batches of consecutive writes when this process measured them (not after a cluster's merge).
      */
-    private static Map<Double, Estimate> intervals(StalenessResult result, StalenessMeasurement.Batches batches) {
-        Map<Double, Estimate> m = new java.util.TreeMap<>();
+    private static Map<Double, ProbabilityEstimate> intervals(StalenessResult result,
+            StalenessMeasurement.Batches batches) {
+        Map<Double, ProbabilityEstimate> m = new java.util.TreeMap<>();
         result.probedAt().forEach((t, n) -> {
-            Estimate e = Estimate.measured(result.consistentAt().getOrDefault(t, 0L), n,
+            ProbabilityEstimate e = ProbabilityEstimate.measured(result.consistentAt().getOrDefault(t, 0L), n,
                     batches == null ? null : batches.consistent().get(t), batches == null ? null : batches.probed().get(t));
             if (e != null) {
                 m.put(t, e);

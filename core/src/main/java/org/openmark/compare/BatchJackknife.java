@@ -78,13 +78,13 @@ final class BatchJackknife {
      * latencies of one operation) spanning {@code spans}, jackknifed over {@code b} batches;
      * not judged when a batch of a latency has no operation.
      */
-    static Estimate estimate(List<Histogram> intervals, List<RunData.Interval> spans, Statistic statistic,
+    static FigureEstimate estimate(List<Histogram> intervals, List<RunData.Interval> spans, Statistic statistic,
             int b) {
         return estimate(intervals, spans, List.of(statistic), b).get(0);
     }
 
     /** The figures {@code statistics} of one run, jackknifed over the same {@code b} batches. */
-    static List<Estimate> estimate(List<Histogram> intervals, List<RunData.Interval> spans,
+    static List<FigureEstimate> estimate(List<Histogram> intervals, List<RunData.Interval> spans,
             List<Statistic> statistics, int b) {
         int n = intervals.size();
         BatchCounts counts = BatchCounts.of(intervals, spans, Math.min(b, Math.max(1, n)));
@@ -92,12 +92,12 @@ final class BatchJackknife {
         for (int j = 0; j < counts.batches(); j++) {
             emptyBatch |= counts.count(j) == 0;
         }
-        List<Estimate> out = new java.util.ArrayList<>();
+        List<FigureEstimate> out = new java.util.ArrayList<>();
         for (Statistic statistic : statistics) {
             double value = counts.of(statistic, -1);
             // A batch without operations has no latency; for a rate it is a stretch of outage, and counts.
             if (n < b || emptyBatch && !(statistic instanceof Statistic.Rate)) {
-                out.add(new Estimate(value, statistic.log(value), Double.NaN, b - 1, "a stretch of the run has no"
+                out.add(new FigureEstimate(value, statistic.log(value), Double.NaN, b - 1, "a stretch of the run has no"
                         + " such operation"));
                 continue;
             }
@@ -112,7 +112,7 @@ final class BatchJackknife {
                 sum += (x - mean) * (x - mean);
             }
             double variance = (b - 1.0) / b * sum;
-            out.add(new Estimate(value, statistic.log(value), variance, b - 1, Double.isFinite(variance) ? null
+            out.add(new FigureEstimate(value, statistic.log(value), variance, b - 1, Double.isFinite(variance) ? null
                     : "a stretch of the run has none"));
         }
         return out;

@@ -12,7 +12,7 @@ final class BetweenRuns {
     }
 
     /** The side's estimate from each run's figure {@code values}; NaN values make it not judged. */
-    static Estimate of(double[] values, Statistic statistic) {
+    static FigureEstimate of(double[] values, Statistic statistic) {
         int k = values.length;
         double mean = 0;
         for (double v : values) {
@@ -24,7 +24,7 @@ final class BetweenRuns {
             sum += d * d;
         }
         double variance = k > 1 ? sum / (k - 1) / k : Double.NaN;
-        Estimate e = new Estimate(Math.exp(mean), mean, variance, k - 1, null);
+        FigureEstimate e = new FigureEstimate(Math.exp(mean), mean, variance, k - 1, null);
         return Double.isFinite(variance) ? e : e.notJudged("a run has no such operation");
     }
 }

@@ -11,7 +11,7 @@ import org.openmark.config.ConfigException;
 
 /**
  * Builds {@link Comparison}s: per operation in both sides, the figures with each side's
- * {@link Estimate} compared by {@link IntervalStatistics#logRatio}, what cannot be judged and why,
+ * {@link FigureEstimate} compared by {@link IntervalStatistics#logRatio}, what cannot be judged and why,
  * and Holm's correction over every tested figure of a comparison.
  */
 final class Comparer {
@@ -88,8 +88,8 @@ final class Comparer {
             }
             for (Statistic s : statistics) {
                 String metric = kind + " " + name(s) + " (us)";
-                Estimate ea = estimates.of(a, op, kind, s);
-                Estimate eb = estimates.of(b, op, kind, s);
+                FigureEstimate ea = estimates.of(a, op, kind, s);
+                FigureEstimate eb = estimates.of(b, op, kind, s);
                 MetricChange m = MetricChange.tested(metric, true, IntervalStatistics.logRatio(ea, eb),
                         a.several() || b.several() ? Comparison.RUNS_METHOD : Comparison.ONE_RUN_METHOD);
                 if (kind.equals("service") && same) {
@@ -152,8 +152,8 @@ final class Comparer {
      * says whether the candidate kept to its schedule.
      */
     private static MetricChange throughput(Side a, Side b, String op, SideEstimates estimates) {
-        Estimate ea = estimates.of(a, op, "response", new Statistic.Rate());
-        Estimate eb = estimates.of(b, op, "response", new Statistic.Rate());
+        FigureEstimate ea = estimates.of(a, op, "response", new Statistic.Rate());
+        FigureEstimate eb = estimates.of(b, op, "response", new Statistic.Rate());
         IntervalStatistics.Change c = IntervalStatistics.logRatio(ea, eb);
         if (a.first().load().open() || b.first().load().open()) {
             boolean fell = b.runs().stream().anyMatch(r -> r.load().shortOfSchedule());

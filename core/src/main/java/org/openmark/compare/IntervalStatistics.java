@@ -25,7 +25,7 @@ final class IntervalStatistics {
     }
 
     /** The change from {@code a} to {@code b}: {@code exp(ln b − ln a) − 1} with its interval and p-value. */
-    static Change logRatio(Estimate a, Estimate b) {
+    static Change logRatio(FigureEstimate a, FigureEstimate b) {
         double d = b.logValue() - a.logValue();
         Welch w = Welch.of(d, a.logVariance(), a.degreesOfFreedom(), b.logVariance(), b.degreesOfFreedom());
         return new Change(a.value(), b.value(), Math.expm1(d), Math.expm1(w.low()), Math.expm1(w.high()), w.pValue());

@@ -19,7 +19,7 @@ final class SideEstimates {
     /** Every figure a comparison estimates: the mean, the percentiles, the rate. */
     static final List<Statistic> STATISTICS = statistics();
 
-    private final Map<Side, Map<String, Map<Statistic, Estimate>>> done = new IdentityHashMap<>();
+    private final Map<Side, Map<String, Map<Statistic, FigureEstimate>>> done = new IdentityHashMap<>();
 
     private static List<Statistic> statistics() {
         List<Statistic> out = new ArrayList<>(List.of(new Statistic.Mean(), new Statistic.Rate()));
@@ -30,21 +30,21 @@ final class SideEstimates {
     }
 
     /** The figure {@code statistic} of {@code op}'s OK {@code kind} times (response, service) in {@code side}. */
-    Estimate of(Side side, String op, String kind, Statistic statistic) {
+    FigureEstimate of(Side side, String op, String kind, Statistic statistic) {
         return done.computeIfAbsent(side, s -> new HashMap<>()).computeIfAbsent(op + "/" + kind,
                 key -> compute(side, op, kind)).get(statistic);
     }
 
-    private Map<Statistic, Estimate> compute(Side side, String op, String kind) {
+    private Map<Statistic, FigureEstimate> compute(Side side, String op, String kind) {
         if (kind.equals("service") && side.runs().stream().allMatch(r -> intervals(r, op, kind).equals(
                 intervals(r, op, "response")))) {
             return done.get(side).computeIfAbsent(op + "/response", key -> compute(side, op, "response"));
         }
-        Map<Statistic, Estimate> out = new HashMap<>();
+        Map<Statistic, FigureEstimate> out = new HashMap<>();
         if (!side.several()) {
             RunData run = side.first();
             List<Histogram> intervals = intervals(run, op, kind);
-            List<Estimate> estimates = oneRun(run, intervals);
+            List<FigureEstimate> estimates = oneRun(run, intervals);
             for (int i = 0; i < STATISTICS.size(); i++) {
                 out.put(STATISTICS.get(i), judgeTail(STATISTICS.get(i), estimates.get(i), intervals, run.name()));
             }
@@ -69,7 +69,8 @@ final class SideEstimates {
      * otherwise its variance, learned from C bursts, is known no better than from C/2 independent
      * values, so it gets at most C/2 degrees of freedom.
      */
-    private static Estimate judgeTail(Statistic statistic, Estimate e, List<Histogram> intervals, String run) {
+    private static FigureEstimate judgeTail(Statistic statistic, FigureEstimate e, List<Histogram> intervals,
+            String run) {
         if (e.notJudged() != null || !(statistic instanceof Statistic.Percentile)) {
             return e;
         }
@@ -79,7 +80,7 @@ final class SideEstimates {
                     + " effect; at least %.0f are needed (several runs per side, or longer runs, give more)", bursts,
                     run, TailBursts.MIN_BURSTS));
         }
-        return new Estimate(e.value(), e.logValue(), e.logVariance(), Math.min(e.degreesOfFreedom(), bursts / 2),
+        return new FigureEstimate(e.value(), e.logValue(), e.logVariance(), Math.min(e.degreesOfFreedom(), bursts / 2),
                 null);
     }
 
@@ -87,10 +88,10 @@ final class SideEstimates {
      * Every figure of one run, jackknifed over as many batches as {@link BatchJackknife#batches}
      * allows, fewer when a batch would have no operation.
      */
-    private static List<Estimate> oneRun(RunData run, List<Histogram> intervals) {
+    private static List<FigureEstimate> oneRun(RunData run, List<Histogram> intervals) {
         int b = BatchJackknife.batches(intervals);
         while (true) {
-            List<Estimate> e = BatchJackknife.estimate(intervals, run.intervals(), STATISTICS, b);
+            List<FigureEstimate> e = BatchJackknife.estimate(intervals, run.intervals(), STATISTICS, b);
             if (e.stream().allMatch(x -> x.notJudged() == null) || b <= BatchJackknife.MIN_BATCHES) {
                 return e;
             }

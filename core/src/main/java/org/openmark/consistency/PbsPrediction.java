@@ -33,7 +33,7 @@ import org.openmark.pbs.TokenAwareWars;
  * @param predicted P(consistent read) at each probe offset (ms)
  */
 public record PbsPrediction(Quorums quorums, WarsSamples samples, Model model, long seed, double[] probeLateMs,
-        Map<Double, Estimate> predicted) {
+        Map<Double, ProbabilityEstimate> predicted) {
     /** Monte Carlo trials of the point estimate: its standard error is at most 0.0016. */
     public static final long TRIALS = 100_000;
     /** Bootstrap resamples of the traced pairs. */
@@ -107,9 +107,9 @@ public record PbsPrediction(Quorums quorums, WarsSamples samples, Model model, l
                 resampled[i][b] = p[i];
             }
         }
-        Map<Double, Estimate> predicted = new LinkedHashMap<>();
+        Map<Double, ProbabilityEstimate> predicted = new LinkedHashMap<>();
         for (int i = 0; i < offsets.length; i++) {
-            predicted.put(offsetsMs.get(i), Estimate.percentile(point[i], resampled[i]));
+            predicted.put(offsetsMs.get(i), ProbabilityEstimate.percentile(point[i], resampled[i]));
         }
         return new PbsPrediction(quorums, samples, model, seed, late, predicted);
     }
@@ -205,7 +205,7 @@ public record PbsPrediction(Quorums quorums, WarsSamples samples, Model model, l
      * Text lines: the model, the delays, then measured and predicted P(consistent) side by side
      * per offset, each with its interval ({@code measured} per offset; a missing one is n/a).
      */
-    public String text(Map<Double, Estimate> measured) {
+    public String text(Map<Double, ProbabilityEstimate> measured) {
         StringBuilder b = new StringBuilder();
         b.append("[PBS], Model, ").append(model.description()).append('\n');
         b.append(String.format(Locale.ROOT, "[PBS], Replicas, N=%d R=%d W=%d%n", quorums.n(), quorums.r(), quorums.w()));
@@ -215,7 +215,7 @@ public record PbsPrediction(Quorums quorums, WarsSamples samples, Model model, l
                 "[PBS], %s(ms), count %d, p50 %.3f, p99 %.3f, max %.3f%n", kind, row.get("count").intValue(),
                 row.get("p50").doubleValue(), row.get("p99").doubleValue(), row.get("max").doubleValue())));
         predicted.forEach((t, p) -> {
-            Estimate m = measured.get(t);
+            ProbabilityEstimate m = measured.get(t);
             b.append(String.format(Locale.ROOT, "[PBS], PConsistentAt(%sms), measured %s, predicted %s%n",
                     StalenessResult.key(t), m == null ? "n/a" : m.text(), p.text()));
         });
@@ -236,7 +236,7 @@ public record PbsPrediction(Quorums quorums, WarsSamples samples, Model model, l
     }
 
     /** The {@code pbs{...}} section of staleness.json: everything {@code pbs --from} replays it from. */
-    public Map<String, Object> json(Map<Double, Estimate> measured) {
+    public Map<String, Object> json(Map<Double, ProbabilityEstimate> measured) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("model", model.label());
         m.put("n", quorums.n());
@@ -250,7 +250,7 @@ public record PbsPrediction(Quorums quorums, WarsSamples samples, Model model, l
         Map<String, Map<String, Double>> side = new LinkedHashMap<>();
         predicted.forEach((t, p) -> {
             Map<String, Double> row = new LinkedHashMap<>();
-            Estimate e = measured.get(t);
+            ProbabilityEstimate e = measured.get(t);
             row.put("measured", e == null ? null : e.p());
             row.put("measuredLow", e == null ? null : e.low());
             row.put("measuredHigh", e == null ? null : e.high());

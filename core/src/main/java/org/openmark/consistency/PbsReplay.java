@@ -15,7 +15,8 @@ import org.openmark.api.WarsTracing.Quorums;
  * @param measured the measured P(consistent) and intervals the file recorded, per offset
  * @param recorded the predicted ones the file recorded, per offset
  */
-public record PbsReplay(PbsPrediction prediction, Map<Double, Estimate> measured, Map<Double, Estimate> recorded) {
+public record PbsReplay(PbsPrediction prediction, Map<Double, ProbabilityEstimate> measured,
+        Map<Double, ProbabilityEstimate> recorded) {
 
     /**
      * Replays {@code pbs} (the section, as JSON maps and lists).
@@ -36,18 +37,18 @@ public record PbsReplay(PbsPrediction prediction, Map<Double, Estimate> measured
         for (Map<String, Object> pair : (List<Map<String, Object>>) pbs.get("pairs")) {
             pairs.add(TracedPair.fromJson(pair));
         }
-        Map<Double, Estimate> measured = new LinkedHashMap<>();
-        Map<Double, Estimate> recorded = new LinkedHashMap<>();
+        Map<Double, ProbabilityEstimate> measured = new LinkedHashMap<>();
+        Map<Double, ProbabilityEstimate> recorded = new LinkedHashMap<>();
         List<Double> offsets = new ArrayList<>();
         ((Map<String, Map<String, Number>>) pbs.get("pConsistentAt")).forEach((key, row) -> {
             double t = Double.parseDouble(key);
             offsets.add(t);
             if (row.get("measured") != null) {
-                measured.put(t, new Estimate(row.get("measured").doubleValue(), row.get("measuredLow").doubleValue(),
-                        row.get("measuredHigh").doubleValue()));
+                measured.put(t, new ProbabilityEstimate(row.get("measured").doubleValue(),
+                        row.get("measuredLow").doubleValue(), row.get("measuredHigh").doubleValue()));
             }
-            recorded.put(t, new Estimate(row.get("predicted").doubleValue(), row.get("predictedLow").doubleValue(),
-                    row.get("predictedHigh").doubleValue()));
+            recorded.put(t, new ProbabilityEstimate(row.get("predicted").doubleValue(),
+                    row.get("predictedLow").doubleValue(), row.get("predictedHigh").doubleValue()));
         });
         WarsSamples samples = new WarsSamples(pairs);
         if (!samples.complete()) {

@@ -13,7 +13,7 @@ import org.openmark.api.Clock;
 import org.openmark.api.Session;
 import org.openmark.api.Status;
 import org.openmark.api.Store;
-import org.openmark.load.SessionPool;
+import org.openmark.load.dispatch.SessionPool;
 import org.openmark.timing.StopSignal;
 import org.openmark.timing.Tasks;
 

@@ -2,6 +2,9 @@ package org.openmark.load;
 
 import java.util.SplittableRandom;
 import org.openmark.api.Clock;
+import org.openmark.load.dispatch.ArrivalWaiter;
+import org.openmark.load.dispatch.Dispatch;
+import org.openmark.load.dispatch.Timekeeping;
 import org.openmark.measure.MeasurementWriter;
 import org.openmark.workload.Operation;
 import org.openmark.workload.Seeds;

@@ -8,8 +8,9 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.openmark.api.Clock;
 import org.openmark.api.PipelinedSession;
 import org.openmark.api.StoreUnreachableException;
+import org.openmark.load.dispatch.Dispatch;
+import org.openmark.load.dispatch.OperationHandler;
 import org.openmark.measure.MeasurementWriter;
-import org.openmark.workload.Operation;
 import org.openmark.workload.WorkloadClient;
 
 /**
@@ -20,11 +21,13 @@ import org.openmark.workload.WorkloadClient;
  *
  * <p>Implementation notes: the {@link Issuer} generates operations in arrival order and waits
  * (parks, never spins) until each is due; operations already due when it wakes are queued in a
- * batch without parking again, to a {@link Dispatch}. In real time the dispatch is a
- * {@link WorkerPool} whose workers (each with a session of its own) take turns at issuing: the
- * worker that woke for a batch runs it itself while another takes the role over, so no
- * hand-off between threads lies between an arrival and its start. In virtual time one scheduler
- * thread issues and each operation runs on a thread of its own. Whenever it wakes, the issuing
+ * batch without parking again, to a {@link Dispatch} (package {@code load.dispatch}), whose
+ * workers run each with this model's {@link OpenModelHandler}. In real time the dispatch is a
+ * pool of workers (each with a session of its own) that take turns at issuing, passing the
+ * role between them through a timekeeping relay: the worker that woke for a batch runs it itself
+ * while another takes the role over, so no hand-off between threads lies between an arrival and
+ * its start. In virtual time one scheduler thread issues and each operation runs on a thread of
+ * its own. Whenever it wakes, the issuing
  * thread also {@linkplain Dispatch#watch watches} the queue and brings more workers when
  * operations wait there behind a blocked one (the wait is measured, as their send lag).
  * {@code maxInFlight} bounds the outstanding ones. When the bound is reached the issuer waits
@@ -55,7 +58,7 @@ public final class OpenModel implements LoadModel {
     /** The intended start that marks a warm-up hand-off (no time a real arrival can have). */
     private static final long WARM_PLAIN = Long.MIN_VALUE;
     /** The intended start that marks a warm-up hand-off that opens the worker's session (one ping). */
-    private static final long WARM_PING = Long.MIN_VALUE + 1;
+    static final long WARM_PING = Long.MIN_VALUE + 1;
     /**
      * How long the harness's warm-up may take before the measured window opens: the hand-offs take
      * milliseconds and the pings one round trip each, so a store whose new sessions get no answer
@@ -187,58 +190,9 @@ public final class OpenModel implements LoadModel {
         AtomicInteger warming = new AtomicInteger();
         // Of those, the pings waiting for the store's answer: only they can mean the store stopped answering.
         AtomicInteger pinging = new AtomicInteger();
-        Dispatch.Body body = new Dispatch.Body() {
-            @Override
-            public void run(Dispatch.Lane lane, Operation op, long intended) {
-                if (op != null && started != null && op.pipelinable()
-                        && lane.session instanceof PipelinedSession pipelined) {
-                    started.start(pipelined, op, intended); // ends the gauge's count when it ends
-                    return;
-                }
-                if (op == null) {
-                    // A warm-up hand-off, before the measured window: not an operation. On a store
-                    // behind a network, a worker's first one makes a harmless round trip, so its
-                    // connection is open before the schedule begins.
-                    try {
-                        if (intended == WARM_PING && !lane.opened) {
-                            lane.opened = true;
-                            pinging.incrementAndGet();
-                            try {
-                                lane.session.ping(table);
-                            } finally {
-                                pinging.decrementAndGet();
-                            }
-                        }
-                    } finally {
-                        warming.decrementAndGet();
-                        if (started != null) {
-                            started.ranOnWorker();
-                        }
-                    }
-                    return;
-                }
-                try {
-                    long actual = clock.nanoTime();
-                    if (op.composite() && lane.measured == null) {
-                        lane.measured = new MeasuredSession(lane.session, writer, clock);
-                    }
-                    runner.run(op, lane.session, lane.measured, writer, intended, actual);
-                } finally {
-                    gauges.operationEnded();
-                    if (started != null) {
-                        started.ranOnWorker();
-                    }
-                }
-            }
-
-            @Override
-            public void flush(Dispatch.Lane lane) {
-                if (lane.session instanceof PipelinedSession pipelined) {
-                    pipelined.flush();
-                }
-            }
-        };
-        Dispatch workers = Dispatch.forTasks(ctx.tasks(), clock, ctx.store(), myMaxInFlight, body);
+        OperationHandler handler = new OpenModelHandler(clock, writer, gauges, runner, started, table, warming,
+                pinging);
+        Dispatch workers = Dispatch.forTasks(ctx.tasks(), clock, ctx.store(), myMaxInFlight, handler);
         try (Dispatch dispatch = started == null ? workers : new PipelinedDispatch(workers, started, myMaxInFlight)) {
             if (ctx.tasks().realTime()) {
                 warmDispatchPath(ctx, dispatch, warming, pinging, !ctx.store().isEmbedded());

@@ -1,10 +1,13 @@
 package org.openmark.load;
 
 import java.util.function.LongConsumer;
+import org.openmark.load.dispatch.Dispatch;
+import org.openmark.load.dispatch.Timekeeping;
 import org.openmark.workload.Operation;
 
 /**
- * A dispatch whose operations may also be {@linkplain PipelinedCalls started} and left running
+ * The open model's dispatch on a store whose sessions pipeline: the workers' {@link Dispatch},
+ * whose operations may also be {@linkplain PipelinedCalls started} and left running
  * once their worker is done with them: {@code maxInFlight} bounds the two together, and the
  * started ones count as in flight (and as unfinished at the end) like those on workers.
  *
@@ -20,7 +23,7 @@ final class PipelinedDispatch implements Dispatch {
     /** Operations offered; written by the issuing thread only. */
     private volatile long offered;
 
-    /** {@code started} must also count every operation the body runs on a worker ({@link PipelinedCalls#ranOnWorker}). */
+    /** {@code started} must also count every operation run on a worker ({@link PipelinedCalls#ranOnWorker}). */
     PipelinedDispatch(Dispatch workers, PipelinedCalls started, int maxInFlight) {
         this.workers = workers;
         this.started = started;

@@ -8,7 +8,7 @@ import org.HdrHistogram.Histogram;
  * whose intended start is its actual start (unpaced, and every inner call) has one time for both
  * its response and its service time: it is recorded once, in {@code both}, which the collector
  * adds to each. The active ones are swapped for the emptied spares by the collector while no
- * record is in progress ({@link SingleWriterPhase}, or the stripe's hold in {@link SharedWriter}).
+ * record is in progress ({@link SingleWriterPhaser}, or the stripe's hold in {@link SharedWriter}).
  */
 final class ChannelHistograms {
     final Channel channel;

@@ -9,7 +9,7 @@ import org.openmark.api.Status;
 
 /**
  * The writer of one thread (a closed-model client): plain histograms behind one
- * {@link SingleWriterPhase} for all of them. Recording an operation's three values (response
+ * {@link SingleWriterPhaser} for all of them. Recording an operation's three values (response
  * time, service time, send lag) costs one volatile store and one release store, where a
  * {@link org.HdrHistogram.SingleWriterRecorder} per value took six atomic increments. A send lag
  * of zero, every operation's in an unpaced closed model, is counted rather than recorded, and such
@@ -20,7 +20,7 @@ import org.openmark.api.Status;
  * that ended while a later call of the chain still runs the collector takes itself.
  */
 final class ThreadWriter implements CollectedWriter {
-    private final SingleWriterPhase phase = new SingleWriterPhase();
+    private final SingleWriterPhaser phase = new SingleWriterPhaser();
     /** Collectors take turns. */
     private final Object readerLock = new Object();
     /** The writer's own lookup; only its thread adds to it. */

@@ -34,14 +34,14 @@ public final class PbsSimulator {
         int n = spec.replicas();
         double[][] chunkSumsMs = new double[chunks][2 * n];
         int threads = Math.min(spec.threads(), chunks);
-        Tally[] tallies = new Tally[threads];
+        TrialCounts[] tallies = new TrialCounts[threads];
         AtomicInteger nextChunk = new AtomicInteger();
         Runnable[] workers = new Runnable[threads];
         for (int i = 0; i < threads; i++) {
             workers[i] = new Worker(spec, evalTsMs, chunkRngs, chunkSumsMs, nextChunk, tallies, i);
         }
         runAll(workers);
-        Tally total = tallies[0];
+        TrialCounts total = tallies[0];
         for (int i = 1; i < threads; i++) {
             total.add(tallies[i]);
         }
@@ -74,7 +74,7 @@ public final class PbsSimulator {
         return all;
     }
 
-    private static PbsResult summarize(PbsSpec spec, double[] evalTsMs, Tally tally, double[] sumsMs) {
+    private static PbsResult summarize(PbsSpec spec, double[] evalTsMs, TrialCounts tally, double[] sumsMs) {
         int n = spec.replicas();
         long trials = spec.trials();
         int tSlot = Arrays.binarySearch(evalTsMs, spec.tMs() + 0.0);
@@ -139,11 +139,11 @@ public final class PbsSimulator {
         private final SplittableRandom[] chunkRngs;
         private final double[][] chunkSumsMs;
         private final AtomicInteger nextChunk;
-        private final Tally[] tallies;
+        private final TrialCounts[] tallies;
         private final int id;
 
         Worker(PbsSpec spec, double[] evalTsMs, SplittableRandom[] chunkRngs, double[][] chunkSumsMs,
-                AtomicInteger nextChunk, Tally[] tallies, int id) {
+                AtomicInteger nextChunk, TrialCounts[] tallies, int id) {
             this.spec = spec;
             this.evalTsMs = evalTsMs;
             this.chunkRngs = chunkRngs;

@@ -33,7 +33,7 @@ final class TrialKernel {
     private final ReadFanout fanout;
     private final WarsDistributions wars;
     private final double[] evalTsMs;
-    private final Tally tally;
+    private final TrialCounts tally;
 
     private final double[] rBuf;
     private final double[] sBuf;
@@ -53,7 +53,7 @@ final class TrialKernel {
         this.fanout = spec.fanout();
         this.wars = spec.wars();
         this.evalTsMs = evalTsMs;
-        this.tally = new Tally(n, evalTsMs.length);
+        this.tally = new TrialCounts(n, evalTsMs.length);
         this.rBuf = new double[BLOCK * n];
         this.sBuf = new double[BLOCK * n];
         this.wBuf = new double[k * BLOCK * n];
@@ -67,7 +67,7 @@ final class TrialKernel {
         this.sumsMs = new double[2 * n];
     }
 
-    Tally tally() {
+    TrialCounts tally() {
         return tally;
     }
 
@@ -179,7 +179,7 @@ final class TrialKernel {
     }
 
     private void record(double[] sumsMs) {
-        Tally t = tally;
+        TrialCounts t = tally;
         HistogramSet reads = t.readMs;
         HistogramSet writes = t.writeMs;
         for (int i = 0; i < n; i++) {
@@ -193,7 +193,7 @@ final class TrialKernel {
         int slots = t.slots;
         double firstTs = evalTsMs[0];
         // reads consistent at t=0 (always so when R+W>N) and at the first evaluation time are
-        // not recorded: Tally#complete derives their counts from the number of trials
+        // not recorded: TrialCounts#complete derives their counts from the number of trials
         for (int c = 0, cells = n * n; c < cells; c++) {
             double tau = consistentFromMs[c];
             if (tau > 0) {

@@ -58,7 +58,7 @@ public final class StoreRating implements Experimenter, AutoCloseable {
     private Duration initialLoad = Duration.ZERO;
     private Duration reloading = Duration.ZERO;
     private int reloads;
-    private final PhaseExecutor executor;
+    private final ExperimentRunner experimentRunner;
 
     public StoreRating(Runner runner, Settings base, ModelChoice model, Sla sla, Duration experimentLength,
             Duration warmup, ReloadPolicy reload, Clock clock, PrintStream log) {
@@ -67,12 +67,12 @@ public final class StoreRating implements Experimenter, AutoCloseable {
 
     /**
      * @param base the rating's properties: the store, the workload, the seed, …
-     * @param executor runs each experiment's phase; null runs it here, on the store this rating opened
+     * @param experimentRunner runs each experiment's measured phase; null: here, on the store this rating opened
      * @throws ConfigException when the properties are bad input for a run of {@code model}
      */
     public StoreRating(Runner runner, Settings base, ModelChoice model, Sla sla, Duration experimentLength,
-            Duration warmup, ReloadPolicy reload, Clock clock, PrintStream log, PhaseExecutor executor) {
-        this.executor = executor != null ? executor
+            Duration warmup, ReloadPolicy reload, Clock clock, PrintStream log, ExperimentRunner experimentRunner) {
+        this.experimentRunner = experimentRunner != null ? experimentRunner
                 : (cfg, w, s) -> runner.runOn(cfg, w, s, List.of(), List.of());
         this.runner = runner;
         this.common = commonConfig(base, model, experimentLength, warmup);
@@ -147,7 +147,7 @@ public final class StoreRating implements Experimenter, AutoCloseable {
             RunConfig cfg = config(loadLevel, length);
             log.printf(Locale.ROOT, "rate: experiment %d at %s %d for %s ...%n", experiments,
                     model == ModelChoice.OPEN ? "rate" : "threads", loadLevel, RatingFormat.duration(length));
-            RunResult r = executor.run(cfg, workload, repairing != null ? repairing : store);
+            RunResult r = experimentRunner.run(cfg, workload, repairing != null ? repairing : store);
             if (r.interrupted()) {
                 // Its figures cover part of an experiment: not a result. The repair is skipped so
                 // that the command ends within its bound; the report says the store is left as is.

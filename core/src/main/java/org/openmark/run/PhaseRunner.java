@@ -201,7 +201,7 @@ public final class PhaseRunner {
                         totals.measuredCompleted()));
             }
         }
-        return new RunResult(Version.current(), cfg.seed(), cfg.seedChosen(), cfg.phase(), model.spec(),
+        return new RunResult(OpenmarkVersion.current(), cfg.seed(), cfg.seedChosen(), cfg.phase(), model.spec(),
                 cfg.pacedClosedRun(),
                 model instanceof OpenModel, cfg.store(), facts, ResultBuilder.maskedConfig(cfg.recordedProperties()),
                 startMillis, Math.round(runtimeSeconds * 1000), throughput, ResultBuilder.operations(totals),

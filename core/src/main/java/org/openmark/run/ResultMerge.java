@@ -51,7 +51,7 @@ public final class ResultMerge {
         Accounting accounting = new Accounting(issued, seen.warmUp(), seen.statuses(), 0, 0,
                 Math.max(0, issued - seen.warmUp() - seen.completed()));
         double throughput = totals.measuredCompleted() / Math.max(1e-9, runtimeMs / 1000.0);
-        return new RunResult(Version.current(), cfg.seed(), cfg.seedChosen(), cfg.phase(), model, false, false,
+        return new RunResult(OpenmarkVersion.current(), cfg.seed(), cfg.seedChosen(), cfg.phase(), model, false, false,
                 cfg.store(), Map.of(), Map.of(), 0, runtimeMs, throughput, ResultBuilder.operations(totals),
                 accounting, null, Measurements.newHistogram(), List.of(), List.of(), false, false, null,
                 cfg.output().percentiles(), List.of());
@@ -143,8 +143,8 @@ public final class ResultMerge {
         }
         Accounting accounting = accounting(parts);
         double throughput = span.runtimeMs() > 0 ? accounting.completed() / (span.runtimeMs() / 1000.0) : 0;
-        return new RunResult(Version.current(), cfg.seed(), cfg.seedChosen(), cfg.phase(), model, paced, openModel,
-                cfg.store(), facts, ResultBuilder.maskedConfig(cfg.recordedProperties()), span.startEpochMs(),
+        return new RunResult(OpenmarkVersion.current(), cfg.seed(), cfg.seedChosen(), cfg.phase(), model, paced,
+                openModel, cfg.store(), facts, ResultBuilder.maskedConfig(cfg.recordedProperties()), span.startEpochMs(),
                 span.runtimeMs(), throughput, operations(parts), accounting, schedule(parts, accounting, span),
                 unfinished, warnings, notes, valid, interrupted, null, cfg.output().percentiles(),
                 missingRecords(parts, span.startEpochMs()), workers, outages);

@@ -35,7 +35,7 @@ public final class ClosedEconomyWorkload implements Workload, Transactional {
     public static final String YCSB_CLASS_NAME = "site.ycsb.workloads.ClosedEconomyWorkload";
 
     private final EconomyConfig config;
-    private final KeyChooser chooser;
+    private final AccountChooser chooser;
     private final CashPool pool = new CashPool();
     private final AtomicLong nextLoadKey = new AtomicLong();
     private final AtomicLong nextInsertKey;
@@ -52,7 +52,7 @@ public final class ClosedEconomyWorkload implements Workload, Transactional {
         this.config = config;
         this.chooser = config.zipfian()
                 ? new ZipfianChooser(config.recordCount() + expectedInserts, ZipfianChooser.DEFAULT_THETA)
-                : KeyChooser.uniform();
+                : AccountChooser.uniform();
         this.nextInsertKey = new AtomicLong(config.recordCount());
     }
 
@@ -74,7 +74,7 @@ public final class ClosedEconomyWorkload implements Workload, Transactional {
         return pool;
     }
 
-    KeyChooser chooser() {
+    AccountChooser chooser() {
         return chooser;
     }
 

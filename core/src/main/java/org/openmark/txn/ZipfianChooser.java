@@ -13,7 +13,7 @@ import java.util.SplittableRandom;
  *
  * <p>Set-up sums {@code items} terms once (the zeta constant); a draw is O(1).
  */
-final class ZipfianChooser implements KeyChooser {
+final class ZipfianChooser implements AccountChooser {
     /** The skew YCSB uses. */
     static final double DEFAULT_THETA = 0.99;
     private static final int MAX_REDRAWS = 64;

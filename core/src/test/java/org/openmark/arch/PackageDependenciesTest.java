@@ -1,6 +1,7 @@
 package org.openmark.arch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -19,18 +20,44 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Dependencies between core's packages point one way (docs/design.md, "core's packages"): no package reaches,
- * directly or through others, a package that reaches it back. Read from the sources: every
- * {@code org.openmark.X.} a file names, in an import or written out in full.
+ * directly or through others, a package that reaches it back. A subpackage is a package of its own
+ * ({@code load.dispatch} is not {@code load}). Read from the sources: every {@code org.openmark.x.y.Name} a file
+ * names, in an import or written out in full.
  */
 class PackageDependenciesTest {
-    private static final Pattern PACKAGE = Pattern.compile("^package org\\.openmark\\.(\\w+)", Pattern.MULTILINE);
-    private static final Pattern REFERENCE = Pattern.compile("\\borg\\.openmark\\.(\\w+)\\.");
+    private static final Pattern PACKAGE = Pattern.compile("^package org\\.openmark\\.([a-z]\\w*(?:\\.[a-z]\\w*)*);",
+            Pattern.MULTILINE);
+    /** A package (lower-case names) followed by a type (upper case) or {@code *}. */
+    private static final Pattern REFERENCE =
+            Pattern.compile("\\borg\\.openmark\\.([a-z]\\w*(?:\\.[a-z]\\w*)*)\\.[A-Z*]");
+    private static final Path CORE = Path.of("src", "main", "java", "org", "openmark");
 
     @Test
     void corePackages_dependOneWay() throws IOException {
-        Map<String, Set<String>> graph = graph(Path.of("src", "main", "java", "org", "openmark"));
+        Map<String, Set<String>> graph = graph(CORE);
         assertTrue(graph.size() > 10, "only " + graph.keySet() + " found: is the source path right?");
         assertEquals(List.of(), cycles(graph), "package cycles in core: " + graph);
+    }
+
+    /** The open model's dispatch (the worker pool and its timekeeping relay) knows nothing of the load models. */
+    @Test
+    void loadDispatch_dependsOnNoLoadModel() throws IOException {
+        Map<String, Set<String>> graph = graph(CORE);
+        assertTrue(graph.containsKey("load.dispatch"), "no package load.dispatch in " + graph.keySet());
+        Set<String> dispatchUses = graph.get("load.dispatch");
+        assertFalse(dispatchUses.contains("load"), "load.dispatch uses load: " + dispatchUses);
+        assertTrue(graph.get("load").contains("load.dispatch"), "load does not use its dispatch: " + graph.get("load"));
+    }
+
+    @Test
+    void references_subpackageIsAPackageOfItsOwn_nameEndsAtATypeOrWildcard() {
+        assertEquals(Set.of("load.dispatch", "api", "load", "workload.generator"), references("""
+                import org.openmark.load.dispatch.Dispatch;
+                import static org.openmark.load.dispatch.Timekeeping.Turn.ENDED;
+                /** {@link org.openmark.api.PipelinedSession} */
+                org.openmark.load.Share share; // not org.openmark.load alone, nor {@code org.openmark.timing}
+                import org.openmark.workload.generator.*;
+                """));
     }
 
     @Test
@@ -51,15 +78,24 @@ class PackageDependenciesTest {
                     continue;
                 }
                 Set<String> to = graph.computeIfAbsent(pkg.group(1), k -> new TreeSet<>());
-                Matcher ref = REFERENCE.matcher(text.substring(pkg.end()));
-                while (ref.find()) {
-                    if (!ref.group(1).equals(pkg.group(1))) {
-                        to.add(ref.group(1));
+                for (String p : references(text.substring(pkg.end()))) {
+                    if (!p.equals(pkg.group(1))) {
+                        to.add(p);
                     }
                 }
             }
         }
         return graph;
+    }
+
+    /** The packages of openmark's that {@code text} names. */
+    private static Set<String> references(String text) {
+        Set<String> found = new TreeSet<>();
+        Matcher ref = REFERENCE.matcher(text);
+        while (ref.find()) {
+            found.add(ref.group(1));
+        }
+        return found;
     }
 
     /** One cycle per package that lies on one, written from that package around and back. */

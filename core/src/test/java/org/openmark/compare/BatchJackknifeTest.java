@@ -36,7 +36,7 @@ class BatchJackknifeTest {
         // 300, 250, 150. Their logs 5.703782, 5.521461, 5.010635 have mean 5.411959 and squared
         // deviations 0.085161, 0.011991, 0.161061: variance 2/3 * 0.258213 = 0.172142, 2 degrees of freedom.
         List<Histogram> intervals = List.of(of(100), of(100), of(200), of(200), of(400), of(400));
-        Estimate e = BatchJackknife.estimate(intervals, seconds(6), new Statistic.Mean(), 3);
+        FigureEstimate e = BatchJackknife.estimate(intervals, seconds(6), new Statistic.Mean(), 3);
         assertEquals(700 / 3.0, e.value(), 1e-9);
         assertEquals(Math.log(700 / 3.0), e.logValue(), 1e-12);
         assertEquals(0.172142, e.logVariance(), 1e-6);
@@ -60,7 +60,8 @@ class BatchJackknifeTest {
         Histogram merged = Measurements.newHistogram();
         r.response().get("OP").forEach(merged::add);
         for (double p : Comparison.PERCENTILES) {
-            Estimate e = BatchJackknife.estimate(r.response().get("OP"), r.intervals(), new Statistic.Percentile(p), 3);
+            FigureEstimate e = BatchJackknife.estimate(r.response().get("OP"), r.intervals(),
+                    new Statistic.Percentile(p), 3);
             assertEquals(merged.getValueAtPercentile(p), e.value(), 0, "p" + p);
         }
     }
@@ -71,7 +72,7 @@ class BatchJackknifeTest {
         // second. Logs -0.693147, 0, 0.405465: mean -0.095894, squared deviations 0.356711, 0.009196,
         // 0.251361: variance 2/3 * 0.617268 = 0.411512.
         List<Histogram> intervals = List.of(of(5, 5), of(5, 5), of(5), of(5), of(), of());
-        Estimate e = BatchJackknife.estimate(intervals, seconds(6), new Statistic.Rate(), 3);
+        FigureEstimate e = BatchJackknife.estimate(intervals, seconds(6), new Statistic.Rate(), 3);
         assertEquals(1, e.value(), 1e-12);
         assertEquals(0.411512, e.logVariance(), 1e-6);
         assertNull(e.notJudged());
@@ -80,7 +81,7 @@ class BatchJackknifeTest {
     @Test
     void estimate_aThirdWithoutOperations_notJudged() {
         List<Histogram> intervals = List.of(of(100), of(100), of(), of(), of(400), of(400));
-        Estimate e = BatchJackknife.estimate(intervals, seconds(6), new Statistic.Percentile(50), 3);
+        FigureEstimate e = BatchJackknife.estimate(intervals, seconds(6), new Statistic.Percentile(50), 3);
         assertNotNull(e.notJudged());
         assertEquals("a stretch of the run has no such operation", e.notJudged());
     }
@@ -93,7 +94,7 @@ class BatchJackknifeTest {
             h.recordValueWithCount(500, 100);
             intervals.add(h);
         }
-        Estimate e = BatchJackknife.estimate(intervals, seconds(9), new Statistic.Percentile(99), 3);
+        FigureEstimate e = BatchJackknife.estimate(intervals, seconds(9), new Statistic.Percentile(99), 3);
         assertEquals(500, e.value(), 0);
         assertEquals(0, e.logVariance(), 0);
     }

@@ -8,8 +8,8 @@ import org.junit.jupiter.api.Test;
 
 /** The comparison of two estimates on the log scale, against values worked by hand. */
 class IntervalStatisticsTest {
-    private static Estimate estimate(double value, double se, double df) {
-        return new Estimate(value, Math.log(value), se * se, df, null);
+    private static FigureEstimate estimate(double value, double se, double df) {
+        return new FigureEstimate(value, Math.log(value), se * se, df, null);
     }
 
     @Test

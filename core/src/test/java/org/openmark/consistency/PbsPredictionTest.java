@@ -40,7 +40,7 @@ class PbsPredictionTest {
     @Test
     void predict_readAndWriteQuorumsOverlap_alwaysConsistent() {
         PbsPrediction p = PbsPrediction.predict(new Quorums(3, 2, 2), twoPointWrites(), List.of(0.0, 1.0), 7);
-        assertEquals(new Estimate(1.0, 1.0, 1.0), p.predicted().get(0.0));
+        assertEquals(new ProbabilityEstimate(1.0, 1.0, 1.0), p.predicted().get(0.0));
     }
 
     /**
@@ -58,18 +58,18 @@ class PbsPredictionTest {
         }
         PbsPrediction p = PbsPrediction.predict(new Quorums(3, 1, 1), samples, List.of(0.0, 10.0), 11, new double[0]);
         assertEquals(PbsPrediction.Model.TOKEN_AWARE, p.model());
-        Estimate at0 = p.predicted().get(0.0);
+        ProbabilityEstimate at0 = p.predicted().get(0.0);
         assertEquals(2.0 / 3, at0.p(), 5 * Math.sqrt(2.0 / 9 / PbsPrediction.TRIALS));
         assertTrue(at0.low() < 2.0 / 3 && 2.0 / 3 < at0.high(), at0.toString());
         // the pairs' share of W=0 has a standard error of 0.05, times 2/3 for P: about ±0.065 at 95 %
         assertTrue(at0.high() - at0.low() > 0.08 && at0.high() - at0.low() < 0.2, at0.toString());
-        assertEquals(new Estimate(1.0, 1.0, 1.0), p.predicted().get(10.0));
+        assertEquals(new ProbabilityEstimate(1.0, 1.0, 1.0), p.predicted().get(10.0));
     }
 
     @Test
     void text_measuredBesidePredictedWithIntervals() {
         PbsPrediction p = PbsPrediction.predict(new Quorums(3, 1, 1), twoPointWrites(), List.of(0.0, 10.0), 7);
-        String text = p.text(Map.of(0.0, new Estimate(0.9, 0.8, 0.95)));
+        String text = p.text(Map.of(0.0, new ProbabilityEstimate(0.9, 0.8, 0.95)));
         assertTrue(text.contains("[PBS], Replicas, N=3 R=1 W=1"), text);
         assertTrue(text.contains("[PBS], Seed, 7"), text);
         assertTrue(text.contains("[PBS], PConsistentAt(10ms), measured n/a, predicted 1.00000 (95% 1.00000-1.00000)"),
@@ -89,7 +89,7 @@ class PbsPredictionTest {
         }
         double[] late = {0, 0, 0.01, 0.01, 0.01, 0.5, 2.25};
         PbsPrediction p = PbsPrediction.predict(new Quorums(3, 1, 1), samples, List.of(0.0, 1.0, 5.0), 42, late);
-        Map<Double, Estimate> measured = Map.of(0.0, new Estimate(0.97, 0.96, 0.98));
+        Map<Double, ProbabilityEstimate> measured = Map.of(0.0, new ProbabilityEstimate(0.97, 0.96, 0.98));
         ObjectMapper json = new ObjectMapper();
         Map<String, Object> section = json.readValue(json.writeValueAsString(p.json(measured)), Map.class);
 

@@ -22,7 +22,7 @@ import org.openmark.timing.StopSignal;
 import org.openmark.timing.Tasks;
 
 /**
- * The open model on real threads and the real clock (the reused workers of {@link WorkerPool},
+ * The open model on real threads and the real clock (the reused workers of {@code load.dispatch.WorkerPool},
  * which virtual-time tests do not use): a store that stalls for 100 ms in the middle of a
  * 1000 ops/s run. The scheduler must keep issuing on time during the stall (about 100
  * operations outstanding at once, so the pool grows), and the stall must be charged.

@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.LongConsumer;
 import org.junit.jupiter.api.Test;
 import org.openmark.api.Status;
+import org.openmark.load.dispatch.Dispatch;
 import org.openmark.measure.MeasurementWriter;
 import org.openmark.testing.FakeClock;
 import org.openmark.workload.Operation;

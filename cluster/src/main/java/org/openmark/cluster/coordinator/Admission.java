@@ -11,7 +11,7 @@ import org.openmark.cluster.protocol.Refused;
 import org.openmark.cluster.protocol.Register;
 import org.openmark.cluster.protocol.SharedSecret;
 import org.openmark.cluster.protocol.ToWorker;
-import org.openmark.run.Version;
+import org.openmark.run.OpenmarkVersion;
 
 /**
  * Who may join the session: a worker of the same openmark version, once, while the session is
@@ -96,8 +96,8 @@ final class Admission {
 
     /** Why a worker that says hello is refused, or null; {@code joinedAlready}: one of its node was admitted. */
     private String refusal(Hello h, boolean joining, boolean joinedAlready, String givenUp) {
-        if (!Version.current().equals(h.version())) {
-            return "this worker runs openmark " + h.version() + ", the coordinator " + Version.current()
+        if (!OpenmarkVersion.current().equals(h.version())) {
+            return "this worker runs openmark " + h.version() + ", the coordinator " + OpenmarkVersion.current()
                     + ": run the same openmark version everywhere";
         }
         if (!joining && givenUp != null) {

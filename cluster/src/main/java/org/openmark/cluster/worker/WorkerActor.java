@@ -21,7 +21,7 @@ import org.openmark.cluster.protocol.ToCoordinator;
 import org.openmark.cluster.protocol.ToWorker;
 import org.openmark.cluster.worker.WorkerSetup.SessionEnd;
 import org.openmark.config.Durations;
-import org.openmark.run.Version;
+import org.openmark.run.OpenmarkVersion;
 
 /**
  * One session of a worker, as an actor, one behavior per state. Here, until it is admitted:
@@ -147,8 +147,8 @@ final class WorkerActor {
             if (setup.endedCoordinators().contains(members.uidOf(ctx.getSystem(), c.path().address()))) {
                 return joinedEnded("joined the coordinator of the session that just ended at " + seed);
             }
-            c.tell(new Hello(inbox, Version.current(), Nodes.hostName(), Runtime.getRuntime().availableProcessors(),
-                    ProcessHandle.current().pid()));
+            c.tell(new Hello(inbox, OpenmarkVersion.current(), Nodes.hostName(),
+                    Runtime.getRuntime().availableProcessors(), ProcessHandle.current().pid()));
             return introduced(c);
         }
         return Behaviors.same();

@@ -53,7 +53,7 @@ import org.openmark.cluster.protocol.Stop;
 import org.openmark.cluster.protocol.ToRun;
 import org.openmark.cluster.protocol.ToWorker;
 import org.openmark.measure.IntervalSnapshot;
-import org.openmark.run.Version;
+import org.openmark.run.OpenmarkVersion;
 import org.openmark.testing.FakeClock;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -332,7 +332,7 @@ class CoordinatorProtocolTest {
 
         TestProbe<ToWorker> older = KIT.createTestProbe(ToWorker.class);
         coordinator.tell(new FromWorker(new Hello(older.ref(), "0.0.1-other", "old-host", 2, 1)));
-        assertEquals("this worker runs openmark 0.0.1-other, the coordinator " + Version.current()
+        assertEquals("this worker runs openmark 0.0.1-other, the coordinator " + OpenmarkVersion.current()
                 + ": run the same openmark version everywhere", older.expectMessageClass(Refused.class, WAIT).reason());
         assertEquals(1, setup.admitted().get(), "neither refusal admitted anyone");
 
@@ -430,7 +430,7 @@ class CoordinatorProtocolTest {
     }
 
     private static Hello hello(TestProbe<ToWorker> worker) {
-        return new Hello(worker.ref(), Version.current(), "test-host", 2, ProcessHandle.current().pid());
+        return new Hello(worker.ref(), OpenmarkVersion.current(), "test-host", 2, ProcessHandle.current().pid());
     }
 
     /** A worker's answer to its challenge, as the coordinator's adapter hands it on. */

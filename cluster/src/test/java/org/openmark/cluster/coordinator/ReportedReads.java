@@ -11,9 +11,9 @@ import org.openmark.measure.IntervalSnapshot;
 import org.openmark.measure.Measurements;
 import org.openmark.run.Accounting;
 import org.openmark.run.OpResult;
+import org.openmark.run.OpenmarkVersion;
 import org.openmark.run.Phase;
 import org.openmark.run.RunResult;
-import org.openmark.run.Version;
 
 /**
  * What a worker reports to a run's actor when its part was {@code n} reads, all OK, each taking
@@ -31,7 +31,7 @@ final class ReportedReads {
     static ResultWire result(long n) {
         OpResult read = new OpResult("READ", Map.of(Status.OK, n), reads(n), reads(n), Measurements.newHistogram(),
                 Measurements.newHistogram(), Map.of(Status.OK, reads(n)), Map.of(Status.OK, reads(n)));
-        return ResultWire.of(new RunResult(Version.current(), 1, false, Phase.RUN, null, false, true, "memory",
+        return ResultWire.of(new RunResult(OpenmarkVersion.current(), 1, false, Phase.RUN, null, false, true, "memory",
                 Map.of(), Map.of(), 0, 1000, n, List.of(read), new Accounting(n, 0, Map.of(Status.OK, n), 0, 0), null,
                 Measurements.newHistogram(), List.of(), List.of(), true, false, null, List.of(), List.of()));
     }

@@ -32,9 +32,9 @@ import org.openmark.measure.IntervalSnapshot;
 import org.openmark.measure.Measurements;
 import org.openmark.run.Accounting;
 import org.openmark.run.OpResult;
+import org.openmark.run.OpenmarkVersion;
 import org.openmark.run.Phase;
 import org.openmark.run.RunResult;
-import org.openmark.run.Version;
 
 /**
  * Every message that crosses the network goes through Pekko's serialization as the cluster's nodes
@@ -60,7 +60,7 @@ class ClusterMessageSerializationTest {
         ActorRef<ToRun> run = KIT.createTestProbe(ToRun.class).ref();
         ActorRef<Pong> prober = KIT.createTestProbe(Pong.class).ref();
         List<ClusterMessage> examples = List.of(
-                new Hello(worker, Version.current(), "host-1", 8, 4711),
+                new Hello(worker, OpenmarkVersion.current(), "host-1", 8, 4711),
                 new Register(worker, "c0ffee"),
                 new Leaving(1),
                 new Pong(1, 7, 123_456_789L, 1_700_000_000_000_000L),
@@ -122,8 +122,8 @@ class ClusterMessageSerializationTest {
         OpResult read = new OpResult("READ", Map.of(Status.OK, reads), reads(reads), reads(reads),
                 Measurements.newHistogram(), Measurements.newHistogram(), Map.of(Status.OK, reads(reads)),
                 Map.of(Status.OK, reads(reads)));
-        return new RunResult(Version.current(), 1, false, Phase.RUN, null, false, true, "memory", Map.of(), Map.of(), 0,
-                1000, reads, List.of(read), new Accounting(reads, 0, Map.of(Status.OK, reads), 0, 0), null,
+        return new RunResult(OpenmarkVersion.current(), 1, false, Phase.RUN, null, false, true, "memory", Map.of(),
+                Map.of(), 0, 1000, reads, List.of(read), new Accounting(reads, 0, Map.of(Status.OK, reads), 0, 0), null,
                 Measurements.newHistogram(), List.of(), List.of(), true, false, null, List.of(), List.of());
     }
 

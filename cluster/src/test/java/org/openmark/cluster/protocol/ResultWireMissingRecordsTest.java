@@ -11,11 +11,11 @@ import org.junit.jupiter.api.Test;
 import org.openmark.api.Status;
 import org.openmark.measure.Measurements;
 import org.openmark.run.Accounting;
+import org.openmark.run.OpenmarkVersion;
 import org.openmark.run.Phase;
 import org.openmark.run.ResultMerge;
 import org.openmark.run.RunConfig;
 import org.openmark.run.RunResult;
-import org.openmark.run.Version;
 import org.openmark.workload.MissingRecords;
 import org.openmark.workload.ReportSection;
 
@@ -28,8 +28,8 @@ class ResultWireMissingRecordsTest {
     private static final ObjectMapper CBOR = new CBORMapper().findAndRegisterModules();
 
     private static RunResult part(long startEpochMs, MissingRecords.Found found) {
-        return new RunResult(Version.current(), 1, false, Phase.RUN, null, false, true, "memory", Map.of(), Map.of(),
-                startEpochMs, 10_000, 0, List.of(), new Accounting(0, 0, Map.<Status, Long>of(), 0, 0), null,
+        return new RunResult(OpenmarkVersion.current(), 1, false, Phase.RUN, null, false, true, "memory", Map.of(),
+                Map.of(), startEpochMs, 10_000, 0, List.of(), new Accounting(0, 0, Map.<Status, Long>of(), 0, 0), null,
                 Measurements.newHistogram(), List.of(), List.of(), true, false, null, List.of(),
                 found == null ? List.of() : List.of(MissingRecords.section(found, true)));
     }

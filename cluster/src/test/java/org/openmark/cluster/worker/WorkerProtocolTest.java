@@ -64,9 +64,9 @@ import org.openmark.cluster.protocol.ToRun;
 import org.openmark.cluster.protocol.ToWorker;
 import org.openmark.cluster.worker.WorkerSetup.SessionEnd;
 import org.openmark.output.IntervalSink;
+import org.openmark.run.OpenmarkVersion;
 import org.openmark.run.RunConfig;
 import org.openmark.run.RunResult;
-import org.openmark.run.Version;
 
 /**
  * A worker's side of the protocol, state by state, driven message by message: a {@link TestProbe}
@@ -109,7 +109,7 @@ class WorkerProtocolTest {
     void hello_challengeAndPing_provesTheSecretWithTheNoncesHmac_answersTheProber_andEndsWithFinish() throws Exception {
         start();
         Hello hello = coordinator.expectMessageClass(Hello.class, WAIT);
-        assertEquals(Version.current(), hello.version());
+        assertEquals(OpenmarkVersion.current(), hello.version());
         assertEquals(ProcessHandle.current().pid(), hello.pid());
         assertEquals(Runtime.getRuntime().availableProcessors(), hello.cores());
 

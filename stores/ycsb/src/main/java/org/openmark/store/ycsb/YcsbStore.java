@@ -39,7 +39,7 @@ import org.openmark.store.ycsb.spi.BindingSessions;
  * <p>The binding cannot tell whether a table is empty ({@link #isKnownEmpty} is false: load first,
  * as with YCSB), and its data lives wherever it says, so the store is not embedded. Its facts name the
  * binding class, the YCSB core it runs on, whether it has transactions, and the counts of what
- * openmark's statuses cannot show ({@link Tally}), counted since the store was opened.
+ * openmark's statuses cannot show ({@link UnusualOutcomes}), counted since the store was opened.
  */
 public final class YcsbStore implements Store {
     /** The tally label of a session whose {@code init()} failed after an earlier one had succeeded. */
@@ -50,12 +50,12 @@ public final class YcsbStore implements Store {
     private final YcsbConfig config;
     private final BindingClassLoader loader;
     private final BindingSessions sessions;
-    private final Tally tally;
+    private final UnusualOutcomes tally;
     private final String core;
     /** The instance kept from the first session to {@link #close()}, or null before the first. */
     private Session anchor;
 
-    private YcsbStore(YcsbConfig config, BindingClassLoader loader, BindingSessions sessions, Tally tally,
+    private YcsbStore(YcsbConfig config, BindingClassLoader loader, BindingSessions sessions, UnusualOutcomes tally,
             String core) {
         this.config = config;
         this.loader = loader;
@@ -78,7 +78,7 @@ public final class YcsbStore implements Store {
         try {
             Class<?> dbType = loader.loadClass(DB_TYPE);
             Class<?> type = bindingClass(config, loader, dbType);
-            Tally tally = new Tally();
+            UnusualOutcomes tally = new UnusualOutcomes();
             BindingSessions sessions = bridge(config, loader, type, properties(config, all), tally);
             return new YcsbStore(config, loader, sessions, tally, origin(dbType, bundled));
         } catch (ClassNotFoundException e) {
@@ -117,7 +117,7 @@ public final class YcsbStore implements Store {
     }
 
     private static BindingSessions bridge(YcsbConfig config, ClassLoader loader, Class<?> type, Properties properties,
-            Tally tally) {
+            UnusualOutcomes tally) {
         try {
             return (BindingSessions) loader.loadClass(BRIDGE)
                     .getConstructor(Class.class, Properties.class, String.class, String.class, Consumer.class)
@@ -208,7 +208,7 @@ public final class YcsbStore implements Store {
     /**
      * {@code binding} (the class), {@code core} (the YCSB core it runs on: openmark's version, or the
      * file name of a core jar on the binding's class path), {@code txn} (its
-     * transaction methods) and the {@link Tally}'s counts since the store was opened.
+     * transaction methods) and the {@link UnusualOutcomes}'s counts since the store was opened.
      */
     @Override
     public Map<String, String> facts() {
