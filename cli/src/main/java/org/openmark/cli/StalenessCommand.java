@@ -223,6 +223,13 @@ final class StalenessCommand implements Callable<Integer> {
                 if (metrics.metrics() != null) {
                     metrics.metrics().watchStaleness(measurement::progress);
                 }
+                // on stderr, as the measurement starts: it may take minutes, and it is what a Ctrl-C will cut short
+                parent.err.println(String.format(java.util.Locale.ROOT,
+                        "openmark staleness: %d writes at %s/s to %d keys, each probed at %s ms", cfg.writes(),
+                        org.openmark.config.PropertyText.of(cfg.writeRatePerSec()), cfg.keys(),
+                        cfg.probeOffsetsMs().stream().map(org.openmark.config.PropertyText::of)
+                                .collect(java.util.stream.Collectors.joining(", "))));
+                parent.err.flush();
                 try {
                     result = measurement.run(s);
                 } finally {

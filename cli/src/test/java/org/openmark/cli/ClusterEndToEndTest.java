@@ -198,6 +198,7 @@ class ClusterEndToEndTest {
      * the paced rate holds, and the server served exactly the operations the merged accounting
      * says were issued.
      */
+    @Tag("quiet")
     @Test
     void closedModelOnTwoWorkers_pipelinedClients_theServerSawExactlyWhatWasIssued() throws Exception {
         String port = "sim.port=" + server.port();

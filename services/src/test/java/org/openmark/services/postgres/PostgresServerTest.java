@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openmark.services.Running;
@@ -36,6 +37,7 @@ class PostgresServerTest {
         assertEquals(versions.resolve("15/bin"), PgTools.newestBin(versions).orElseThrow());
     }
 
+    @Tag("integration")
     @Test
     void started_passwordCheckedResetEmptiesStopEndsIt() {
         Services services = Services.at(base, TestServices.console(said));

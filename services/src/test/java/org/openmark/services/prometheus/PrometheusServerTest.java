@@ -8,6 +8,7 @@ import java.io.ByteArrayOutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openmark.services.Running;
@@ -31,6 +32,7 @@ class PrometheusServerTest {
                 + "        refresh_interval: 1s\n"), yml);
     }
 
+    @Tag("integration")
     @Test
     void started_readyResetForgetsTargetsStopEndsIt() throws Exception {
         Services services = Services.at(base, TestServices.console(said));

@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openmark.services.Running;
@@ -37,6 +38,7 @@ class RedisServerTest {
         assertFalse(RedisServer.config(Path.of("/s"), 30001, OptionalInt.empty()).contains("replicaof"));
     }
 
+    @Tag("integration")
     @Test
     void pair_startedReplicatesResetEmptiesStopEndsBoth() {
         Services services = Services.at(base, TestServices.console(said));
