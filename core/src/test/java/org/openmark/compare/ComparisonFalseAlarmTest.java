@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.Predicate;
+import java.util.stream.IntStream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.openmark.load.ArrivalProcess;
@@ -33,14 +35,8 @@ class ComparisonFalseAlarmTest {
             double hiccupEvery, int seconds, int pairs, int allowed) {
         ArrivalProcess process = Arrivals.parse("arrival", arrival);
         QueueRuns model = new QueueRuns(process, rate, max, 1000, hiccupEvery, 0.5, seconds);
-        SplittableRandom random = new SplittableRandom(arrival.hashCode() * 31L + seconds);
-        int alarms = 0;
-        for (int p = 0; p < pairs; p++) {
-            Comparison c = Comparison.of(model.run("a", random), model.run("b", random));
-            if (!CompareText.summary(c).contains("no significant difference")) {
-                alarms++;
-            }
-        }
+        int alarms = count(pairs, arrival.hashCode() * 31L + seconds,
+                random -> calledDifferent(Comparison.of(model.run("a", random), model.run("b", random))));
         System.out.printf("%s at %.0f/s into %.0f/s, hiccups every %.0f s, %d s: %d of %d A/A pairs called different%n",
                 arrival, rate, max, hiccupEvery, seconds, alarms, pairs);
         assertTrue(alarms <= allowed, alarms + " of " + pairs + " identical pairs called different");
@@ -51,15 +47,9 @@ class ComparisonFalseAlarmTest {
         "60, 300, 0.8, 0.1, 200, 15"})
     void wanderingLevel_familyWiseFalseAlarmsAtMostFivePercent(int intervals, int perInterval, double phi,
             double sigma, int pairs, int allowed) {
-        SplittableRandom random = new SplittableRandom(intervals * 31L + perInterval);
-        int alarms = 0;
-        for (int p = 0; p < pairs; p++) {
-            RunData a = SyntheticRuns.run("a", intervals, perInterval, OPS, phi, sigma, 1000, random);
-            RunData b = SyntheticRuns.run("b", intervals, perInterval, OPS, phi, sigma, 1000, random);
-            if (!CompareText.summary(Comparison.of(a, b)).contains("no significant difference")) {
-                alarms++;
-            }
-        }
+        int alarms = count(pairs, intervals * 31L + perInterval, random -> calledDifferent(Comparison.of(
+                SyntheticRuns.run("a", intervals, perInterval, OPS, phi, sigma, 1000, random),
+                SyntheticRuns.run("b", intervals, perInterval, OPS, phi, sigma, 1000, random))));
         System.out.printf("%d intervals of %d, level phi %.1f sigma %.1f: %d of %d A/A pairs called different%n",
                 intervals, perInterval, phi, sigma, alarms, pairs);
         assertTrue(alarms <= allowed, alarms + " of " + pairs + " identical pairs called different");
@@ -72,16 +62,10 @@ class ComparisonFalseAlarmTest {
     @org.junit.jupiter.api.Test
     void severalRunsPerSide_bursty_familyWiseFalseAlarmsAtMostFivePercent() {
         QueueRuns model = QueueRuns.bursty(20);
-        SplittableRandom random = new SplittableRandom(2024);
-        int alarms = 0;
         int comparisons = 100;
-        for (int p = 0; p < comparisons; p++) {
-            Side a = new Side("a", List.of(model.run("a1", random), model.run("a2", random), model.run("a3", random)));
-            Side b = new Side("b", List.of(model.run("b1", random), model.run("b2", random), model.run("b3", random)));
-            if (!CompareText.summary(Comparison.of(a, b)).contains("no significant difference")) {
-                alarms++;
-            }
-        }
+        int alarms = count(comparisons, 2024, random -> calledDifferent(Comparison.of(
+                new Side("a", List.of(model.run("a1", random), model.run("a2", random), model.run("a3", random))),
+                new Side("b", List.of(model.run("b1", random), model.run("b2", random), model.run("b3", random))))));
         System.out.printf("3 runs per side, bursty 20 s: %d of %d A/A comparisons called different%n", alarms,
                 comparisons);
         assertTrue(alarms <= 8, alarms + " of " + comparisons);
@@ -90,15 +74,25 @@ class ComparisonFalseAlarmTest {
     @ParameterizedTest(name = "{0} intervals: a {1} slower store is found in at least {3} of {2} pairs")
     @CsvSource({"60, 0.05, 20, 19", "10, 0.10, 20, 15"})
     void slower_found(int intervals, double effect, int pairs, int atLeast) {
-        SplittableRandom random = new SplittableRandom(17);
-        int found = 0;
-        for (int p = 0; p < pairs; p++) {
-            RunData a = SyntheticRuns.run("a", intervals, 1000, OPS, 0, 0, 1000, random);
-            RunData b = SyntheticRuns.run("b", intervals, 1000, OPS, 0, 0, 1000 * (1 + effect), random);
-            if (Comparison.of(a, b).slowerThan(0).stream().anyMatch(s -> s.contains("response mean"))) {
-                found++;
-            }
-        }
+        int found = count(pairs, 17, random -> Comparison.of(
+                SyntheticRuns.run("a", intervals, 1000, OPS, 0, 0, 1000, random),
+                SyntheticRuns.run("b", intervals, 1000, OPS, 0, 0, 1000 * (1 + effect), random))
+                .slowerThan(0).stream().anyMatch(s -> s.contains("response mean")));
         assertTrue(found >= atLeast, found + " of " + pairs);
+    }
+
+    /**
+     * How many of {@code pairs} seeded trials {@code trial} says yes to. Each trial draws from a stream of its own,
+     * split from {@code seed} in order, so the count is the same however the trials share the cores (they run in
+     * parallel: the cases are hundreds of simulated runs, and every other module's tests wait for core's).
+     */
+    private static int count(int pairs, long seed, Predicate<SplittableRandom> trial) {
+        SplittableRandom root = new SplittableRandom(seed);
+        List<SplittableRandom> streams = IntStream.range(0, pairs).mapToObj(p -> root.split()).toList();
+        return (int) streams.parallelStream().filter(trial).count();
+    }
+
+    private static boolean calledDifferent(Comparison c) {
+        return !CompareText.summary(c).contains("no significant difference");
     }
 }
