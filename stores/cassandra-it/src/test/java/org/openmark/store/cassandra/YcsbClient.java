@@ -10,6 +10,7 @@ import com.datastax.oss.driver.api.core.cql.BoundStatementBuilder;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import com.datastax.oss.driver.api.core.metadata.Node;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.time.Duration;
@@ -17,6 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 import org.openmark.api.StoreProperties;
 
 /**
@@ -28,13 +30,15 @@ final class YcsbClient implements AutoCloseable {
     static final int FIELD_COUNT = 10;
     static final int FIELD_LENGTH = 100;
 
+    private static final Duration AGREEMENT_TIMEOUT = Duration.ofSeconds(180);
+
     private final CqlSession session;
 
     YcsbClient(StoreProperties cluster) {
         DriverConfigLoader loader = DriverConfigLoader.programmaticBuilder()
                 // schema changes on three nodes sharing two busy cores have taken over a minute here
                 .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(180))
-                .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, Duration.ofSeconds(180))
+                .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, AGREEMENT_TIMEOUT)
                 .withString(DefaultDriverOption.REQUEST_CONSISTENCY, "QUORUM")
                 .build();
         session = CqlSession.builder()
@@ -45,9 +49,53 @@ final class YcsbClient implements AutoCloseable {
                 .build();
     }
 
-    /** Runs one statement (DDL waits for the nodes to agree). */
+    /**
+     * Runs one statement; after a schema change, waits until every node reports the same schema
+     * version. The driver's own agreement check counts only the nodes it sees up, and on two busy
+     * cores it has seen one down for a moment: a table was then missing on the node that
+     * coordinated the next insert ("table clustered does not exist", CI of 2026-11-29).
+     */
     List<Row> execute(String cql, Object... values) {
-        return session.execute(SimpleStatement.newInstance(cql, values)).all();
+        List<Row> rows = session.execute(SimpleStatement.newInstance(cql, values)).all();
+        if (SCHEMA_CHANGE.matcher(cql).lookingAt()) {
+            awaitOneSchemaOnEveryNode();
+        }
+        return rows;
+    }
+
+    private static final Pattern SCHEMA_CHANGE = Pattern.compile("\\s*(create|alter|drop)\\s", Pattern.CASE_INSENSITIVE);
+
+    private void awaitOneSchemaOnEveryNode() {
+        long deadline = System.nanoTime() + AGREEMENT_TIMEOUT.toNanos();
+        Map<String, String> versions = new TreeMap<>();
+        while (true) {
+            versions.clear();
+            for (Node node : session.getMetadata().getNodes().values()) {
+                String version;
+                try {
+                    Row local = session.execute(SimpleStatement.newInstance("SELECT schema_version FROM system.local")
+                            .setNode(node)).one();
+                    version = local == null ? "none" : String.valueOf(local.getUuid(0));
+                } catch (RuntimeException unreachable) {
+                    version = "unreachable: " + unreachable.getMessage();
+                }
+                versions.put(String.valueOf(node.getEndPoint()), version);
+            }
+            if (versions.values().stream().distinct().count() == 1 && !versions.values().iterator().next()
+                    .startsWith("unreachable")) {
+                return;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("the nodes did not agree on the schema within " + AGREEMENT_TIMEOUT
+                        + ": " + versions);
+            }
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while waiting for schema agreement", e);
+            }
+        }
     }
 
     /** The keyspace as YCSB's README creates it (SimpleStrategy, three replicas) and the table by its CQL. */
