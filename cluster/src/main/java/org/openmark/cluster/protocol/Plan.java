@@ -14,9 +14,4 @@ import org.apache.pekko.actor.typed.ActorRef;
  * @param count how many workers the run has
  */
 public record Plan(int run, ActorRef<ToRun> replyTo, PlanConfig config, int index, int count) implements ToWorker {
-
-    /** The kind of run the plan asks for. */
-    public PlanPhase phase() {
-        return config.kind();
-    }
 }
