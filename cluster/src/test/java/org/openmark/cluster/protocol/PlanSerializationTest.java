@@ -144,6 +144,18 @@ class PlanSerializationTest {
         assertThrows(InvalidTypeIdException.class, () -> mapper.treeToValue(tree, PlanConfig.class));
     }
 
+    @Test
+    void aValueItsRecordRefuses_isRefusedOnTheWireToo() {
+        ObjectMapper mapper = JacksonObjectMapperProvider.get(Adapter.toClassic(KIT.system()))
+                .getOrCreate("jackson-cbor", Optional.empty());
+        ObjectNode tree = mapper.valueToTree(phasePlan(Model.Closed.DEFAULT));
+        ((ObjectNode) tree.get("share")).put("index", 3); // share 4 of 3
+
+        var e = assertThrows(com.fasterxml.jackson.databind.JsonMappingException.class,
+                () -> mapper.treeToValue(tree, PlanConfig.class));
+        assertEquals(IllegalArgumentException.class, e.getCause().getClass(), e::toString);
+    }
+
     /** A plan whose every field differs from its default. */
     private static PhasePlan phasePlan(Model model) {
         return new PhasePlan(Phase.RUN, "sim", Map.of("recordcount", "1000", "sim.latency", "2ms", "password", "s3cret"),
