@@ -86,8 +86,8 @@ public record RunConfig(Phase phase, String store, Settings settings, WorkloadSe
 
     /**
      * The properties that say what this configuration is: the settings it was resolved from with the
-     * values its {@code with…} copies changed. A result records them as its {@code config}; a
-     * coordinator sends them to its workers, which resolve this configuration from them again.
+     * values its {@code with…} copies changed. A result records them as its {@code config}, and a store
+     * is given them; parsed, they resolve to this configuration again.
      */
     public Map<String, String> recordedProperties() {
         return changes.isEmpty() ? settings.asMap() : changes.applyTo(settings.asMap());

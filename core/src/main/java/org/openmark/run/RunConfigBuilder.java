@@ -47,7 +47,7 @@ import org.openmark.workload.WorkloadSettings;
  * <ul>
  * <li>{@link #parent(RunConfig)}: a resolved configuration, whose typed values are copied; nothing is
  *     parsed again (a worker's part of a load, txn-overhead's two runs, a rating's experiment at its load
- *     level, an experiment's rows, the properties a cluster's coordinator sends its workers);
+ *     level, an experiment's rows, each cluster worker's share of a run);
  * <li>{@link #properties(Phase, Settings)}: the user's properties, resolved by {@link RunConfigParser}
  *     with the builder's values in their place (what the parser does for every run, with nothing set):
  *     for a configuration those properties alone would not make, a rating's, whose model, load level,
