@@ -289,8 +289,12 @@ public final class RunConfigBuilder {
         RunConfig.Output o = p.output();
         Path newOutDir = outDirSet ? outDir : loadPhase ? null : o.outDir();
         boolean newQuiet = quiet != null ? quiet : loadPhase || o.quiet();
+        ModelReason reason = newPhase == Phase.LOAD ? ModelReason.LOAD
+                : model != null || newModel.choice() != p.model().choice() ? ModelReason.COMMAND
+                : o.form().modelReason();
         RunConfig.Output newOutput = new RunConfig.Output(newOutDir, o.percentiles(),
-                statusInterval != null ? statusInterval : o.statusInterval(), newQuiet);
+                statusInterval != null ? statusInterval : o.statusInterval(), newQuiet,
+                new ReportForm(reason, o.form().interval()));
         return new RunConfig(newPhase, p.store(), p.settings(), workload(p.workload()), transactions(p.transactions()),
                 newModel, newCount, newDuration, newWarmup, granularity != null ? granularity : p.granularity(),
                 p.grace(), p.loadStallTimeout(), seed != null ? seed : p.seed(), seed == null && p.seedChosen(),

@@ -12,6 +12,8 @@ import static org.openmark.run.RunProperties.MAX_EXECUTION_TIME;
 import static org.openmark.run.RunProperties.MAX_IN_FLIGHT;
 import static org.openmark.run.RunProperties.MAX_SEND_LAG;
 import static org.openmark.run.RunProperties.MAX_STALL;
+import static org.openmark.run.RunProperties.COMMAND_FORM;
+import static org.openmark.run.RunProperties.MEASUREMENT_INTERVAL;
 import static org.openmark.run.RunProperties.MODEL;
 import static org.openmark.run.RunProperties.ON_OVERLOAD;
 import static org.openmark.run.RunProperties.OPERATION_COUNT;
@@ -84,7 +86,9 @@ public final class RunConfigParser {
         double target = o.targetPerSec != null ? o.targetPerSec : s.getDouble(TARGET, Defaults.TARGET_PER_SEC);
         checkTarget(target, given.text(TARGET));
         Duration think = duration(s, THINKTIME, Defaults.THINK_TIME);
-        ModelChoice model = modelOf(phase, given, o.model);
+        boolean ycsbForm = s.getChoice(COMMAND_FORM, Defaults.COMMAND_FORM, List.of("ycsb", "openmark")).equals("ycsb");
+        ModelReason reason = reasonOf(phase, given, o.model, ycsbForm);
+        ModelChoice model = modelOf(phase, given, o.model, reason);
         if (phase == Phase.RUN) {
             rejectOtherModelsOptions(given::text, model);
         }
@@ -154,13 +158,20 @@ public final class RunConfigParser {
         }
         Model typed = model == ModelChoice.OPEN ? new Model.Open(arrival, schedule, maxInFlight, overload)
                 : new Model.Closed(threads, target, think);
+        String intervalText = s.getString(MEASUREMENT_INTERVAL, null);
+        // Not given: YCSB's default (op) for a command in YCSB's form; openmark's own form keeps both
+        // latencies of a paced closed run, as it always printed them.
+        MeasurementInterval interval = intervalText != null ? MeasurementInterval.parse(intervalText)
+                : !ycsbForm && typed instanceof Model.Closed closed && closed.paced() ? MeasurementInterval.BOTH
+                : MeasurementInterval.OP;
         // Last, as a workload's properties were read after the run's when the workload was made from them.
         WorkloadSettings workload = o.workload(Workloads.resolve(s));
         TxnConfig transactions = o.transactions(TxnConfig.parse(s, workload.transactional()));
         return new RunConfig(phase, store, s, workload, transactions, typed, operationCount, duration, warmup,
                 granularity, grace, loadStallTimeout, seed, seedChosen, autoLoad, share, virtualTime,
                 new RunConfig.Thresholds(maxSendLag, maxErrorRate, maxStall, stallAfter),
-                new RunConfig.Output(o.outDir, percentiles, statusInterval, o.quiet != null && o.quiet), o.changes);
+                new RunConfig.Output(o.outDir, percentiles, statusInterval, o.quiet != null && o.quiet,
+                        new ReportForm(reason, interval)), o.changes);
     }
 
     /**
@@ -253,20 +264,44 @@ public final class RunConfigParser {
         }
     }
 
-    /** The model: the load phase's is closed; a run's is given ({@code told}, or the property), else YCSB's flags say it. */
-    private static ModelChoice modelOf(Phase phase, Given given, ModelChoice told) {
+    /** The model the reason chose: the load phase's is closed; else the one given, or the one the reason names. */
+    private static ModelChoice modelOf(Phase phase, Given given, ModelChoice told, ModelReason reason) {
         Settings s = given.s();
         if (phase == Phase.LOAD) {
             s.contains(MODEL);
             return ModelChoice.CLOSED;
         }
+        return switch (reason) {
+            case COMMAND -> told;
+            case GIVEN -> s.getEnum(MODEL, ModelChoice.OPEN, ModelChoice.class);
+            case CLOSED_FLAGS, YCSB_FORM, LOAD -> ModelChoice.CLOSED;
+            case YCSB_FORM_RATE, OPENMARK_DEFAULT -> ModelChoice.OPEN;
+        };
+    }
+
+    /**
+     * Why the phase runs the model it runs: a command's own choice ({@code told}), {@code --model}, YCSB's
+     * {@code -threads}/{@code -target}; else a command in YCSB's form runs YCSB's closed model unless it
+     * asks for a rate, and openmark's form runs the open model.
+     */
+    private static ModelReason reasonOf(Phase phase, Given given, ModelChoice told, boolean ycsbForm) {
+        if (phase == Phase.LOAD) {
+            return ModelReason.LOAD;
+        }
         if (told != null) {
-            return told;
+            return ModelReason.COMMAND;
         }
-        if (s.contains(MODEL)) {
-            return s.getEnum(MODEL, ModelChoice.OPEN, ModelChoice.class);
+        if (given.s().contains(MODEL)) {
+            return ModelReason.GIVEN;
         }
-        return given.contains(THREADCOUNT) || given.contains(TARGET) ? ModelChoice.CLOSED : ModelChoice.OPEN;
+        if (given.contains(THREADCOUNT) || given.contains(TARGET)) {
+            return ModelReason.CLOSED_FLAGS;
+        }
+        if (ycsbForm) {
+            return given.contains(RATE) || given.contains(RATE_SCHEDULE) || given.contains(ARRIVAL)
+                    ? ModelReason.YCSB_FORM_RATE : ModelReason.YCSB_FORM;
+        }
+        return ModelReason.OPENMARK_DEFAULT;
     }
 
     /** A share: {@code 5%} or {@code 0.05}; errors name the property. */
