@@ -69,6 +69,8 @@ class YcsbFormEndToEndTest {
                 r::toString);
         assertTrue(header.get(2).contains("[READ] and the other operations' blocks are YCSB's latencies"),
                 r::toString);
+        assertTrue(r.out.contains("# [NOTE], closed model (YCSB compatible) because the store was named YCSB's way"),
+                r::toString);
     }
 
     @Test

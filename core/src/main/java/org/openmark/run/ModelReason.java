@@ -7,7 +7,7 @@ package org.openmark.run;
  * default.
  */
 public enum ModelReason {
-    /** {@code --model} or the {@code model} property. */
+    /** {@code --model}, the {@code model} property, or a command that set it (a rating's experiments). */
     GIVEN("given", "chosen with --model (the model property)"),
     /** YCSB's {@code -threads} or {@code -target} (threadcount, target). */
     CLOSED_FLAGS("closed-flags", "YCSB's -threads or -target chose YCSB's closed model"),
@@ -21,9 +21,7 @@ public enum ModelReason {
     OPENMARK_DEFAULT("openmark-default", "openmark's default for a command that names its store with --store"
             + " (or names none)"),
     /** A load phase inserts each record once, with client threads. */
-    LOAD("load", "a load inserts each record once with client threads (YCSB's closed model)"),
-    /** A command that runs experiments of its own chose it (a rating's level). */
-    COMMAND("command", "chosen by the command for its experiments");
+    LOAD("load", "a load inserts each record once with client threads (YCSB's closed model)");
 
     private final String word;
     private final String sentence;

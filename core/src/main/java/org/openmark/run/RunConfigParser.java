@@ -87,7 +87,7 @@ public final class RunConfigParser {
         checkTarget(target, given.text(TARGET));
         Duration think = duration(s, THINKTIME, Defaults.THINK_TIME);
         boolean ycsbForm = s.getChoice(COMMAND_FORM, Defaults.COMMAND_FORM, List.of("ycsb", "openmark")).equals("ycsb");
-        ModelReason reason = reasonOf(phase, given, o.model, ycsbForm);
+        ModelReason reason = reasonOf(phase, given::contains, o.model != null, ycsbForm);
         ModelChoice model = modelOf(phase, given, o.model, reason);
         if (phase == Phase.RUN) {
             rejectOtherModelsOptions(given::text, model);
@@ -158,12 +158,7 @@ public final class RunConfigParser {
         }
         Model typed = model == ModelChoice.OPEN ? new Model.Open(arrival, schedule, maxInFlight, overload)
                 : new Model.Closed(threads, target, think);
-        String intervalText = s.getString(MEASUREMENT_INTERVAL, null);
-        // Not given: YCSB's default (op) for a command in YCSB's form; openmark's own form keeps both
-        // latencies of a paced closed run, as it always printed them.
-        MeasurementInterval interval = intervalText != null ? MeasurementInterval.parse(intervalText)
-                : !ycsbForm && typed instanceof Model.Closed closed && closed.paced() ? MeasurementInterval.BOTH
-                : MeasurementInterval.OP;
+        MeasurementInterval interval = intervalOf(s.getString(MEASUREMENT_INTERVAL, null), ycsbForm, typed);
         // Last, as a workload's properties were read after the run's when the workload was made from them.
         WorkloadSettings workload = o.workload(Workloads.resolve(s));
         TxnConfig transactions = o.transactions(TxnConfig.parse(s, workload.transactional()));
@@ -272,36 +267,48 @@ public final class RunConfigParser {
             return ModelChoice.CLOSED;
         }
         return switch (reason) {
-            case COMMAND -> told;
-            case GIVEN -> s.getEnum(MODEL, ModelChoice.OPEN, ModelChoice.class);
+            case GIVEN -> told != null ? told : s.getEnum(MODEL, ModelChoice.OPEN, ModelChoice.class);
             case CLOSED_FLAGS, YCSB_FORM, LOAD -> ModelChoice.CLOSED;
             case YCSB_FORM_RATE, OPENMARK_DEFAULT -> ModelChoice.OPEN;
         };
     }
 
     /**
-     * Why the phase runs the model it runs: a command's own choice ({@code told}), {@code --model}, YCSB's
-     * {@code -threads}/{@code -target}; else a command in YCSB's form runs YCSB's closed model unless it
-     * asks for a rate, and openmark's form runs the open model.
+     * Why the phase runs the model it runs: {@code --model} (or a command that set it, which records it
+     * as the property), YCSB's {@code -threads}/{@code -target}; else a command in YCSB's form runs
+     * YCSB's closed model unless it asks for a rate, and openmark's form runs the open model.
+     *
+     * @param given whether a property is given
      */
-    private static ModelReason reasonOf(Phase phase, Given given, ModelChoice told, boolean ycsbForm) {
+    static ModelReason reasonOf(Phase phase, java.util.function.Predicate<String> given, boolean told,
+            boolean ycsbForm) {
         if (phase == Phase.LOAD) {
             return ModelReason.LOAD;
         }
-        if (told != null) {
-            return ModelReason.COMMAND;
-        }
-        if (given.s().contains(MODEL)) {
+        if (told || given.test(MODEL)) {
             return ModelReason.GIVEN;
         }
-        if (given.contains(THREADCOUNT) || given.contains(TARGET)) {
+        if (given.test(THREADCOUNT) || given.test(TARGET)) {
             return ModelReason.CLOSED_FLAGS;
         }
         if (ycsbForm) {
-            return given.contains(RATE) || given.contains(RATE_SCHEDULE) || given.contains(ARRIVAL)
+            return given.test(RATE) || given.test(RATE_SCHEDULE) || given.test(ARRIVAL)
                     ? ModelReason.YCSB_FORM_RATE : ModelReason.YCSB_FORM;
         }
         return ModelReason.OPENMARK_DEFAULT;
+    }
+
+    /**
+     * The closed model's latency blocks: as {@code measurement.interval} says ({@code text}, or null);
+     * not given, YCSB's default ({@code op}) for a command in YCSB's form, while openmark's own form
+     * keeps both latencies of a paced closed run, as it always printed them.
+     */
+    static MeasurementInterval intervalOf(String text, boolean ycsbForm, Model model) {
+        if (text != null) {
+            return MeasurementInterval.parse(text);
+        }
+        return !ycsbForm && model instanceof Model.Closed closed && closed.paced() ? MeasurementInterval.BOTH
+                : MeasurementInterval.OP;
     }
 
     /** A share: {@code 5%} or {@code 0.05}; errors name the property. */
