@@ -21,7 +21,7 @@ public enum ModelReason {
     OPENMARK_DEFAULT("openmark-default", "openmark's default for a command that names its store with --store"
             + " (or names none)"),
     /** A load phase inserts each record once, with client threads. */
-    LOAD("load", "a load inserts each record once with client threads (YCSB's closed model)");
+    LOAD("load", "a load inserts each record once with client threads, as YCSB's does");
 
     private final String word;
     private final String sentence;
