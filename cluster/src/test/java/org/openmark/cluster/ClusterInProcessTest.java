@@ -137,6 +137,12 @@ class ClusterInProcessTest {
             issued += w.issued();
         }
         assertEquals(r.accounting().issued(), issued);
+        // The merged report, its [WORKER] lines too, reads as YCSB's output, and says which model ran and why.
+        String text = org.openmark.report.YcsbTextReport.render(r);
+        org.openmark.report.YcsbOutputParser.parse(text);
+        assertTrue(text.contains("# [WORKER], worker-1, ") && text.startsWith("# openmark: the open model, open("),
+                text);
+        assertTrue(text.lines().findFirst().orElseThrow().contains("chosen with --model"), text);
         // The merged histograms are the sum of the workers' (as the coordinator received them).
         for (String op : List.of("READ", "UPDATE")) {
             Histogram sum = org.openmark.measure.Measurements.newHistogram();

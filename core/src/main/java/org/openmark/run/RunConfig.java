@@ -74,8 +74,10 @@ public record RunConfig(Phase phase, String store, Settings settings, WorkloadSe
      * @param percentiles the percentiles printed in the YCSB text block
      * @param statusInterval how often the status line is printed
      * @param quiet no status lines
+     * @param form why the model was chosen and which of the closed model's latencies are printed
      */
-    public record Output(Path outDir, List<Double> percentiles, Duration statusInterval, boolean quiet) {
+    public record Output(Path outDir, List<Double> percentiles, Duration statusInterval, boolean quiet,
+            ReportForm form) {
     }
 
     public RunConfig {

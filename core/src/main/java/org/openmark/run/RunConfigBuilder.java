@@ -289,8 +289,14 @@ public final class RunConfigBuilder {
         RunConfig.Output o = p.output();
         Path newOutDir = outDirSet ? outDir : loadPhase ? null : o.outDir();
         boolean newQuiet = quiet != null ? quiet : loadPhase || o.quiet();
+        // As the parser would say them of the properties this configuration records.
+        boolean ycsbForm = "ycsb".equals(given.get(RunProperties.COMMAND_FORM));
+        ModelReason reason = RunConfigParser.reasonOf(newPhase, given::containsKey, model != null, ycsbForm);
+        MeasurementInterval interval = RunConfigParser.intervalOf(given.get(RunProperties.MEASUREMENT_INTERVAL),
+                ycsbForm, newModel);
         RunConfig.Output newOutput = new RunConfig.Output(newOutDir, o.percentiles(),
-                statusInterval != null ? statusInterval : o.statusInterval(), newQuiet);
+                statusInterval != null ? statusInterval : o.statusInterval(), newQuiet,
+                new ReportForm(reason, interval));
         return new RunConfig(newPhase, p.store(), p.settings(), workload(p.workload()), transactions(p.transactions()),
                 newModel, newCount, newDuration, newWarmup, granularity != null ? granularity : p.granularity(),
                 p.grace(), p.loadStallTimeout(), seed != null ? seed : p.seed(), seed == null && p.seedChosen(),
