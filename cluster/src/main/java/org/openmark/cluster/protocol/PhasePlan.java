@@ -8,6 +8,7 @@ import org.openmark.config.Settings;
 import org.openmark.load.Share;
 import org.openmark.run.Model;
 import org.openmark.run.Phase;
+import org.openmark.run.ReportForm;
 import org.openmark.run.RunConfig;
 import org.openmark.txn.TxnConfig;
 import org.openmark.workload.WorkloadSettings;
@@ -35,13 +36,14 @@ import org.openmark.workload.Workloads;
  * @param changes what the run's derivations changed in them (the coordinator's seed and share among them)
  * @param percentiles the percentiles of the text report
  * @param statusInterval how often the status line is printed
+ * @param form why the run has its model and which latency blocks its report prints
  * @see RunConfig for the other values
  */
 public record PhasePlan(Phase phase, String store, Map<String, String> properties, PropertyChanges changes,
         Model model, TxnConfig transactions, long operationCount, Duration duration, Duration warmup,
         Duration granularity, Duration grace, Duration loadStallTimeout, long seed, boolean seedChosen,
         boolean autoLoad, Share share, boolean virtualTime, RunConfig.Thresholds thresholds,
-        List<Double> percentiles, Duration statusInterval) implements PlanConfig {
+        List<Double> percentiles, Duration statusInterval, ReportForm form) implements PlanConfig {
 
     public PhasePlan {
         properties = Map.copyOf(properties);
@@ -53,7 +55,7 @@ public record PhasePlan(Phase phase, String store, Map<String, String> propertie
         return new PhasePlan(cfg.phase(), cfg.store(), cfg.settings().asMap(), cfg.changes(), cfg.model(),
                 cfg.transactions(), cfg.operationCount(), cfg.duration(), cfg.warmup(), cfg.granularity(), cfg.grace(),
                 cfg.loadStallTimeout(), cfg.seed(), cfg.seedChosen(), cfg.autoLoad(), cfg.share(), cfg.virtualTime(),
-                cfg.thresholds(), cfg.output().percentiles(), cfg.output().statusInterval());
+                cfg.thresholds(), cfg.output().percentiles(), cfg.output().statusInterval(), cfg.output().form());
     }
 
     @Override
@@ -71,6 +73,6 @@ public record PhasePlan(Phase phase, String store, Map<String, String> propertie
         WorkloadSettings workload = Workloads.resolve(Settings.of(changes.applyTo(properties)));
         return new RunConfig(phase, store, Settings.of(properties), workload, transactions, model, operationCount,
                 duration, warmup, granularity, grace, loadStallTimeout, seed, seedChosen, autoLoad, share, virtualTime,
-                thresholds, new RunConfig.Output(null, percentiles, statusInterval, true), changes);
+                thresholds, new RunConfig.Output(null, percentiles, statusInterval, true, form), changes);
     }
 }

@@ -31,8 +31,11 @@ import org.openmark.load.ArrivalProcess;
 import org.openmark.load.OverloadPolicy;
 import org.openmark.load.RateSchedule;
 import org.openmark.load.Share;
+import org.openmark.run.MeasurementInterval;
 import org.openmark.run.Model;
+import org.openmark.run.ModelReason;
 import org.openmark.run.Phase;
+import org.openmark.run.ReportForm;
 import org.openmark.run.RunConfig;
 import org.openmark.txn.RetryPolicy;
 import org.openmark.txn.TxnConfig;
@@ -163,7 +166,8 @@ class PlanSerializationTest {
                 model, new TxnConfig(true, true, new RetryPolicy(3, 10, 400)), 5000, Duration.ofSeconds(30),
                 Duration.ofSeconds(5), Duration.ofMillis(250), Duration.ofSeconds(7), Duration.ofSeconds(45), 42, true,
                 true, new Share(1, 3), true, new RunConfig.Thresholds(Duration.ofMillis(25), 0.02, 0.05,
-                        Duration.ofMillis(300)), List.of(50.0, 99.0, 99.99), Duration.ofSeconds(3));
+                        Duration.ofMillis(300)), List.of(50.0, 99.0, 99.99), Duration.ofSeconds(3),
+                new ReportForm(ModelReason.YCSB_FORM, MeasurementInterval.INTENDED));
     }
 
     /** {@code config} in a plan through Pekko's serialization of the cluster's messages, and back. */
