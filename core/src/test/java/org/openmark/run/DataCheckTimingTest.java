@@ -64,13 +64,17 @@ class DataCheckTimingTest {
                 + withoutP50 + " us without; the check's own p50 " + checkP50 + " us");
     }
 
-    /** A pipelining store, its reads started by the open model's workers and recorded when they end. */
-    @Test
-    void pipelinedRead_withDataIntegrity_recordedTimeIsTheStoresCallNotTheCheck() throws Exception {
+    /**
+     * A pipelining store: its reads started by the open model's workers, or by the closed model's one
+     * driver thread, and recorded when they end.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"open", "closed"})
+    void pipelinedRead_withDataIntegrity_recordedTimeIsTheStoresCallNotTheCheck(String model) throws Exception {
         RecordStore store = new RecordStore(timing.clock(), 0, true);
         load(store);
 
-        RunResult run = run(store, model("open"), true);
+        RunResult run = run(store, model(model), true);
 
         Histogram read = op(run, "READ").okService();
         Histogram verify = op(run, "VERIFY").okService();
@@ -78,13 +82,14 @@ class DataCheckTimingTest {
         assertCheckOutsideRead(read, store.ownReadMicros(), verify);
     }
 
-    @Test
-    void pipelinedRead_corruptedRecord_checkUnexpectedStateAndTheRunInvalid() throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"open", "closed"})
+    void pipelinedRead_corruptedRecord_checkUnexpectedStateAndTheRunInvalid(String model) throws Exception {
         RecordStore store = new RecordStore(timing.clock(), 0, true);
         load(store);
         store.corrupt("user17", "field5");
 
-        RunResult run = run(store, model("open"), true);
+        RunResult run = run(store, model(model), true);
 
         assertFalse(run.valid());
         OpResult read = op(run, "READ");
