@@ -15,8 +15,9 @@ import org.openmark.workload.Operation;
  * ({@link PipelinedCalls}); any other is run here and recorded with its three times
  * ({@link OperationRunner}), a composite one on the session's recording view
  * ({@link MeasuredSession}), and the data it read is checked once it is recorded (never by the
- * timekeeper: a worker runs operations only while it does not hold the role); a null operation is one of the warm-up's hand-offs ({@link OpenModel}),
- * which on a store behind a network makes a worker's first round trip.
+ * timekeeper: a worker runs operations only while it does not hold the role); a null operation is
+ * one of the warm-up's hand-offs ({@link OpenModel}), which on a store behind a network makes a
+ * worker's first round trip.
  */
 final class OpenModelHandler implements OperationHandler {
     private final Clock clock;
