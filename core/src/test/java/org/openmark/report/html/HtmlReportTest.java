@@ -77,6 +77,23 @@ class HtmlReportTest {
                 "self-contained");
     }
 
+    /** The data checks (VERIFY) get a table of their own: the checks and their own time, not operations. */
+    @Test
+    void render_dataChecks_tableOfChecksWithTheirOwnTime() throws Exception {
+        ObjectNode r = golden();
+        ObjectNode verify = ((ObjectNode) r.path("operations").path("READ")).deepCopy();
+        ((ObjectNode) r.path("operations")).set("VERIFY", verify);
+        String html = HtmlReport.render(r, syntheticRows());
+        parseXml(html);
+        assertEquals(3, html.split("<table class=\"op\">", -1).length - 1, "a table per operation and the checks");
+        assertTrue(html.contains("<strong>VERIFY</strong> " + verify.path("count").asLong() + " checks of what the"
+                + " reads returned (dataintegrity), timed apart from them"), html);
+        String table = html.substring(html.indexOf("<strong>VERIFY</strong>"));
+        table = table.substring(0, table.indexOf("</table>"));
+        assertTrue(table.contains("check time (OK)"), table);
+        assertFalse(table.contains("response time") || table.contains("service time"), table);
+    }
+
     /**
      * nodes.csv (a run with an event against a store that tells its nodes apart) becomes a plot of the
      * requests each node answered, one line per node, and each event's sentence says what the nodes did.
