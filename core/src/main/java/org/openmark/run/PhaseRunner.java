@@ -83,6 +83,7 @@ public final class PhaseRunner {
         // Asked before the phase, while the store answers (the pre-flight made the binding learn
         // them): after it, a store that hangs would hold the report for its driver's timeout.
         Map<String, String> facts = StoreFacts.ask(store, StoreFacts.LIMIT, tasks.realTime());
+        MachineFloor floor = machineFloor(cfg, model, operationCount, duration, gate);
         Measurements measurements = new Measurements(cfg.thresholds().stallAfter());
         Gauges gauges = new Gauges();
         for (IntervalSink sink : sinks) {
@@ -137,15 +138,17 @@ public final class PhaseRunner {
             schedule = new ScheduleReport(stats.targetRatePerSec(), scheduledRate,
                     stats.issued() / issueSeconds, totals.sendLag(),
                     stats.waitedForSlot(), stats.slotWaitNanos() / 1e6, stats.dropped(), stats.sessions(),
-                    stats.maxInFlight());
+                    stats.maxInFlight()).withMachineFloor(floor);
             if (interrupted && stats.issued() < 2) {
                 // Nothing was scheduled before the stop: there is no schedule to have kept.
                 notes.add("the run was interrupted before its schedule began: the generator is not judged");
             } else {
                 valid = Verdicts.generator(cfg, schedule, new Verdicts.LagByCause(collector.lagOutsideStoreTrouble(),
                         collector.lagInStoreTrouble(), collector.troubledIntervals(), collector.lagAtStartUp()),
-                        responseP99(totals), storeSpeed(measurements, totals),
-                        new Verdicts.Issuing(stats.issued(), issueSeconds, runtimeSeconds), warnings, notes);
+                        Verdicts.Latencies.of(percentile(totals.response(), 50), responseP99(totals),
+                                percentile(totals.service(), 50), percentile(totals.service(), 99)),
+                        storeSpeed(measurements, totals), new Verdicts.Issuing(stats.issued(), issueSeconds,
+                                (measuredStart - startNanos) / 1e9, runtimeSeconds), warnings, notes);
             }
             if (!valid && gc != null && gc.count() > 0) {
                 notes.add(gc.describe());
@@ -209,7 +212,33 @@ public final class PhaseRunner {
                 List.of(), List.of(), outages);
     }
 
-    /** The service-time median of every measured operation, all statuses (microseconds; 0 when none). */
+    /**
+     * The machine's wake-up floor before an open-model phase in real time: not in virtual time
+     * (no machine to be late, and runs stay byte-exact), nor in a cluster worker (its phase starts
+     * at the coordinator's instant, which a floor of up to 2 s could miss).
+     */
+    private MachineFloor machineFloor(RunConfig cfg, LoadModel model, long operationCount, Duration duration,
+            PhaseHooks.StartGate gate) throws InterruptedException {
+        if (!(model instanceof OpenModel) || !(cfg.model() instanceof Model.Open open)) {
+            return MachineFloor.notMeasured("not an open-model run");
+        }
+        if (!tasks.realTime()) {
+            return MachineFloor.VIRTUAL_TIME;
+        }
+        if (gate != PhaseHooks.NONE.gate()) {
+            return MachineFloor.notMeasured("a cluster worker: its phase starts at the coordinator's instant");
+        }
+        double rate = open.schedule().meanRate(duration.isZero() ? open.schedule().naturalLength().toNanos()
+                : duration.toNanos());
+        if (!(rate > 0)) {
+            rate = open.schedule().rateAt(0);
+        }
+        Duration planned = !duration.isZero() ? duration
+                : operationCount > 0 && rate > 0 ? Duration.ofNanos((long) (operationCount / rate * 1e9))
+                : Duration.ZERO;
+        return MachineFloor.measureBefore(clock, rate > 0 ? rate : MachineFloor.LEAST_RATE, planned, stop);
+    }
+
     /**
      * The store's service time before any backlog could build: the median of the phase's first
      * operations (the open model's), else the median of all.
