@@ -123,7 +123,7 @@ class SimulatedStoreEndToEndTest {
         assertTrue(Files.readString(out.resolve("report.html")).contains("<th>machine floor p99</th>"));
         String said = String.join("\n", r.out, r.err, text);
         if (said.contains("send-lag p99 = ") && (said.contains("is above --max-send-lag")
-                || said.contains("(--max-send-lag) added"))) {
+                || said.contains("(--max-send-lag), and the lag added"))) {
             assertTrue(said.contains("the machine's own wake-up floor p99 was "), said);
             assertTrue(said.contains("judged over 1.0 s to "), said);
         }

@@ -179,7 +179,7 @@ public final class Verdicts {
                         whoWasLate(s.machineFloor(), outsideP99), interval));
             } else {
                 warnings.add(String.format(Locale.ROOT, GENERATOR_LIMITED + ": send-lag"
-                        + " p99 = %d us > %d us (--max-send-lag)%s added %d us (%.0f%%, more than %s) to the"
+                        + " p99 = %d us > %d us (--max-send-lag)%s, and the lag added %d us (%.0f%%, more than %s) to the"
                         + " response-time p99 of %d us (service time p99 %d us): the scheduler could not keep its"
                         + " schedule; %s; %s", outsideP99, maxLagMicros,
                         lag.troubledIntervals() > 0 ? String.format(Locale.ROOT, " where the store was healthy (%d us"

@@ -131,7 +131,7 @@ class VerdictsTest {
         assertFalse(Verdicts.generator(cfg, schedule(lag(1_200, 100), 0), new Verdicts.LagByCause(lag(1_200, 100),
                 lag(1, 0), 0), reported(1_300, 100), 0, ISSUING, warnings, new ArrayList<>()));
         assertTrue(warnings.get(0).startsWith(Verdicts.GENERATOR_LIMITED + ": send-lag p99 = 1200 us > 1000 us"
-                + " (--max-send-lag) added 1200 us (92%, more than 10%) to the response-time p99 of 1300 us"),
+                + " (--max-send-lag), and the lag added 1200 us (92%, more than 10%) to the response-time p99 of 1300 us"),
                 warnings::toString);
     }
 
