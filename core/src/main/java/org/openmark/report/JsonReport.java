@@ -275,6 +275,10 @@ public final class JsonReport {
         lag.put("p99", f.p99Micros());
         lag.put("max", f.maxMicros());
         m.put("sendLagUs", lag);
+        m.put("p99BeforeUs", f.p99BeforeMicros());
+        if (f.p99AfterMicros() >= 0) {
+            m.put("p99AfterUs", f.p99AfterMicros());
+        }
         return m;
     }
 

@@ -83,7 +83,8 @@ public final class PhaseRunner {
         // Asked before the phase, while the store answers (the pre-flight made the binding learn
         // them): after it, a store that hangs would hold the report for its driver's timeout.
         Map<String, String> facts = StoreFacts.ask(store, StoreFacts.LIMIT, tasks.realTime());
-        MachineFloor floor = machineFloor(cfg, model, operationCount, duration, gate);
+        MachineFloor.Plan floorPlan = floorPlan(cfg, model, operationCount, duration, gate);
+        Histogram floorBefore = MachineFloor.sample(clock, floorPlan, stop);
         Measurements measurements = new Measurements(cfg.thresholds().stallAfter());
         Gauges gauges = new Gauges();
         for (IntervalSink sink : sinks) {
@@ -118,6 +119,8 @@ public final class PhaseRunner {
         // Facts counted during the phase (a YCSB binding's own statuses) are read again, briefly:
         // bindings answer from memory, and one whose server hangs keeps what it said before.
         facts = afterPhase(facts, StoreFacts.ask(store, AFTER_PHASE_FACTS_LIMIT, tasks.realTime()));
+        // The floor's second sample, after the phase's end (outside its span): how late the machine was then.
+        MachineFloor floor = MachineFloor.of(floorPlan, floorBefore, MachineFloor.sample(clock, floorPlan, stop));
         Totals totals = collector.totals();
 
         List<String> warnings = new ArrayList<>(outcome.warnings());
@@ -213,20 +216,20 @@ public final class PhaseRunner {
     }
 
     /**
-     * The machine's wake-up floor before an open-model phase in real time: not in virtual time
-     * (no machine to be late, and runs stay byte-exact), nor in a cluster worker (its phase starts
-     * at the coordinator's instant, which a floor of up to 2 s could miss).
+     * What the machine's wake-up floor measures around an open-model phase in real time: nothing
+     * in virtual time (no machine to be late, and runs stay byte-exact), nor in a cluster worker
+     * (its phase starts at the coordinator's instant, which a floor of up to a second could miss).
      */
-    private MachineFloor machineFloor(RunConfig cfg, LoadModel model, long operationCount, Duration duration,
-            PhaseHooks.StartGate gate) throws InterruptedException {
+    private MachineFloor.Plan floorPlan(RunConfig cfg, LoadModel model, long operationCount, Duration duration,
+            PhaseHooks.StartGate gate) {
         if (!(model instanceof OpenModel) || !(cfg.model() instanceof Model.Open open)) {
-            return MachineFloor.notMeasured("not an open-model run");
+            return MachineFloor.none("not an open-model run");
         }
         if (!tasks.realTime()) {
-            return MachineFloor.VIRTUAL_TIME;
+            return MachineFloor.none(MachineFloor.VIRTUAL_TIME.why());
         }
         if (gate != PhaseHooks.NONE.gate()) {
-            return MachineFloor.notMeasured("a cluster worker: its phase starts at the coordinator's instant");
+            return MachineFloor.none("a cluster worker: its phase starts at the coordinator's instant");
         }
         double rate = open.schedule().meanRate(duration.isZero() ? open.schedule().naturalLength().toNanos()
                 : duration.toNanos());
@@ -236,7 +239,7 @@ public final class PhaseRunner {
         Duration planned = !duration.isZero() ? duration
                 : operationCount > 0 && rate > 0 ? Duration.ofNanos((long) (operationCount / rate * 1e9))
                 : Duration.ZERO;
-        return MachineFloor.measureBefore(clock, rate > 0 ? rate : MachineFloor.LEAST_RATE, planned, stop);
+        return MachineFloor.planFor(rate > 0 ? rate : MachineFloor.LEAST_RATE, planned);
     }
 
     /**

@@ -25,8 +25,8 @@ public final class Verdicts {
 
     /**
      * A harness whose send-lag p99 is at most this multiple of the machine's own wake-up floor p99
-     * was about as late as the machine allows (the floor is measured before the run, without the
-     * run's own load on the cores).
+     * (the worse of its samples just before and just after the run) was about as late as the
+     * machine allows (the floor is measured without the run's own load on the cores).
      */
     static final double AS_LATE_AS_THE_FLOOR = 1.5;
 
@@ -240,7 +240,7 @@ public final class Verdicts {
         if (!floor.measured()) {
             return floor.describe();
         }
-        if (harnessP99Micros <= AS_LATE_AS_THE_FLOOR * floor.p99Micros()) {
+        if (harnessP99Micros <= AS_LATE_AS_THE_FLOOR * floor.worseP99Micros()) {
             return floor.describe() + ": the machine was as late as the harness";
         }
         return floor.describe() + ": the harness was later than the machine";

@@ -60,23 +60,43 @@ class MachineFloorTest {
     }
 
     @Test
-    void measureBefore_aStoppedRun_isNotMeasured() throws Exception {
+    void sample_aStoppedRun_noSampleAndNotMeasured() throws Exception {
         StopSignal stop = new StopSignal();
         stop.stop();
-        MachineFloor f = MachineFloor.measureBefore(new LateClock(0), 800, Duration.ofSeconds(20), stop);
+        MachineFloor.Plan plan = MachineFloor.planFor(800, Duration.ofSeconds(20));
+        assertEquals(null, MachineFloor.sample(new LateClock(0), plan, stop));
+        MachineFloor f = MachineFloor.of(plan, null, null);
         assertFalse(f.measured());
         assertEquals("interrupted", f.why());
     }
 
     @Test
-    void measureBefore_aLateClock_recordsItsFigures() throws Exception {
-        MachineFloor f = MachineFloor.measureBefore(new LateClock(500_000), 800, Duration.ofSeconds(20),
-                new StopSignal());
+    void beforeAndAfter_aMachineLateOnlyAfterTheRun_showsInTheWorseSample() throws Exception {
+        MachineFloor.Plan plan = MachineFloor.planFor(800, Duration.ofSeconds(20));
+        assertEquals(1000, plan.ratePerSec(), "at least 1000/s, so the p99 rests on enough wake-ups");
+        assertEquals(Duration.ofSeconds(1), plan.eachSample(), "2 s in all, half before and half after");
+        MachineFloor f = MachineFloor.of(plan, MachineFloor.sample(new LateClock(0), plan, new StopSignal()),
+                MachineFloor.sample(new LateClock(500_000), plan, new StopSignal()));
         assertTrue(f.measured(), f::why);
-        assertEquals(1000, f.ratePerSec(), "at least 1000/s, so the p99 rests on enough wake-ups");
-        assertEquals(1.75, f.seconds(), 1e-9, "2 s, the first quarter-second not recorded");
+        assertEquals(1.8, f.seconds(), 1e-9, "0.9 s recorded of each sample");
+        assertEquals(0, f.p99BeforeMicros());
+        assertEquals(500, f.p99AfterMicros(), 1);
+        assertEquals(500, f.worseP99Micros(), 1);
         assertEquals(500, f.maxMicros(), 1);
-        assertTrue(f.p99Micros() <= f.maxMicros() && f.p50Micros() <= f.p99Micros());
+        assertTrue(f.p50Micros() <= f.p99Micros() && f.p99Micros() <= f.maxMicros());
+        assertTrue(f.describe().startsWith("the machine's own wake-up floor p99 was 0 us just before the run and 50"),
+                f.describe());
+    }
+
+    @Test
+    void beforeOnly_theRunWasStoppedBeforeTheSecondSample() throws Exception {
+        MachineFloor.Plan plan = MachineFloor.planFor(800, Duration.ofSeconds(20));
+        MachineFloor f = MachineFloor.of(plan, MachineFloor.sample(new LateClock(200_000), plan, new StopSignal()),
+                null);
+        assertEquals(-1, f.p99AfterMicros());
+        assertEquals(0.9, f.seconds(), 1e-9);
+        assertEquals(200, f.worseP99Micros(), 1);
+        assertTrue(f.describe().contains("(none after it: the run was stopped)"), f.describe());
     }
 
     @Test
@@ -89,8 +109,11 @@ class MachineFloorTest {
     }
 
     @Test
-    void measureBefore_aShortRun_notMeasuredAndSaysWhy() throws Exception {
-        MachineFloor f = MachineFloor.measureBefore(new LateClock(0), 800, Duration.ofSeconds(3), new StopSignal());
+    void planFor_aShortRun_measuresNothingAndSaysWhy() throws Exception {
+        MachineFloor.Plan plan = MachineFloor.planFor(800, Duration.ofSeconds(3));
+        assertFalse(plan.measures());
+        assertEquals(null, MachineFloor.sample(new LateClock(0), plan, new StopSignal()));
+        MachineFloor f = MachineFloor.of(plan, null, null);
         assertFalse(f.measured());
         assertEquals("the run is planned for less than 5 s", f.why());
     }

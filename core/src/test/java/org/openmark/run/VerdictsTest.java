@@ -138,19 +138,21 @@ class VerdictsTest {
     @Test
     void generator_verdictNamesTheMachinesFloor_andWhoWasLate() {
         RunConfig cfg = TestConfigs.run("model", "open", "operationcount", "10");
-        MachineFloor asLate = new MachineFloor(true, "", 1000, 1.75, 1750, 80, 1_000, 4_000);
+        MachineFloor asLate = new MachineFloor(true, "", 1000, 1.8, 1800, 80, 1_000, 4_000, 400, 1_000);
         List<String> notes = new ArrayList<>();
         Verdicts.generator(cfg, schedule(lag(1_200, 100), 0).withMachineFloor(asLate), new Verdicts.LagByCause(
                 lag(1_200, 100), lag(1, 0), 0), reported(9_200, 8_900), 0, ISSUING, new ArrayList<>(), notes);
-        assertTrue(notes.get(0).contains("; the machine's own wake-up floor p99 was 1000 us (an ideal scheduler doing"
-                + " no work, 1000/s for 1.8 s just before the run): the machine was as late as the harness;"),
+        assertTrue(notes.get(0).contains("; the machine's own wake-up floor p99 was 400 us just before the run and 1000"
+                + " us just after it (an ideal scheduler doing no work, 1000/s): the machine was as late as the"
+                + " harness;"),
                 notes::toString);
-        MachineFloor quiet = new MachineFloor(true, "", 1000, 1.75, 1750, 20, 100, 900);
+        MachineFloor quiet = new MachineFloor(true, "", 1000, 1.8, 1800, 20, 100, 900, 100, 90);
         List<String> warnings = new ArrayList<>();
         Verdicts.generator(cfg, schedule(lag(5_000, 100), 0).withMachineFloor(quiet), new Verdicts.LagByCause(
                 lag(5_000, 100), lag(1, 0), 0), reported(6_000, 1_000), 0, ISSUING, warnings, new ArrayList<>());
-        assertTrue(warnings.get(0).contains("the machine's own wake-up floor p99 was 100 us (an ideal scheduler"
-                + " doing no work, 1000/s for 1.8 s just before the run): the harness was later than the machine"),
+        assertTrue(warnings.get(0).contains("the machine's own wake-up floor p99 was 100 us just before the run and 90"
+                + " us just after it (an ideal scheduler doing no work, 1000/s): the harness was later than the"
+                + " machine"),
                 warnings::toString);
     }
 

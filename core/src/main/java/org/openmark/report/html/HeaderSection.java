@@ -156,8 +156,10 @@ final class HeaderSection {
         if (!f.path("measured").asBoolean(false)) {
             return "not measured" + (f.path("why").asText("").isEmpty() ? "" : " (" + f.path("why").asText() + ")");
         }
+        String around = f.has("p99AfterUs") ? "; before the run " + Units.durationUs(f.path("p99BeforeUs").asDouble())
+                + ", after it " + Units.durationUs(f.path("p99AfterUs").asDouble()) : "";
         return Units.durationUs(f.path("sendLagUs").path("p99").asDouble()) + " (p50 "
-                + Units.durationUs(f.path("sendLagUs").path("p50").asDouble()) + ")";
+                + Units.durationUs(f.path("sendLagUs").path("p50").asDouble()) + around + ")";
     }
 
     private static void schedule(StringBuilder b, JsonNode s) {
