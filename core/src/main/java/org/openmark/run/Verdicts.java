@@ -271,14 +271,15 @@ public final class Verdicts {
         String where = outages.isEmpty() ? "" : " (" + outages.stream().map(Outage::describe)
                 .collect(Collectors.joining("; ")) + ")";
         boolean valid = true;
+        String judged = measuredInterval(measuredFromSeconds, measuredToSeconds);
         if (completed == 0 && a.issued() > a.warmUp()) {
-            warnings.add("no operation completed after the warm-up" + where + ": the store did not answer");
+            warnings.add("no operation completed after the warm-up" + where + ": the store did not answer; " + judged);
             valid = false;
         } else if (given > 0 && failed > cfg.thresholds().maxErrorRate() * given) {
             String unanswered = a.unfinished() == 0 ? "" : " (" + a.unfinished() + " of them never answered)";
             warnings.add(String.format(Locale.ROOT, "the store failed %.1f%% of operations%s%s, more than the error"
-                    + " budget of %s (--max-error-rate): the run is not valid", 100.0 * failed / given, unanswered,
-                    where, percent(cfg.thresholds().maxErrorRate())));
+                    + " budget of %s (--max-error-rate): the run is not valid; %s", 100.0 * failed / given, unanswered,
+                    where, percent(cfg.thresholds().maxErrorRate()), judged));
             valid = false;
         }
         double measured = Math.max(0, measuredToSeconds - measuredFromSeconds);
@@ -293,8 +294,8 @@ public final class Verdicts {
                         + " outages)" : "");
         if (valid && measured > 0 && stalled > cfg.thresholds().maxStall() * measured) {
             warnings.add(String.format(Locale.ROOT, "the store stalled for %.1f s of the %.1f s measured (%.0f%%, more"
-                    + " than %s, --max-stall): %s; the run is not valid", stalled, measured, 100 * stalled / measured,
-                    percent(cfg.thresholds().maxStall()), stallText));
+                    + " than %s, --max-stall): %s; the run is not valid; %s", stalled, measured, 100 * stalled / measured,
+                    percent(cfg.thresholds().maxStall()), stallText, judged));
             valid = false;
         } else if (!stalls.isEmpty()) {
             notes.add("the store stalled: " + stallText + "; their waiting is in the response times");
@@ -305,6 +306,12 @@ public final class Verdicts {
                     + " (bin/openmark load, or -p autoload=true on an empty store)?", 100.0 * notFound / completed));
         }
         return valid;
+    }
+
+    /** Which interval the store's verdict judged: the measured time, the warm-up left out said on the line. */
+    static String measuredInterval(double fromSeconds, double toSeconds) {
+        return String.format(Locale.ROOT, "judged over %.1f s to %.1f s, the measured time%s", fromSeconds, toSeconds,
+                fromSeconds > 0 ? " (the warm-up before it excluded)" : "");
     }
 
     /** The stalls a warning or note lists by name; result.json has them all. */

@@ -241,7 +241,18 @@ class VerdictsTest {
                 Map.of(Status.SERVICE_UNAVAILABLE, 60L), 60)), 0, 20, warnings, new ArrayList<>());
         assertFalse(valid);
         assertEquals("the store failed 6.0% of operations (SERVICE_UNAVAILABLE from 7.0 s to 11.0 s), more than the"
-                + " error budget of 5% (--max-error-rate): the run is not valid", warnings.get(0));
+                + " error budget of 5% (--max-error-rate): the run is not valid; judged over 0.0 s to 20.0 s, the measured"
+                + " time", warnings.get(0));
+    }
+
+    @Test
+    void store_failuresAfterAWarmUp_theLineSaysTheWarmUpWasLeftOut() {
+        RunConfig cfg = TestConfigs.run("model", "open", "operationcount", "10");
+        Accounting a = new Accounting(1000, 100, Map.of(Status.OK, 800L, Status.ERROR, 100L), 0, 0);
+        List<String> warnings = new ArrayList<>();
+        assertFalse(Verdicts.store(cfg, a, List.of(), 5, 20, warnings, new ArrayList<>()));
+        assertTrue(warnings.get(0).endsWith("the run is not valid; judged over 5.0 s to 20.0 s, the measured time (the"
+                + " warm-up before it excluded)"), warnings::toString);
     }
 
     @Test
@@ -262,7 +273,8 @@ class VerdictsTest {
                 warnings, new ArrayList<>());
         assertFalse(valid);
         assertEquals("the store stalled for 8.0 s of the 11.0 s measured (73%, more than 10%, --max-stall): no operation"
-                + " completed from 3.0 s to 11.0 s; the run is not valid", warnings.get(0));
+                + " completed from 3.0 s to 11.0 s; the run is not valid; judged over 0.0 s to 11.0 s, the measured time",
+                warnings.get(0));
     }
 
     @Test
