@@ -257,6 +257,13 @@ public final class YcsbTextReport {
         line(b, "SCHEDULE", "SendLag99th(us)", String.valueOf(empty ? 0 : lag.getValueAtPercentile(99)));
         line(b, "SCHEDULE", "SendLag99.9(us)", String.valueOf(empty ? 0 : lag.getValueAtPercentile(99.9)));
         line(b, "SCHEDULE", "SendLagMax(us)", String.valueOf(empty ? 0 : lag.getMaxValue()));
+        org.openmark.run.MachineFloor floor = s.machineFloor();
+        if (floor.measured()) {
+            // The machine's own wake-up floor beside the send lag: was the machine or the harness late?
+            line(b, "SCHEDULE", "MachineFloorSendLag50th(us)", String.valueOf(floor.p50Micros()));
+            line(b, "SCHEDULE", "MachineFloorSendLag99th(us)", String.valueOf(floor.p99Micros()));
+            line(b, "SCHEDULE", "MachineFloorSendLagMax(us)", String.valueOf(floor.maxMicros()));
+        }
         line(b, "SCHEDULE", "WaitedForSlot", String.valueOf(s.waitedForSlot()));
         line(b, "SCHEDULE", "Dropped", String.valueOf(s.dropped()));
         line(b, "SCHEDULE", "Sessions", String.valueOf(s.sessions()));

@@ -60,6 +60,17 @@ class HtmlReportTest {
         return f.newDocumentBuilder().parse(new ByteArrayInputStream(html.getBytes(StandardCharsets.UTF_8)));
     }
 
+    /** The schedule table shows the machine's own wake-up floor beside the send lag, or why it is missing. */
+    @Test
+    void schedule_machineFloorBesideTheSendLag() throws Exception {
+        String html = HtmlReport.render(golden(), syntheticRows());
+        assertTrue(html.contains("<th>machine floor p99</th>"), html);
+        assertTrue(html.contains("<td>25 µs (p50 8 µs; before the run 22 µs, after it 31 µs)</td>"), html);
+        ObjectNode r = golden();
+        ((ObjectNode) r.get("schedule")).putObject("machineFloor").put("measured", false).put("why", "virtual time");
+        assertTrue(HtmlReport.render(r, syntheticRows()).contains("<td>not measured (virtual time)</td>"));
+    }
+
     @Test
     void render_goldenWithTimeSeries_isWellFormedWithThreePlotsAndEveryOperation() throws Exception {
         String html = HtmlReport.render(golden(), syntheticRows());
