@@ -84,6 +84,6 @@ class ResultWireDataChecksTest {
         assertTrue(text.contains("[VERIFY], Return=OK, 148"), text::toString);
         assertTrue(text.contains("[VERIFY], Return=UNEXPECTED_STATE, 2"), text::toString);
         assertTrue(text.contains("[READ], Return=OK, 150"), text::toString);
-        assertTrue(text.contains("[RUN], Valid, false"), text::toString);
+        assertTrue(text.contains("# [RUN], Valid, false"), text::toString);
     }
 }
