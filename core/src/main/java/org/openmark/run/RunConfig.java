@@ -74,8 +74,14 @@ public record RunConfig(Phase phase, String store, Settings settings, WorkloadSe
      * @param percentiles the percentiles printed in the YCSB text block
      * @param statusInterval how often the status line is printed
      * @param quiet no status lines
+     * @param ycsb YCSB's measurement output properties ({@code measurementtype}, {@code hdrhistogram.fileoutput})
      */
-    public record Output(Path outDir, List<Double> percentiles, Duration statusInterval, boolean quiet) {
+    public record Output(Path outDir, List<Double> percentiles, Duration statusInterval, boolean quiet,
+            YcsbMeasurement ycsb) {
+        /** Without YCSB's output properties (YCSB's defaults). */
+        public Output(Path outDir, List<Double> percentiles, Duration statusInterval, boolean quiet) {
+            this(outDir, percentiles, statusInterval, quiet, YcsbMeasurement.DEFAULT);
+        }
     }
 
     public RunConfig {

@@ -290,7 +290,7 @@ public final class RunConfigBuilder {
         Path newOutDir = outDirSet ? outDir : loadPhase ? null : o.outDir();
         boolean newQuiet = quiet != null ? quiet : loadPhase || o.quiet();
         RunConfig.Output newOutput = new RunConfig.Output(newOutDir, o.percentiles(),
-                statusInterval != null ? statusInterval : o.statusInterval(), newQuiet);
+                statusInterval != null ? statusInterval : o.statusInterval(), newQuiet, o.ycsb());
         return new RunConfig(newPhase, p.store(), p.settings(), workload(p.workload()), transactions(p.transactions()),
                 newModel, newCount, newDuration, newWarmup, granularity != null ? granularity : p.granularity(),
                 p.grace(), p.loadStallTimeout(), seed != null ? seed : p.seed(), seed == null && p.seedChosen(),

@@ -139,6 +139,7 @@ public final class RunConfigParser {
                 : seedChosen ? new SplittableRandom().nextLong() & Long.MAX_VALUE : s.getLong(SEED, 0);
         String percentilesText = s.getString(PERCENTILES, null);
         List<Double> percentiles = percentilesText == null ? Defaults.PERCENTILES : percentiles(percentilesText);
+        YcsbMeasurement ycsbOutput = YcsbMeasurement.from(s);
         boolean autoLoad = o.autoLoad != null ? o.autoLoad : s.getBoolean(AUTOLOAD, Defaults.AUTO_LOAD);
         Duration maxSendLag = duration(s, MAX_SEND_LAG, Defaults.MAX_SEND_LAG);
         boolean virtualTime = s.getChoice(TIME, Defaults.TIME, List.of("real", "virtual")).equals("virtual");
@@ -160,7 +161,8 @@ public final class RunConfigParser {
         return new RunConfig(phase, store, s, workload, transactions, typed, operationCount, duration, warmup,
                 granularity, grace, loadStallTimeout, seed, seedChosen, autoLoad, share, virtualTime,
                 new RunConfig.Thresholds(maxSendLag, maxErrorRate, maxStall, stallAfter),
-                new RunConfig.Output(o.outDir, percentiles, statusInterval, o.quiet != null && o.quiet), o.changes);
+                new RunConfig.Output(o.outDir, percentiles, statusInterval, o.quiet != null && o.quiet, ycsbOutput),
+                o.changes);
     }
 
     /**

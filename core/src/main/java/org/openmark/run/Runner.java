@@ -24,6 +24,7 @@ import org.openmark.load.ClosedModel;
 import org.openmark.load.LoadModel;
 import org.openmark.load.OpenModel;
 import org.openmark.output.IntervalSink;
+import org.openmark.measure.LatencyKind;
 import org.openmark.output.OutputPaths;
 import org.openmark.timing.StopSignal;
 import org.openmark.timing.Tasks;
@@ -231,6 +232,7 @@ public final class Runner {
         allNotes.addAll(result.notes());
         boolean valid = result.valid() && (validation == null || validation.passed());
         List<ReportSection> sections = new ArrayList<>(workload.reportSections());
+        sections.addAll(result.sections()); // the phase's own (YCSB's time series)
         if (checkRecords) {
             MissingRecords.Found found = workload.missingRecords().found();
             valid &= MissingRecords.judge(found, loaded, result.accounting().storeFailures(),
@@ -313,7 +315,8 @@ public final class Runner {
         if (cfg.phase() == Phase.LOAD && count == 0) {
             throw new ConfigException("recordcount/insertcount is 0: the load phase has nothing to insert");
         }
-        IntervalFiles files = new IntervalFiles(cfg.output().outDir(), cfg.seed());
+        IntervalFiles files = new IntervalFiles(cfg.output().outDir(), cfg.seed(), cfg.output().ycsb(),
+                cfg.model() instanceof Model.Open ? LatencyKind.RESPONSE : LatencyKind.SERVICE);
         RunResult result;
         try {
             List<IntervalSink> all = new ArrayList<>(files.sinks());
