@@ -5,6 +5,7 @@ import static org.openmark.run.RunProperties.MODEL;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import org.openmark.api.PassedOnNames;
 import org.openmark.config.Settings;
 import org.openmark.config.Suggestions;
 
@@ -68,19 +69,34 @@ public final class ConfigNotes {
 
     /**
      * For a store that gives every property to code of its own (a YCSB binding): the properties
-     * openmark did not read, which only that code may use. Said once, so a misspelt name still shows.
+     * openmark did not read which that code may use. Said once, so a misspelt name still shows.
      */
-    static java.util.Optional<String> passedOn(Settings settings) {
-        Set<String> unread = settings.unread();
+    static java.util.Optional<String> passedOn(Settings settings, PassedOnNames theirs) {
+        Set<String> unread = new java.util.TreeSet<>(settings.unread());
+        unread.removeIf(name -> !theirs.knows(name));
         return unread.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of("properties openmark does not"
                 + " read, passed to the store's binding only: " + String.join(", ", unread));
     }
 
     /** Warnings for properties nobody read, with close matches. */
     public static List<String> unknownProperties(Settings settings) {
+        return unknownProperties(settings, null);
+    }
+
+    /**
+     * Warnings for properties nobody read, with close matches; with {@code theirs} (a store that passes
+     * every property on), none for a name its code may read, and its names among the matches.
+     */
+    public static List<String> unknownProperties(Settings settings, PassedOnNames theirs) {
         List<String> known = new ArrayList<>(settings.askedNames());
+        if (theirs != null) {
+            known.addAll(theirs.names());
+        }
         List<String> out = new ArrayList<>();
         for (String name : settings.unread()) {
+            if (theirs != null && theirs.knows(name)) {
+                continue;
+            }
             List<String> close = Suggestions.closeMatches(name, known);
             out.add("unknown property '" + name + "' is ignored"
                     + (close.isEmpty() ? "" : " (did you mean " + close.get(0) + "?)"));

@@ -34,6 +34,7 @@ public record YcsbWorkloadSettings(String workloadClass, String classPathText, M
         String table, long loadOperationCount, int fieldCount, long fieldLength) implements WorkloadSettings {
     static final String WORKLOAD_TYPE = "site.ycsb.Workload";
     static final String BRIDGE = "org.openmark.store.ycsb.bridge.WorkloadBridge";
+    static final String DECLARED = "org.openmark.store.ycsb.bridge.DeclaredProperties";
 
     public YcsbWorkloadSettings {
         properties = Map.copyOf(properties);
@@ -55,7 +56,7 @@ public record YcsbWorkloadSettings(String workloadClass, String classPathText, M
         try (BindingClassLoader loader = loader(classPath)) {
             Class<?> type = workloadClass(className, classPath, loader);
             @SuppressWarnings("unchecked")
-            Set<String> declared = (Set<String>) loader.loadClass(BRIDGE).getMethod("declaredProperties", Class.class)
+            Set<String> declared = (Set<String>) loader.loadClass(DECLARED).getMethod("of", Class.class)
                     .invoke(null, type);
             declared.forEach(s::contains); // read: known, and offered as suggestions
         } catch (java.io.IOException | ReflectiveOperationException e) {

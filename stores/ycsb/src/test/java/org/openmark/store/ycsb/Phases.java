@@ -97,6 +97,11 @@ final class Phases {
         }
 
         @Override
+        public org.openmark.api.PassedOnNames passedOnNames(StoreProperties properties) {
+            return real.passedOnNames(properties);
+        }
+
+        @Override
         public Store open(StoreProperties properties) {
             last = real.open(properties);
             return last;

@@ -1,12 +1,7 @@
 package org.openmark.store.ycsb.bridge;
 
-import java.lang.reflect.Field;
-import java.lang.reflect.Modifier;
-import java.util.List;
 import java.util.Properties;
 import java.util.Set;
-import java.util.TreeSet;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import org.openmark.api.Session;
 import org.openmark.api.Status;
 import org.openmark.api.StoreConfigException;
@@ -24,12 +19,6 @@ import site.ycsb.measurements.Measurements;
  * from openmark's side, in the workload's class loader.
  */
 public final class WorkloadBridge implements BindingWorkload {
-    /** YCSB's classes whose property-name constants are YCSB's core properties. */
-    private static final List<String> CORE_CLASSES = List.of("site.ycsb.Client", "site.ycsb.workloads.CoreWorkload",
-            "site.ycsb.measurements.Measurements", "site.ycsb.measurements.OneMeasurementHdrHistogram",
-            "site.ycsb.measurements.OneMeasurementHistogram", "site.ycsb.measurements.OneMeasurementTimeSeries",
-            "site.ycsb.measurements.OneMeasurementRaw");
-
     private final Workload workload;
     private final Properties properties;
     private final ClassLoader loader;
@@ -63,55 +52,9 @@ public final class WorkloadBridge implements BindingWorkload {
         }
     }
 
-    /**
-     * The names YCSB's core classes and the workload's class (with its superclasses) declare as
-     * constants: static final String fields, not {@code *DEFAULT}, whose value reads as a property name.
-     * Computed without making a workload (the store uses it too).
-     */
-    public static Set<String> declaredProperties(Class<?> type) {
-        Set<String> names = new TreeSet<>();
-        ClassLoader loader = WorkloadBridge.class.getClassLoader();
-        for (String core : CORE_CLASSES) {
-            try {
-                collect(Class.forName(core, false, loader), names);
-            } catch (ClassNotFoundException | LinkageError e) {
-                // a core class that does not load (its optional libraries absent) declares nothing we can read
-            }
-        }
-        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
-            collect(c, names);
-        }
-        return names;
-    }
-
-    private static void collect(Class<?> c, Set<String> names) {
-        Field[] fields;
-        try {
-            fields = c.getDeclaredFields();
-        } catch (LinkageError e) {
-            return;
-        }
-        for (Field f : fields) {
-            int m = f.getModifiers();
-            if (!Modifier.isStatic(m) || !Modifier.isFinal(m) || f.getType() != String.class
-                    || f.getName().endsWith("DEFAULT")) {
-                continue;
-            }
-            try {
-                f.setAccessible(true);
-                Object value = f.get(null);
-                if (value instanceof String s && s.matches("[a-z][A-Za-z0-9_]*(\\.[A-Za-z0-9_]+)*")) {
-                    names.add(s);
-                }
-            } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
-                // a constant we cannot read is one name fewer for the suggestions
-            }
-        }
-    }
-
     @Override
     public Set<String> knownProperties() {
-        return declaredProperties(workload.getClass());
+        return DeclaredProperties.of(workload.getClass());
     }
 
     @Override
