@@ -35,9 +35,9 @@ public record YcsbMeasurement(String type, String hdrFilePrefix) {
         return type.equals("timeseries");
     }
 
-    /** True when a type openmark does not print (YCSB's histogram buckets, raw values) was asked for. */
+    /** True when the type asks for figures openmark does not print (YCSB's histogram buckets, raw values). */
     public boolean unusedType() {
-        return !type.equals("hdrhistogram") && !timeSeries() && !type.equals("hdrhistogram+histogram");
+        return !type.equals("hdrhistogram") && !timeSeries();
     }
 
     /** The file of one operation's log: the prefix and {@code NAME.hdr} joined as YCSB joins them. */
