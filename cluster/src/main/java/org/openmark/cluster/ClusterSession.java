@@ -34,6 +34,7 @@ import org.openmark.run.Model;
 import org.openmark.run.Phase;
 import org.openmark.run.RunConfig;
 import org.openmark.run.RunConfigBuilder;
+import org.openmark.run.YcsbMeasurement;
 import org.openmark.run.RunResult;
 import org.openmark.timing.StopSignal;
 
@@ -171,7 +172,7 @@ public final class ClusterSession implements AutoCloseable {
             if (cost != null) {
                 err.println("openmark cluster: " + cost);
             }
-            return ClusterResult.merge(cfg, done, output.outages(), options, stop);
+            return output.withMergedSections(ClusterResult.merge(cfg, done, output.outages(), options, stop));
         } catch (RuntimeException e) {
             failed = true;
             throw e;
@@ -186,8 +187,14 @@ public final class ClusterSession implements AutoCloseable {
      * and resolved (the status interval, the granularity), so that every worker runs the same.
      */
     static Map<String, String> workerProperties(RunConfig cfg) {
-        return RunConfigBuilder.parent(cfg).seed(cfg.seed()).statusInterval(cfg.output().statusInterval())
-                .granularity(cfg.granularity()).build().recordedProperties();
+        Map<String, String> p = new java.util.TreeMap<>(RunConfigBuilder.parent(cfg).seed(cfg.seed())
+                .statusInterval(cfg.output().statusInterval()).granularity(cfg.granularity()).build()
+                .recordedProperties());
+        // YCSB's outputs are the coordinator's, of the merged intervals: a worker writes no .hdr file
+        // (its machine may not have the directory) and keeps no time series
+        p.remove(YcsbMeasurement.HDR_FILE_OUTPUT);
+        p.remove(YcsbMeasurement.TYPE);
+        return p;
     }
 
     /**

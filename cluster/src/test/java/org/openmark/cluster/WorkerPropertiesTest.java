@@ -61,6 +61,22 @@ class WorkerPropertiesTest {
         assertEquals(run.seed(), onWorker(sent, "1/2").seed());
     }
 
+    @Test
+    void workerProperties_ycsbOutputs_theCoordinatorsAlone() throws Exception {
+        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("openmark-hdr");
+        RunConfig run = run("model", "closed", "threadcount", "2", "operationcount", "10", "hdrhistogram.fileoutput",
+                "true", "hdrhistogram.output.path", dir + "/");
+        assertEquals(dir + "/", run.output().ycsb().hdrFilePrefix());
+
+        Map<String, String> sent = ClusterSession.workerProperties(run);
+
+        // the worker writes no .hdr file (its machine may have no such directory): the coordinator writes them
+        assertFalse(sent.containsKey("hdrhistogram.fileoutput"), sent::toString);
+        assertEquals(null, onWorker(sent, "1/2").output().ycsb().hdrFilePrefix());
+        java.nio.file.Files.delete(dir);
+        assertEquals(null, onWorker(sent, "2/2").output().ycsb().hdrFilePrefix(), "nor checks the directory");
+    }
+
     private static RunConfig run(String... pairs) {
         Map<String, String> m = new HashMap<>(Map.of("seed", "3"));
         for (int i = 0; i < pairs.length; i += 2) {
