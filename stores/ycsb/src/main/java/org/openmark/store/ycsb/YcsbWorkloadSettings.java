@@ -27,8 +27,9 @@ import org.openmark.workload.WorkloadSettings;
  * @param properties every property of the run
  * @param table YCSB's {@code table}
  * @param loadOperationCount the load phase's inserts: {@code insertcount}, else {@code recordcount} (as YCSB's client)
- * @param fieldCount YCSB's {@code fieldcount}, for the heap budget
- * @param fieldLength YCSB's {@code fieldlength}, for the heap budget
+ * @param fieldCount YCSB's {@code fieldcount}, for the record shape's description (the workload's
+ *     records need not have that many fields: the heap budget does not count them)
+ * @param fieldLength YCSB's {@code fieldlength}, likewise
  */
 public record YcsbWorkloadSettings(String workloadClass, String classPathText, Map<String, String> properties,
         String table, long loadOperationCount, int fieldCount, long fieldLength) implements WorkloadSettings {

@@ -103,6 +103,20 @@ class YcsbWorkloadClassTest {
     }
 
     @Test
+    void heapBudget_tsworkloadasRecordCountOnTheMemoryStore_notRefused() {
+        // YCSB's fieldcount is TimeSeriesWorkload's number of metrics, not a record's fields: the class's records
+        // are its own business, so the budget does not count them (it refused tsworkloada's 1,474,560 points as 6 GiB)
+        Map<String, String> p = tsworkloada("closed");
+        p.put("recordcount", "1474560");
+        org.openmark.run.RunConfig cfg = org.openmark.run.RunConfigParser.parse(Phase.RUN,
+                org.openmark.config.Settings.of(p), null, true);
+        org.openmark.workload.Workload w = cfg.workload().create(org.openmark.api.Clock.system(),
+                java.util.OptionalLong.of(3000));
+        assertEquals(1474560, w.loadOperationCount());
+        org.openmark.run.HeapBudget.check(cfg, w, true, 2, 1L << 30);
+    }
+
+    @Test
     void resolve_classThatIsNoWorkload_namesTheProperty() {
         Map<String, String> p = Phases.props("store", "memory", "workload", TestBindings.name("StatusPerKeyDB"),
                 "ycsb.classpath", TestBindings.jar().toString(), "recordcount", "4", "operationcount", "4");
