@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.openmark.api.Clock;
 import org.openmark.api.StoreConfigException;
 import org.openmark.config.ConfigException;
@@ -15,6 +16,7 @@ import org.openmark.workload.RecordShape;
 import org.openmark.workload.Workload;
 import org.openmark.workload.WorkloadProperties;
 import org.openmark.workload.WorkloadSettings;
+import org.openmark.workload.Workloads;
 
 /**
  * A YCSB workload class's settings: the class (checked once, here: it loads and is a public, concrete
@@ -82,12 +84,15 @@ public record YcsbWorkloadSettings(String workloadClass, String classPathText, M
         try {
             type = Class.forName(name, false, loader);
         } catch (ClassNotFoundException e) {
-            throw ConfigException.of(WorkloadProperties.WORKLOAD, name, classPath.isEmpty()
-                    ? "no such workload in openmark (core, " + "closed_economy) nor class in YCSB core "
-                            + BundledYcsb.version() + "; a workload class of your own goes on " + YcsbConfig.CLASSPATH
+            List<String> close = org.openmark.config.Suggestions.closeMatches(name, Workloads.names());
+            String own = Workloads.names().stream().filter(n -> !n.contains(".")).collect(Collectors.joining(", "));
+            throw ConfigException.of(WorkloadProperties.WORKLOAD, name, (classPath.isEmpty()
+                    ? "no such workload in openmark (" + own + ") nor class in YCSB core " + BundledYcsb.version()
+                            + "; a workload class of your own goes on " + YcsbConfig.CLASSPATH
                             + ", e.g. --ycsb-classpath my-workload.jar"
                     : "no such class on " + YcsbConfig.CLASSPATH + " (" + classPath.size() + " entries) or in YCSB core "
-                            + BundledYcsb.version());
+                            + BundledYcsb.version())
+                    + (close.isEmpty() ? "" : " (did you mean " + close.get(0) + "?)"));
         } catch (LinkageError e) {
             throw ConfigException.of(WorkloadProperties.WORKLOAD, name, "cannot be loaded (" + e + "); is every jar it"
                     + " needs on " + YcsbConfig.CLASSPATH + "?");

@@ -134,6 +134,16 @@ class YcsbWorkloadClassTest {
     }
 
     @Test
+    void resolve_misspeltCoreWorkloadClass_suggestsIt() {
+        Map<String, String> p = Phases.props("store", "memory", "workload", "site.ycsb.workloads.CoreWorklaod",
+                "recordcount", "4", "operationcount", "4");
+        ConfigException e = assertThrows(ConfigException.class, () -> new Phases().run(Phase.RUN, p));
+        assertTrue(e.getMessage().startsWith("workload=site.ycsb.workloads.CoreWorklaod: no such workload in openmark"
+                + " (core, closed_economy) nor class in YCSB core 0.17.0"), e.getMessage());
+        assertTrue(e.getMessage().endsWith("(did you mean site.ycsb.workloads.CoreWorkload?)"), e.getMessage());
+    }
+
+    @Test
     void run_misspeltTimeSeriesProperty_warnedWithTheYcsbName() {
         Map<String, String> p = tsworkloada("closed");
         p.put("tagcont", p.remove("tagcount"));
