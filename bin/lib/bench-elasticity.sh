@@ -37,7 +37,7 @@ set +e
   --event "$at:$services add-node $name" --out "$run_dir" > "$out/elastic-run.out" 2> "$out/elastic-run.err"
 code=$?
 set -e
-grep -E '^\[EVENT\]|^\[MISSING-RECORDS\]|^\[OVERALL\], Throughput|^\[RUN\], Valid|^\[WARNING\]' "$out/elastic-run.out" || true
+grep -E '^(# )?\[EVENT\]|^(# )?\[MISSING-RECORDS\]|^\[OVERALL\], Throughput|^# \[RUN\], Valid|^# \[WARNING\]' "$out/elastic-run.out" || true
 [[ -f $run_dir/nodes.csv && -f $run_dir/timeseries.csv ]] ||
   { echo "bin/bench elasticity: the run wrote no nodes.csv/timeseries.csv (exit $code); see $out/elastic-run.err" >&2; exit 1; }
 echo

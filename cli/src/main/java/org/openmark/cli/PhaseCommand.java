@@ -88,6 +88,7 @@ abstract class PhaseCommand implements Callable<Integer> {
         Settings settings = options.settings(err);
         Phase phase = phase(settings, err);
         RunConfig cfg = RunConfigParser.parse(phase, settings, options.out, options.quiet);
+        java.util.Optional<String> intoNowhere = TemporaryLoad.check(phase, cfg.store(), settings);
         YcsbExport export = YcsbExport.of(settings);
         java.util.List<org.openmark.event.EventSpec> eventSpecs = new java.util.ArrayList<>();
         for (String e : events) {
@@ -171,6 +172,9 @@ abstract class PhaseCommand implements Callable<Integer> {
                 if (eventOutcomes != null) {
                     result = result.withEvents(nodeTrack.judge(track.judge(eventOutcomes)));
                 }
+            }
+            if (intoNowhere.isPresent()) {
+                result = result.withNotes(intoNowhere.get());
             }
             metrics.phaseEnded(result);
             // The answer first, on stdout, before any result file: a full disk must not take it away.

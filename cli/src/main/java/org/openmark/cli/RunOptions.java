@@ -1,6 +1,7 @@
 package org.openmark.cli;
 
 import static org.openmark.run.RunProperties.ARRIVAL;
+import static org.openmark.run.RunProperties.COMMAND_FORM;
 import static org.openmark.run.RunProperties.DURATION;
 import static org.openmark.run.RunProperties.GRACE;
 import static org.openmark.run.RunProperties.GRANULARITY;
@@ -50,14 +51,19 @@ final class RunOptions {
     @Option(names = "-p", paramLabel = "NAME=VALUE", description = "Sets one property; wins over -P files.")
     List<String> properties = new ArrayList<>();
 
-    @Option(names = {"--store", "-db"}, paramLabel = "NAME", description = "The store (default " + Defaults.STORE
-            + "). See 'openmark stores'. A YCSB binding class (-db site.ycsb.db.MongoDbClient) runs on the ycsb store,"
-            + " or on openmark's native store for the classes it has one for.")
+    @Option(names = "--store", paramLabel = "NAME", description = "The store (default " + Defaults.STORE
+            + "). See 'openmark stores'. openmark's form: without -threads or -target the run is the open model.")
     String store;
+
+    @Option(names = "-db", paramLabel = "CLASS", description = "YCSB's form of --store: a YCSB binding class"
+            + " (-db site.ycsb.db.MongoDbClient) runs on the ycsb store, or on openmark's native store for the classes"
+            + " it has one for (or a store's name). A command in YCSB's form runs YCSB's closed model (-threads,"
+            + " default 1, unthrottled) unless it gives --rate, --rate-schedule or --arrival.")
+    String db;
 
     @Parameters(arity = "0..1", paramLabel = "BINDING", description = "As YCSB's bin/ycsb takes it: the binding's"
             + " name (basic, rocksdb, redis, jdbc, cassandra-cql), for the native store that does the same; the same"
-            + " as --store noop, rocksdb, redis, jdbc, cassandra.")
+            + " as -db with the binding's class, YCSB's form.")
     String binding;
 
     @Option(names = "--ycsb-classpath", paramLabel = "PATH", description = "The jars and class directories of a YCSB"
@@ -79,7 +85,8 @@ final class RunOptions {
     boolean quiet;
 
     @Option(names = "--model", paramLabel = "open|closed", description = "Load model (default open, or closed when"
-            + " -threads/-target is given).")
+            + " -threads/-target is given or the store is named YCSB's way, -db or bin/ycsb's binding name, without"
+            + " --rate).")
     String model;
 
     @Option(names = "--rate", paramLabel = "OPS", description = "Open model: target arrival rate in ops/s (default "
@@ -169,7 +176,11 @@ final class RunOptions {
         Map<String, String> pairs = PropertySources.pairs(properties);
         Map<String, String> m = new LinkedHashMap<>(PropertySources.read(files, properties));
         Map<String, String> flags = new LinkedHashMap<>();
-        put(flags, STORE, YcsbClassNames.binding(binding, store));
+        if (store != null && db != null) {
+            throw org.openmark.config.ConfigException.of("-db", db, "names the store as --store does (--store "
+                    + store + " was given too): give one of them");
+        }
+        put(flags, STORE, YcsbClassNames.binding(binding, store != null ? store : db));
         put(flags, THREADCOUNT, threads);
         put(flags, TARGET, target);
         if (statusInterval != null && !statusInterval.isEmpty()) {
@@ -200,6 +211,11 @@ final class RunOptions {
             flags.put(org.openmark.txn.TxnConfig.ENABLED, String.valueOf(false));
         }
         m.putAll(flags);
+        // A store named YCSB's way (-db, bin/ycsb's binding name, YCSB's db property) keeps YCSB's
+        // meaning: the parser gives such a run YCSB's closed model unless it asks for a rate.
+        boolean ycsbForm = db != null || binding != null
+                || store == null && !m.containsKey(STORE) && m.containsKey(org.openmark.run.RunProperties.DB);
+        m.putIfAbsent(COMMAND_FORM, ycsbForm ? "ycsb" : Defaults.COMMAND_FORM);
         // Recorded in result.json, so a comparison can tell a run in real time from one in virtual time.
         m.putIfAbsent(TIME, Defaults.TIME);
         YcsbClassNames.resolve(m, binding).ifPresent(note -> err.println("openmark: " + note));

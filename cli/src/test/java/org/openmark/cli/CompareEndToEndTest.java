@@ -22,6 +22,7 @@ import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -34,6 +35,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * slower one is not claimed; several runs in one table; every difference between runs warned
  * about; the CI gate and what stops it; bad input; golden outputs.
  */
+@Tag("heavy")
 class CompareEndToEndTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String FIVE_OPERATIONS = "readproportion=0.2,updateproportion=0.2,insertproportion=0.2,"

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -19,6 +20,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * <p>Measured while fixing the statistics (20 pairs of 10 s runs): the moving-block bootstrap
  * called 6 of 10 pairs of 10 s runs different and failed the gate on 2; 3 of 10 at 15 s and at 30 s.
  */
+@Tag("heavy")
 class CompareFalseAlarmTest {
     @TempDir
     Path dir;

@@ -88,7 +88,7 @@ class StoreVersionsEndToEndTest {
         properties.forEach((k, v) -> args.addAll(List.of("-p", k + "=" + v)));
         CliRunner r = CliRunner.run(args.toArray(String[]::new));
         r.assertRan();
-        assertTrue(r.out.lines().anyMatch(line -> line.startsWith("[RUN], Store, " + store + " (")
+        assertTrue(r.out.lines().anyMatch(line -> line.startsWith("# [RUN], Store, " + store + " (")
                 && line.contains("version " + expectedVersion)), r::toString);
         return new ObjectMapper().readTree(out.resolve("result.json").toFile()).path("storeFacts");
     }

@@ -16,6 +16,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.RepeatedTest;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openmark.measure.Percentiles;
@@ -115,6 +116,7 @@ class VirtualTimeDeterminismTest {
     }
 
     @Test
+    @Tag("heavy")
     void experimentQuick_threadCountsAroundSixteen_everyRowIsTheCounterModels() throws Exception {
         List<Integer> counts = List.of(1, 2, 4, 8, 15, 16, 17, 32, 64, 128, 256);
         Path out = dir.resolve("co");
@@ -130,6 +132,7 @@ class VirtualTimeDeterminismTest {
     }
 
     @Test
+    @Tag("heavy")
     void experimentQuick_sameCommandTwiceWithManyThreadCounts_identicalFiles() throws Exception {
         experimentsSideBySide(dir.resolve("a"), dir.resolve("b"), "2,8,12,16,20,32,100,256");
         assertSameFiles(files(dir.resolve("a")), files(dir.resolve("b")), "experiment");
@@ -166,6 +169,7 @@ class VirtualTimeDeterminismTest {
     }
 
     @Test
+    @Tag("heavy")
     void rate_virtualTimeTwice_identicalRatingJson() throws Exception {
         List<Map<String, byte[]>> runs = new ArrayList<>();
         for (int i = 0; i < 2; i++) {

@@ -66,7 +66,7 @@ class YcsbBindingsEndToEndTest {
 
     /** bin/ycsb's command line: the binding's name after the command. */
     @Test
-    void run_binYcsbBindingName_runsTheNativeStoreAndSaysSo() {
+    void run_binYcsbBindingName_runsTheNativeStoreAndSaysSo(@TempDir Path dir) {
         CliRunner r = CliRunner.run("run", "basic", "-P", "workloada", "-threads", "2", "-p", "operationcount=500",
                 "--quiet");
         r.assertRan();
@@ -74,7 +74,9 @@ class YcsbBindingsEndToEndTest {
                 + " --ycsb-classpath and the binding's jars it runs site.ycsb.BasicDB itself"),
                 r::toString);
         assertTrue(r.out.contains("[RUN], Store, noop"), r::toString);
-        CliRunner load = CliRunner.run("load", "rocksdb", "-P", "workloada", "-p", "recordcount=100", "--quiet");
+        // YCSB's form loads where YCSB's binding would: into rocksdb.dir (without it the load is refused)
+        CliRunner load = CliRunner.run("load", "rocksdb", "-P", "workloada", "-p", "recordcount=100", "-p",
+                "rocksdb.dir=" + dir.resolve("db"), "--quiet");
         load.assertRan();
         assertTrue(load.out.contains("Store, rocksdb"), load::toString);
     }

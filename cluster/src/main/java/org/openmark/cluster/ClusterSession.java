@@ -23,18 +23,20 @@ import org.openmark.cluster.coordinator.IntervalMerger;
 import org.openmark.cluster.coordinator.MergeCosts;
 import org.openmark.cluster.coordinator.MergedOutput;
 import org.openmark.cluster.coordinator.OnWorkerLoss;
+import org.openmark.cluster.coordinator.PlanShares;
 import org.openmark.cluster.coordinator.RunSetup;
 import org.openmark.cluster.coordinator.SessionSetup;
 import org.openmark.cluster.coordinator.WorkerSlot;
+import org.openmark.cluster.protocol.PhasePlan;
 import org.openmark.cluster.protocol.PlanPhase;
 import org.openmark.config.ConfigException;
+import org.openmark.load.Share;
 import org.openmark.measure.IntervalSnapshot;
 import org.openmark.run.ConfigNotes;
 import org.openmark.run.Model;
 import org.openmark.run.Phase;
 import org.openmark.run.RunConfig;
 import org.openmark.run.RunConfigBuilder;
-import org.openmark.run.YcsbMeasurement;
 import org.openmark.run.RunResult;
 import org.openmark.timing.StopSignal;
 
@@ -163,7 +165,9 @@ public final class ClusterSession implements AutoCloseable {
         RunOutput output = new RunOutput(cfg, err, watcher);
         MergeCosts costs = new MergeCosts();
         CompletableFuture<CoordinatorOutcome> outcome = new CompletableFuture<>();
-        system.tell(new CoordinatorActor.BeginRun(new RunSetup(PlanPhase.of(cfg.phase()), workerProperties(cfg), cfg.autoLoad(),
+        PlanShares plans = share -> PhasePlan.of(workerConfig(cfg, share));
+        checkShares(plans);
+        system.tell(new CoordinatorActor.BeginRun(new RunSetup(PlanPhase.of(cfg.phase()), plans, cfg.autoLoad(),
                 cfg.granularity(), cfg.warmup(), START_MARGIN,
                 cfg.grace().plusSeconds(30), output, costs, outcome)));
         try {
@@ -182,19 +186,21 @@ public final class ClusterSession implements AutoCloseable {
     }
 
     /**
-     * What every worker resolves its configuration from: the properties that record {@code cfg} (a
-     * rating's experiment: with its load level and length), with what the coordinator chose (the seed)
-     * and resolved (the status interval, the granularity), so that every worker runs the same.
+     * The configuration of the worker of {@code share}: {@code cfg} (a rating's experiment: with its load
+     * level and length) for that share, derived in typed form, with what the coordinator chose (the seed)
+     * and resolved (the status interval, the granularity) recorded, so that every worker runs the same and
+     * its own result says what it ran. (The coordinator's result records {@code cfg}'s properties.)
      */
-    static Map<String, String> workerProperties(RunConfig cfg) {
-        Map<String, String> p = new java.util.TreeMap<>(RunConfigBuilder.parent(cfg).seed(cfg.seed())
-                .statusInterval(cfg.output().statusInterval()).granularity(cfg.granularity()).build()
-                .recordedProperties());
-        // YCSB's outputs are the coordinator's, of the merged intervals: a worker writes no .hdr file
-        // (its machine may not have the directory) and keeps no time series
-        p.remove(YcsbMeasurement.HDR_FILE_OUTPUT);
-        p.remove(YcsbMeasurement.TYPE);
-        return p;
+    public static RunConfig workerConfig(RunConfig cfg, Share share) {
+        return RunConfigBuilder.parent(cfg).seed(cfg.seed()).statusInterval(cfg.output().statusInterval())
+                .granularity(cfg.granularity()).share(share).build();
+    }
+
+    /** Derives every worker's share before the run begins: a run that cannot be split so is refused here. */
+    private void checkShares(PlanShares plans) {
+        for (int i = 0; i < options.workers(); i++) {
+            plans.of(new Share(i, options.workers()));
+        }
     }
 
     /**
@@ -202,11 +208,11 @@ public final class ClusterSession implements AutoCloseable {
      * their counts and histograms. Workers lost before they reported are left out and named.
      */
     public StalenessOutcome staleness(StalenessPlan plan) throws InterruptedException {
-        plan.part(new org.openmark.load.Share(0, options.workers())); // refuses too few keys or writes up front
+        checkShares(plan::share); // refuses too few keys or writes up front
         CompletableFuture<CoordinatorOutcome> outcome = new CompletableFuture<>();
         Duration expected = Duration.ofNanos(Math.round(plan.config().writes() / plan.config().writeRatePerSec() * 1e9))
                 .plus(plan.config().horizon());
-        system.tell(new CoordinatorActor.BeginRun(new RunSetup(PlanPhase.STALENESS, plan.toSettings(), false,
+        system.tell(new CoordinatorActor.BeginRun(new RunSetup(PlanPhase.STALENESS, plan::share, false,
                 Duration.ofSeconds(1), Duration.ZERO, START_MARGIN,
                 expected.plusSeconds(30), NO_INTERVALS, new MergeCosts(), outcome)));
         try {

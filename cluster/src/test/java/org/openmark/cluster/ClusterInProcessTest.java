@@ -104,8 +104,25 @@ class ClusterInProcessTest {
     @Test
     void twoWorkers_openModelConstantRate_mergedResultAddsUpAndSplitsTheRate() throws Exception {
         Path out = dir.resolve("out");
-        RunConfig cfg = config(out, "model", "open", "rate", "2000", "arrival", "constant", "operationcount", "4000");
+        // the user's own strings (a YCSB-style secret, a count written with a separator) are what the result records
+        RunConfig cfg = config(out, "model", "open", "rate", "2000", "arrival", "constant", "operationcount", "4_000",
+                "db.passwd", "hunter2");
         RunResult r = onTwoWorkers(cfg);
+
+        Map<String, String> given = new java.util.TreeMap<>(Map.of("store", "memory", "workload", "core",
+                "recordcount", "200", "seed", "7", "status.interval", "1", "model", "open", "rate", "2000",
+                "arrival", "constant", "operationcount", "4_000"));
+        given.put("db.passwd", org.openmark.api.Secrets.shown("db.passwd", "hunter2"));
+        assertTrue(!given.get("db.passwd").contains("hunter2"), given::toString);
+        assertEquals(given, r.config(), "the merged result's config: the user's strings, the secret masked");
+        assertEquals(given, org.openmark.report.JsonReport.toMap(r).get("config"), "result.json's config block");
+        for (int i = 1; i <= 2; i++) {
+            var own = new com.fasterxml.jackson.databind.ObjectMapper()
+                    .readTree(out.resolve("workers/worker-" + i + "/result.json").toFile()).get("config");
+            assertEquals(given.get("db.passwd"), own.get("db.passwd").asText(), "a worker's own result masks it too");
+            assertEquals("4_000", own.get("operationcount").asText());
+            assertEquals(i + "/2", own.get("share").asText(), "a worker's own result says which share it ran");
+        }
 
         assertEquals(4000, r.accounting().issued(), () -> r.accounting() + "\n" + errBytes);
         assertTrue(r.accounting().addsUp(), r.accounting()::toString);
@@ -120,6 +137,12 @@ class ClusterInProcessTest {
             issued += w.issued();
         }
         assertEquals(r.accounting().issued(), issued);
+        // The merged report, its [WORKER] lines too, reads as YCSB's output, and says which model ran and why.
+        String text = org.openmark.report.YcsbTextReport.render(r);
+        org.openmark.report.YcsbOutputParser.parse(text);
+        assertTrue(text.contains("# [WORKER], worker-1, ") && text.startsWith("# openmark: the open model, open("),
+                text);
+        assertTrue(text.lines().findFirst().orElseThrow().contains("chosen with --model"), text);
         // The merged histograms are the sum of the workers' (as the coordinator received them).
         for (String op : List.of("READ", "UPDATE")) {
             Histogram sum = org.openmark.measure.Measurements.newHistogram();
@@ -140,7 +163,7 @@ class ClusterInProcessTest {
     }
 
     @Test
-    void session_twoRunsOverTheSameWorkers_eachMergedOnItsOwn() throws Exception {
+    void session_twoRunsAndAStalenessMeasurementOverTheSameWorkers_eachMergedOnItsOwn() throws Exception {
         ClusterSession session = new ClusterSession(options(2, null, Duration.ofSeconds(30)), new StopSignal(), err);
         CompletableFuture<Void> started = async(() -> {
             session.start();
@@ -152,11 +175,18 @@ class ClusterInProcessTest {
         started.get(60, TimeUnit.SECONDS);
         RunResult open;
         RunResult closed;
+        ClusterSession.StalenessOutcome staleness;
         try (session) {
             open = session.run(config(null, "model", "open", "rate", "1000", "arrival", "constant", "operationcount",
                     "600"));
             closed = session.run(config(null, "model", "closed", "threadcount", "4", "operationcount", "800"));
+            // each worker is sent its part of the writes, the rate and the keys, typed
+            staleness = session.staleness(new StalenessPlan("memory", Map.of(), new org.openmark.consistency
+                    .StalenessConfig(400, 101, 10, List.of(0.0, 2.0), "stale"), 5L));
         }
+        assertEquals(List.of(), staleness.warnings(), errBytes::toString);
+        assertEquals(101, staleness.merged().writes(), "the workers' parts of the writes add up");
+        assertEquals(List.of(51L, 50L), staleness.workers().stream().map(w -> w.staleness().writes()).toList());
         assertEquals(600, open.accounting().issued(), errBytes::toString);
         assertTrue(open.accounting().addsUp());
         assertEquals(800, closed.accounting().issued(), errBytes::toString);

@@ -2,30 +2,42 @@ package org.openmark.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.openmark.api.Status;
+import org.openmark.cluster.protocol.StalenessPart;
 import org.openmark.cluster.protocol.StalenessWire;
 import org.openmark.consistency.FailedRequests;
 import org.openmark.consistency.StalenessConfig;
 import org.openmark.consistency.StalenessResult;
+import org.openmark.load.Share;
 
 /** A staleness plan and result survive the trip to a worker and back unchanged. */
 class StalenessPlanTest {
     @Test
-    void settings_roundTrip_sameStorePropertiesConfigAndSeed() {
-        StalenessConfig cfg = new StalenessConfig(250.5, 3000, 40, List.of(0.0, 1.5, 10.0), "t1");
+    void share_eachWorkerItsPartOfTheMeasurement_typed_thePartsAddUpToThePlan() {
+        StalenessConfig cfg = new StalenessConfig(250.5, 3001, 40, List.of(0.0, 1.5, 10.0), "t1");
         StalenessPlan plan = new StalenessPlan("sim", Map.of("sim.secondaries", "1"), cfg, 7L);
-        Map<String, String> sent = new HashMap<>(plan.toSettings());
-        sent.put("share", "2/3");
+        long writes = 0;
+        double rate = 0;
+        int nextKey = 0;
+        for (int i = 0; i < 3; i++) {
+            StalenessPart part = plan.share(new Share(i, 3));
 
-        StalenessPlan back = StalenessPlan.fromSettings(sent);
-
-        assertEquals(plan, back);
+            assertEquals(new Share(i, 3), part.share());
+            assertEquals(List.of("sim", Map.of("sim.secondaries", "1"), 7L),
+                    List.of(part.store(), part.storeProperties(), part.seed()));
+            assertEquals(cfg.probeOffsetsMs(), part.part().probeOffsetsMs());
+            assertEquals(nextKey, part.part().keyOffset(), "keys of its own, after the previous worker's");
+            nextKey += part.part().keys();
+            writes += part.part().writes();
+            rate += part.part().writeRatePerSec();
+        }
+        assertEquals(List.of(3001L, 40), List.of(writes, nextKey));
+        assertEquals(250.5, rate, 1e-9);
     }
 
     private static Histogram late() {

@@ -16,7 +16,8 @@ import org.openmark.run.ScheduleReport;
 
 /**
  * {@code result.json}: the machine-readable result. Schema (documented in docs/results.md):
- * openmarkVersion, runId, seed, phase, model (display text), load (the model's fields), store, storeFacts, config, startEpochMs, runtimeMs, throughput,
+ * openmarkVersion, runId, seed, phase, model (display text), load (the model's fields), modelReason (why
+ * that model: a word, absent when not known), store, storeFacts, config, startEpochMs, runtimeMs, throughput,
  * operations{NAME: {count, statuses, latencyUs, serviceTimeUs, histograms{response{STATUS},
  * service{STATUS}}}}, accounting, schedule, warnings, notes, valid, interrupted, validation, and for a
  * run spread over several processes workers[].
@@ -51,6 +52,9 @@ public final class JsonReport {
         m.put("phase", r.phase().name().toLowerCase(java.util.Locale.ROOT));
         m.put("model", r.model().display());
         m.put("load", r.model().toMap());
+        if (r.form().modelReason() != null) {
+            m.put("modelReason", r.form().modelReason().word());
+        }
         m.put("store", r.store());
         m.put("storeFacts", new java.util.TreeMap<>(r.storeFacts()));
         m.put("config", new java.util.TreeMap<>(r.config()));

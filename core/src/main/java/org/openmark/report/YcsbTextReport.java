@@ -8,18 +8,27 @@ import org.HdrHistogram.Histogram;
 import org.openmark.api.Status;
 import org.openmark.measure.Percentiles;
 import org.openmark.run.Accounting;
+import org.openmark.run.MeasurementInterval;
+import org.openmark.run.ModelReason;
 import org.openmark.run.OpResult;
 import org.openmark.run.RunResult;
 import org.openmark.run.ScheduleReport;
 
 /**
- * The final text block in YCSB's line format ({@code [SECTION], metric, value}), so scripts
+ * The final text block in YCSB's line format ({@code [SECTION], Metric, value}), so scripts
  * written for YCSB keep working, followed by openmark's own sections (accounting, schedule).
+ *
+ * <p>How a line is added (the rule for every part that adds one): give its section, metric and value
+ * ({@link ReportLine}); a number as the value makes it a measurement, printed as YCSB prints one; a
+ * word or a sentence makes it a text line, printed behind {@code "# "}, which YCSB's parsers skip. A
+ * measurement's section and metric never hold a comma. The report begins with text lines that say
+ * which model ran, why, and what its latency blocks mean.
  *
  * <p>{@code [READ]} holds the latencies of OK outcomes and {@code [READ-FAILED]} of the rest,
  * as YCSB does. Under the open model these are response times (from the intended start) and
- * {@code [SERVICE-READ]} adds the service times; under a paced closed model {@code [READ]} is
- * YCSB's raw latency and {@code [Intended-READ]} the latency from the intended start.
+ * {@code [SERVICE-READ]} adds the service times; under the closed model {@code [READ]} is
+ * YCSB's latency from the actual start and {@code [Intended-READ]} the latency from the intended
+ * start, as YCSB's {@code measurement.interval} asks ({@link MeasurementInterval}).
  */
 public final class YcsbTextReport {
     private YcsbTextReport() {
@@ -43,17 +52,23 @@ public final class YcsbTextReport {
     /** The whole block, line by line (what {@link YcsbExporter}s write). */
     public static List<ReportLine> lines(RunResult r) {
         List<ReportLine> b = new ArrayList<>();
+        header(b, r);
         line(b, "OVERALL", "RunTime(ms)", String.valueOf(r.runtimeMs()));
         line(b, "OVERALL", "Throughput(ops/sec)", number(r.throughput()));
+        MeasurementInterval interval = r.form().interval();
         for (OpResult op : r.operations()) {
             if (r.openModel()) {
                 block(b, r, op.name(), op.okResponse(), op);
                 failed(b, r, op, op.failedResponse());
                 block(b, r, "SERVICE-" + op.name(), op.okService(), null);
             } else {
-                block(b, r, op.name(), op.okService(), op);
-                failed(b, r, op, op.failedService());
-                if (r.paced()) {
+                if (interval.printsActual()) {
+                    block(b, r, op.name(), op.okService(), op);
+                    failed(b, r, op, op.failedService());
+                } else {
+                    statuses(b, op.name(), op); // YCSB counts the returns under the operation's name
+                }
+                if (intendedBlocks(r)) {
                     block(b, r, "Intended-" + op.name(), op.okResponse(), null);
                 }
             }
@@ -61,6 +76,10 @@ public final class YcsbTextReport {
         accounting(b, r.accounting());
         if (r.schedule() != null) {
             schedule(b, r.schedule());
+            b.add(ReportLine.comment("[SCHEDULE] SendLag: how long after its intended start each operation was"
+                    + " sent, over the whole measured time. The generator's verdict (--max-send-lag) leaves out the"
+                    + " first second of a phase of 5 s or more and the intervals in which the store was failing or"
+                    + " backing up, so a warning's send-lag p99 can differ from SendLag99th."));
         }
         if (r.unfinishedLatency() != null && r.unfinishedLatency().getTotalCount() > 0) {
             block(b, r, "UNFINISHED", r.unfinishedLatency(), null);
@@ -75,7 +94,10 @@ public final class YcsbTextReport {
                 b.add(ReportLine.parse(l));
             }
         }
-        line(b, "RUN", "Seed", r.seed() + (r.seedChosen() ? " (chosen; replay with --seed " + r.seed() + ")" : ""));
+        line(b, "RUN", "Seed", String.valueOf(r.seed()));
+        if (r.seedChosen()) {
+            line(b, "RUN", "SeedChosen", "replay with --seed " + r.seed());
+        }
         line(b, "RUN", "Model", r.model().display());
         line(b, "RUN", "Store", r.store() + facts(r.storeFacts()));
         line(b, "RUN", "Valid", String.valueOf(r.valid()));
@@ -108,6 +130,54 @@ public final class YcsbTextReport {
             line(b, "WARNING", w.replace('\n', ' '), "");
         }
         return b;
+    }
+
+    /** A paced closed run prints the latency from the intended start when measurement.interval asks for it. */
+    private static boolean intendedBlocks(RunResult r) {
+        MeasurementInterval interval = r.form().interval();
+        return interval == MeasurementInterval.INTENDED || interval.printsIntended() && r.paced();
+    }
+
+    /**
+     * The report's first lines: which model ran and why, how to get the other, and what the latency
+     * blocks mean in this run, where a YCSB user would otherwise read them with YCSB's meaning.
+     */
+    private static void header(List<ReportLine> b, RunResult r) {
+        ModelReason reason = r.form().modelReason();
+        String model = r.model() == null ? (r.openModel() ? "open" : "closed") : r.model().display();
+        b.add(ReportLine.comment("openmark: " + (r.openModel() ? "the open model, " : "YCSB's closed model, ")
+                + model + (reason == null ? "" : ": " + reason.describe()) + "."));
+        if (reason == ModelReason.YCSB_FORM) {
+            b.add(ReportLine.comment("For the open model (operations sent at their intended times whatever the"
+                    + " store does, no coordinated omission) give --rate OPS; for the highest rate the store"
+                    + " sustains within a latency SLA run bin/openmark rate."));
+        } else if (reason == ModelReason.OPENMARK_DEFAULT) {
+            b.add(ReportLine.comment("For YCSB's closed model give -threads N (and -target OPS to pace it); for the"
+                    + " highest rate the store sustains within a latency SLA run bin/openmark rate."));
+        }
+        String op = r.operations().isEmpty() ? "READ" : r.operations().get(0).name();
+        if (r.openModel()) {
+            b.add(ReportLine.comment("[" + op + "] and the other operations' blocks are response times: from each"
+                    + " operation's intended start to its answer, any wait before it was sent included. [SERVICE-"
+                    + op + "] is from its actual start: what [" + op + "] means in YCSB's closed model."));
+        } else {
+            MeasurementInterval interval = r.form().interval();
+            String actual = "[" + op + "] and the other operations' blocks are YCSB's latencies: from each"
+                    + " operation's actual start to its answer; a client thread waits for each answer, so time"
+                    + " its next operation spent waiting to be sent is not in them (coordinated omission).";
+            String intended = "[Intended-" + op + "] is from each operation's intended start"
+                    + (r.paced() ? " on the -target schedule" : " (without -target the same as its actual start)")
+                    + ", the wait included (measurement.interval=" + interval.word() + ").";
+            boolean withIntended = intendedBlocks(r);
+            b.add(ReportLine.comment(interval.printsActual() ? actual + (withIntended ? " " + intended : "")
+                    : intended));
+        }
+    }
+
+    private static void statuses(List<ReportLine> b, String name, OpResult op) {
+        for (Map.Entry<Status, Long> e : op.statuses().entrySet()) {
+            line(b, name, "Return=" + e.getKey().name(), String.valueOf(e.getValue()));
+        }
     }
 
     private static String event(org.openmark.event.EventOutcome e) {
@@ -143,9 +213,7 @@ public final class YcsbTextReport {
                     String.valueOf(empty ? 0 : h.getValueAtPercentile(p)));
         }
         if (statuses != null) {
-            for (Map.Entry<Status, Long> e : statuses.statuses().entrySet()) {
-                line(b, name, "Return=" + e.getKey().name(), String.valueOf(e.getValue()));
-            }
+            statuses(b, name, statuses);
         }
     }
 

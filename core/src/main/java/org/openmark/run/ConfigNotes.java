@@ -29,9 +29,14 @@ public final class ConfigNotes {
      */
     public static List<String> of(RunConfig cfg) {
         List<String> notes = new ArrayList<>();
+        ModelReason reason = cfg.output().form().modelReason();
         if (cfg.phase() == Phase.RUN && cfg.model() instanceof Model.Closed && cfg.given(MODEL).isEmpty()) {
-            notes.add("closed model (YCSB compatible) because -threads/-target was given; --model open avoids"
-                    + " coordinated omission");
+            notes.add(reason == ModelReason.YCSB_FORM
+                    ? "closed model (YCSB compatible) because the store was named YCSB's way (-db or bin/ycsb's"
+                            + " binding name) without a rate; --rate OPS runs the open model, which avoids coordinated"
+                            + " omission"
+                    : "closed model (YCSB compatible) because -threads/-target was given; --model open avoids"
+                            + " coordinated omission");
         }
         unusedYcsbOutput(cfg).ifPresent(notes::add);
         if (cfg.phase() == Phase.RUN && cfg.workload() instanceof org.openmark.workload.CoreWorkloadConfig core) {

@@ -43,6 +43,8 @@ public final class Defaults {
     /** The percentiles of the YCSB text block. */
     public static final List<Double> PERCENTILES = List.of(50.0, 95.0, 99.0, 99.9);
     /** The run's clock: {@code real} time (or {@code virtual}: a simulated clock). */
+    /** The command's form when nothing says YCSB's: openmark's ({@code --store}). */
+    public static final String COMMAND_FORM = "openmark";
     public static final String TIME = "real";
     /** Whether a run loads an empty store first. */
     public static final boolean AUTO_LOAD = true;

@@ -206,7 +206,7 @@ public final class PhaseRunner {
                 model instanceof OpenModel, cfg.store(), facts, ResultBuilder.maskedConfig(cfg.recordedProperties()),
                 startMillis, Math.round(runtimeSeconds * 1000), throughput, ResultBuilder.operations(totals),
                 accounting, schedule, unfinished, warnings, notes, valid, interrupted, null, cfg.output().percentiles(),
-                List.of(), List.of(), outages);
+                List.of(), List.of(), outages, List.of(), cfg.output().form());
     }
 
     /** The service-time median of every measured operation, all statuses (microseconds; 0 when none). */

@@ -147,7 +147,7 @@ public final class ResultMerge {
                 openModel, cfg.store(), facts, ResultBuilder.maskedConfig(cfg.recordedProperties()), span.startEpochMs(),
                 span.runtimeMs(), throughput, operations(parts), accounting, schedule(parts, accounting, span),
                 unfinished, warnings, notes, valid, interrupted, null, cfg.output().percentiles(),
-                missingRecords(parts, span.startEpochMs()), workers, outages);
+                missingRecords(parts, span.startEpochMs()), workers, outages, List.of(), cfg.output().form());
     }
 
     /**

@@ -74,13 +74,14 @@ public record RunConfig(Phase phase, String store, Settings settings, WorkloadSe
      * @param percentiles the percentiles printed in the YCSB text block
      * @param statusInterval how often the status line is printed
      * @param quiet no status lines
+     * @param form why the model was chosen and which of the closed model's latencies are printed
      * @param ycsb YCSB's measurement output properties ({@code measurementtype}, {@code hdrhistogram.fileoutput})
      */
     public record Output(Path outDir, List<Double> percentiles, Duration statusInterval, boolean quiet,
-            YcsbMeasurement ycsb) {
+            ReportForm form, YcsbMeasurement ycsb) {
         /** Without YCSB's output properties (YCSB's defaults). */
-        public Output(Path outDir, List<Double> percentiles, Duration statusInterval, boolean quiet) {
-            this(outDir, percentiles, statusInterval, quiet, YcsbMeasurement.DEFAULT);
+        public Output(Path outDir, List<Double> percentiles, Duration statusInterval, boolean quiet, ReportForm form) {
+            this(outDir, percentiles, statusInterval, quiet, form, YcsbMeasurement.DEFAULT);
         }
     }
 
@@ -92,8 +93,8 @@ public record RunConfig(Phase phase, String store, Settings settings, WorkloadSe
 
     /**
      * The properties that say what this configuration is: the settings it was resolved from with the
-     * values its {@code with…} copies changed. A result records them as its {@code config}; a
-     * coordinator sends them to its workers, which resolve this configuration from them again.
+     * values its {@code with…} copies changed. A result records them as its {@code config}, and a store
+     * is given them; parsed, they resolve to this configuration again.
      */
     public Map<String, String> recordedProperties() {
         return changes.isEmpty() ? settings.asMap() : changes.applyTo(settings.asMap());

@@ -47,7 +47,7 @@ import org.openmark.workload.WorkloadSettings;
  * <ul>
  * <li>{@link #parent(RunConfig)}: a resolved configuration, whose typed values are copied; nothing is
  *     parsed again (a worker's part of a load, txn-overhead's two runs, a rating's experiment at its load
- *     level, an experiment's rows, the properties a cluster's coordinator sends its workers);
+ *     level, an experiment's rows, each cluster worker's share of a run);
  * <li>{@link #properties(Phase, Settings)}: the user's properties, resolved by {@link RunConfigParser}
  *     with the builder's values in their place (what the parser does for every run, with nothing set):
  *     for a configuration those properties alone would not make, a rating's, whose model, load level,
@@ -289,8 +289,14 @@ public final class RunConfigBuilder {
         RunConfig.Output o = p.output();
         Path newOutDir = outDirSet ? outDir : loadPhase ? null : o.outDir();
         boolean newQuiet = quiet != null ? quiet : loadPhase || o.quiet();
+        // As the parser would say them of the properties this configuration records.
+        boolean ycsbForm = "ycsb".equals(given.get(RunProperties.COMMAND_FORM));
+        ModelReason reason = RunConfigParser.reasonOf(newPhase, given::containsKey, model != null, ycsbForm);
+        MeasurementInterval interval = RunConfigParser.intervalOf(given.get(RunProperties.MEASUREMENT_INTERVAL),
+                ycsbForm, newModel);
         RunConfig.Output newOutput = new RunConfig.Output(newOutDir, o.percentiles(),
-                statusInterval != null ? statusInterval : o.statusInterval(), newQuiet, o.ycsb());
+                statusInterval != null ? statusInterval : o.statusInterval(), newQuiet,
+                new ReportForm(reason, interval), o.ycsb());
         return new RunConfig(newPhase, p.store(), p.settings(), workload(p.workload()), transactions(p.transactions()),
                 newModel, newCount, newDuration, newWarmup, granularity != null ? granularity : p.granularity(),
                 p.grace(), p.loadStallTimeout(), seed != null ? seed : p.seed(), seed == null && p.seedChosen(),

@@ -12,6 +12,8 @@ import static org.openmark.run.RunProperties.MAX_EXECUTION_TIME;
 import static org.openmark.run.RunProperties.MAX_IN_FLIGHT;
 import static org.openmark.run.RunProperties.MAX_SEND_LAG;
 import static org.openmark.run.RunProperties.MAX_STALL;
+import static org.openmark.run.RunProperties.COMMAND_FORM;
+import static org.openmark.run.RunProperties.MEASUREMENT_INTERVAL;
 import static org.openmark.run.RunProperties.MODEL;
 import static org.openmark.run.RunProperties.ON_OVERLOAD;
 import static org.openmark.run.RunProperties.OPERATION_COUNT;
@@ -84,7 +86,9 @@ public final class RunConfigParser {
         double target = o.targetPerSec != null ? o.targetPerSec : s.getDouble(TARGET, Defaults.TARGET_PER_SEC);
         checkTarget(target, given.text(TARGET));
         Duration think = duration(s, THINKTIME, Defaults.THINK_TIME);
-        ModelChoice model = modelOf(phase, given, o.model);
+        boolean ycsbForm = s.getChoice(COMMAND_FORM, Defaults.COMMAND_FORM, List.of("ycsb", "openmark")).equals("ycsb");
+        ModelReason reason = reasonOf(phase, given::contains, o.model != null, ycsbForm);
+        ModelChoice model = modelOf(phase, given, o.model, reason);
         if (phase == Phase.RUN) {
             rejectOtherModelsOptions(given::text, model);
         }
@@ -155,14 +159,15 @@ public final class RunConfigParser {
         }
         Model typed = model == ModelChoice.OPEN ? new Model.Open(arrival, schedule, maxInFlight, overload)
                 : new Model.Closed(threads, target, think);
+        MeasurementInterval interval = intervalOf(s.getString(MEASUREMENT_INTERVAL, null), ycsbForm, typed);
         // Last, as a workload's properties were read after the run's when the workload was made from them.
         WorkloadSettings workload = o.workload(Workloads.resolve(s));
         TxnConfig transactions = o.transactions(TxnConfig.parse(s, workload.transactional()));
         return new RunConfig(phase, store, s, workload, transactions, typed, operationCount, duration, warmup,
                 granularity, grace, loadStallTimeout, seed, seedChosen, autoLoad, share, virtualTime,
                 new RunConfig.Thresholds(maxSendLag, maxErrorRate, maxStall, stallAfter),
-                new RunConfig.Output(o.outDir, percentiles, statusInterval, o.quiet != null && o.quiet, ycsbOutput),
-                o.changes);
+                new RunConfig.Output(o.outDir, percentiles, statusInterval, o.quiet != null && o.quiet,
+                        new ReportForm(reason, interval), ycsbOutput), o.changes);
     }
 
     /**
@@ -255,20 +260,56 @@ public final class RunConfigParser {
         }
     }
 
-    /** The model: the load phase's is closed; a run's is given ({@code told}, or the property), else YCSB's flags say it. */
-    private static ModelChoice modelOf(Phase phase, Given given, ModelChoice told) {
+    /** The model the reason chose: the load phase's is closed; else the one given, or the one the reason names. */
+    private static ModelChoice modelOf(Phase phase, Given given, ModelChoice told, ModelReason reason) {
         Settings s = given.s();
         if (phase == Phase.LOAD) {
             s.contains(MODEL);
             return ModelChoice.CLOSED;
         }
-        if (told != null) {
-            return told;
+        return switch (reason) {
+            case GIVEN -> told != null ? told : s.getEnum(MODEL, ModelChoice.OPEN, ModelChoice.class);
+            case CLOSED_FLAGS, YCSB_FORM, LOAD -> ModelChoice.CLOSED;
+            case YCSB_FORM_RATE, OPENMARK_DEFAULT -> ModelChoice.OPEN;
+        };
+    }
+
+    /**
+     * Why the phase runs the model it runs: {@code --model} (or a command that set it, which records it
+     * as the property), YCSB's {@code -threads}/{@code -target}; else a command in YCSB's form runs
+     * YCSB's closed model unless it asks for a rate, and openmark's form runs the open model.
+     *
+     * @param given whether a property is given
+     */
+    static ModelReason reasonOf(Phase phase, java.util.function.Predicate<String> given, boolean told,
+            boolean ycsbForm) {
+        if (phase == Phase.LOAD) {
+            return ModelReason.LOAD;
         }
-        if (s.contains(MODEL)) {
-            return s.getEnum(MODEL, ModelChoice.OPEN, ModelChoice.class);
+        if (told || given.test(MODEL)) {
+            return ModelReason.GIVEN;
         }
-        return given.contains(THREADCOUNT) || given.contains(TARGET) ? ModelChoice.CLOSED : ModelChoice.OPEN;
+        if (given.test(THREADCOUNT) || given.test(TARGET)) {
+            return ModelReason.CLOSED_FLAGS;
+        }
+        if (ycsbForm) {
+            return given.test(RATE) || given.test(RATE_SCHEDULE) || given.test(ARRIVAL)
+                    ? ModelReason.YCSB_FORM_RATE : ModelReason.YCSB_FORM;
+        }
+        return ModelReason.OPENMARK_DEFAULT;
+    }
+
+    /**
+     * The closed model's latency blocks: as {@code measurement.interval} says ({@code text}, or null);
+     * not given, YCSB's default ({@code op}) for a command in YCSB's form, while openmark's own form
+     * keeps both latencies of a paced closed run, as it always printed them.
+     */
+    static MeasurementInterval intervalOf(String text, boolean ycsbForm, Model model) {
+        if (text != null) {
+            return MeasurementInterval.parse(text);
+        }
+        return !ycsbForm && model instanceof Model.Closed closed && closed.paced() ? MeasurementInterval.BOTH
+                : MeasurementInterval.OP;
     }
 
     /** A share: {@code 5%} or {@code 0.05}; errors name the property. */

@@ -61,6 +61,14 @@ public final class RunProperties {
     public static final String TIME = "time";
     /** How long the load phase waits for any answer. */
     public static final String LOAD_STALL_TIMEOUT = "loadstalltimeout";
+    /**
+     * How the command named the store: {@code ycsb} (YCSB's {@code -db}, bin/ycsb's binding name, or
+     * YCSB's {@code db} property) or {@code openmark} ({@code --store}); set by the command line. A run in
+     * YCSB's form that gives no rate runs YCSB's closed model ({@link ModelReason}).
+     */
+    public static final String COMMAND_FORM = "command.form";
+    /** YCSB's choice of latency blocks for the closed model: {@code op}, {@code intended} or {@code both}. */
+    public static final String MEASUREMENT_INTERVAL = "measurement.interval";
     /** The part of the run this process does ({@code i/n}); set by a cluster's coordinator only. */
     public static final String SHARE = "share";
 

@@ -33,13 +33,28 @@ import org.openmark.workload.ValidationReport;
  * @param workers the load-generator processes of a cluster run (empty for a run in one process)
  * @param outages the stretches in which the store failed (errors, or nothing completed), in time order
  * @param events the actions run during the run ({@code --event}), in the order they were given
+ * @param form why the run has its model, and which of the closed model's latencies the text report prints
  */
 public record RunResult(String openmarkVersion, long seed, boolean seedChosen, Phase phase, LoadSpec model, boolean paced,
         boolean openModel, String store, Map<String, String> storeFacts, Map<String, String> config, long startEpochMs, long runtimeMs,
         double throughput, List<OpResult> operations, Accounting accounting, ScheduleReport schedule,
         Histogram unfinishedLatency, List<String> warnings, List<String> notes, boolean valid, boolean interrupted,
         ValidationReport validation, List<Double> percentiles, List<ReportSection> sections,
-        List<WorkerReport> workers, List<Outage> outages, List<EventOutcome> events) {
+        List<WorkerReport> workers, List<Outage> outages, List<EventOutcome> events, ReportForm form) {
+
+    /** A result that does not say why it has its model ({@link ReportForm#UNSTATED}). */
+    public RunResult(String openmarkVersion, long seed, boolean seedChosen, Phase phase, LoadSpec model, boolean paced,
+            boolean openModel, String store, Map<String, String> storeFacts, Map<String, String> config,
+            long startEpochMs, long runtimeMs, double throughput, List<OpResult> operations, Accounting accounting,
+            ScheduleReport schedule, Histogram unfinishedLatency, List<String> warnings, List<String> notes,
+            boolean valid, boolean interrupted, ValidationReport validation, List<Double> percentiles,
+            List<ReportSection> sections, List<WorkerReport> workers, List<Outage> outages,
+            List<EventOutcome> events) {
+        this(openmarkVersion, seed, seedChosen, phase, model, paced, openModel, store, storeFacts, config,
+                startEpochMs, runtimeMs, throughput, operations, accounting, schedule, unfinishedLatency, warnings,
+                notes, valid, interrupted, validation, percentiles, sections, workers, outages, events,
+                ReportForm.UNSTATED);
+    }
 
     /** A result with no actions during the run. */
     public RunResult(String openmarkVersion, long seed, boolean seedChosen, Phase phase, LoadSpec model, boolean paced,
@@ -70,7 +85,7 @@ public record RunResult(String openmarkVersion, long seed, boolean seedChosen, P
         return new RunResult(openmarkVersion, seed, seedChosen, phase, model, paced, openModel, store, storeFacts,
                 config, startEpochMs, runtimeMs, throughput, operations, accounting, schedule, unfinishedLatency,
                 newWarnings, notes, newValid, interrupted, validation, percentiles, sections, workers, newOutages,
-                events);
+                events, form);
     }
 
     /** This result with {@code more} notes after its own. */
@@ -79,7 +94,7 @@ public record RunResult(String openmarkVersion, long seed, boolean seedChosen, P
         all.addAll(List.of(more));
         return new RunResult(openmarkVersion, seed, seedChosen, phase, model, paced, openModel, store, storeFacts,
                 config, startEpochMs, runtimeMs, throughput, operations, accounting, schedule, unfinishedLatency,
-                warnings, all, valid, interrupted, validation, percentiles, sections, workers, outages, events);
+                warnings, all, valid, interrupted, validation, percentiles, sections, workers, outages, events, form);
     }
 
     /** This result with other sections (figures a workload or an output added). */
@@ -95,7 +110,7 @@ public record RunResult(String openmarkVersion, long seed, boolean seedChosen, P
         return new RunResult(openmarkVersion, seed, seedChosen, phase, model, paced, openModel, store, storeFacts,
                 config, startEpochMs, runtimeMs, throughput, operations, accounting, schedule, unfinishedLatency,
                 warnings, notes, valid, interrupted, validation, percentiles, sections, workers, outages,
-                List.copyOf(newEvents));
+                List.copyOf(newEvents), form);
     }
 
     /**

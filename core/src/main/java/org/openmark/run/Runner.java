@@ -249,7 +249,7 @@ public final class Runner {
                 result.startEpochMs(), result.runtimeMs(), result.throughput(), result.operations(),
                 result.accounting(), result.schedule(), result.unfinishedLatency(), allWarnings, allNotes, valid,
                 result.interrupted(), validation, result.percentiles(), sections, result.workers(),
-                result.outages());
+                result.outages(), result.events(), result.form());
     }
 
     /**

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.Predicate;
 import java.util.stream.IntStream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.openmark.load.ArrivalProcess;
@@ -24,6 +25,7 @@ import org.openmark.load.Arrivals;
  * virtual time, with hundreds of pairs per case, and the detection of real changes
  * (docs/compare.md).
  */
+@Tag("heavy")
 class ComparisonFalseAlarmTest {
     private static final List<String> OPS = List.of("READ", "UPDATE");
 

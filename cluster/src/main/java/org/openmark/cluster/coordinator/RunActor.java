@@ -2,8 +2,6 @@ package org.openmark.cluster.coordinator;
 
 import java.io.PrintStream;
 import java.time.Instant;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.function.Function;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
@@ -18,6 +16,7 @@ import org.openmark.cluster.protocol.Go;
 import org.openmark.cluster.protocol.IntervalReport;
 import org.openmark.cluster.protocol.Load;
 import org.openmark.cluster.protocol.Plan;
+import org.openmark.cluster.protocol.PlanConfig;
 import org.openmark.cluster.protocol.Prepared;
 import org.openmark.cluster.protocol.Ready;
 import org.openmark.cluster.protocol.StalenessDone;
@@ -25,6 +24,7 @@ import org.openmark.cluster.protocol.StartAt;
 import org.openmark.cluster.protocol.Stop;
 import org.openmark.cluster.protocol.ToRun;
 import org.openmark.config.Durations;
+import org.openmark.load.Share;
 
 /**
  * One run of the session over its workers, from the plans handed out to the outcome, as a child of
@@ -102,13 +102,15 @@ public final class RunActor {
 
     // --- the steps
 
-    /** Hands every worker its plan: the run's settings with its share, and where to report (this actor's adapter). */
+    /** Hands every worker its plan: the configuration of its share, and where to report (this actor's adapter). */
     private Behavior<Command> begin() {
         ActorRef<ToRun> inbox = ctx.messageAdapter(ToRun.class, FromWorker::new);
         for (WorkerSlot w : workers) {
-            Map<String, String> settings = new HashMap<>(setup.settings());
-            settings.put("share", (w.index + 1) + "/" + workers.size());
-            w.ref.tell(new Plan(number, inbox, setup.phase(), settings, w.index, workers.size()));
+            PlanConfig share = setup.plans().of(new Share(w.index, workers.size()));
+            if (share.kind() != setup.phase()) {
+                throw new IllegalStateException("a " + setup.phase() + " run's plan is a " + share.kind() + " plan");
+            }
+            w.ref.tell(new Plan(number, inbox, share, w.index, workers.size()));
         }
         return preparing();
     }

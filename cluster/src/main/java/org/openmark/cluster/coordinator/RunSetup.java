@@ -1,7 +1,6 @@
 package org.openmark.cluster.coordinator;
 
 import java.time.Duration;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.openmark.cluster.protocol.PlanPhase;
 
@@ -9,7 +8,7 @@ import org.openmark.cluster.protocol.PlanPhase;
  * One run of the session, as the session asks the coordinator for it.
  *
  * @param phase a load or run phase, or a staleness measurement
- * @param settings the run's resolved properties (each worker gets them with its share)
+ * @param plans what each worker is sent: the configuration of its share
  * @param autoload whether a run phase loads a store that every worker found empty (the run's {@code autoload})
  * @param granularity how long each merged interval is (the run's {@code --granularity})
  * @param warmup the run's warm-up (its end is a boundary of the merged intervals too)
@@ -19,7 +18,7 @@ import org.openmark.cluster.protocol.PlanPhase;
  * @param costs what merging costs the coordinator
  * @param outcome completed when the run is over
  */
-public record RunSetup(PlanPhase phase, Map<String, String> settings, boolean autoload, Duration granularity, Duration warmup,
+public record RunSetup(PlanPhase phase, PlanShares plans, boolean autoload, Duration granularity, Duration warmup,
         Duration startMargin, Duration doneTimeout,
         MergedOutput output, MergeCosts costs, CompletableFuture<CoordinatorOutcome> outcome) {
 }

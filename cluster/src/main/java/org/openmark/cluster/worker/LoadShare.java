@@ -1,7 +1,6 @@
 package org.openmark.cluster.worker;
 
 import org.openmark.config.ConfigException;
-import org.openmark.config.Settings;
 import org.openmark.run.RunConfig;
 import org.openmark.run.RunConfigBuilder;
 import org.openmark.workload.CoreWorkloadConfig;
@@ -31,16 +30,6 @@ final class LoadShare {
         return RunConfigBuilder.parent(cfg).load().insertRange(core.insertStart()
                 + cfg.share().first(core.insertCount()), cfg.share().part(core.insertCount()))
                 .threads(threadsPart(cfg)).build();
-    }
-
-    /** {@link #threads(RunConfig)}; {@code settings} are those {@code cfg} was resolved from, which it carries. */
-    static RunConfig threads(RunConfig cfg, Settings settings) {
-        return threads(cfg);
-    }
-
-    /** {@link #partition(RunConfig)}; {@code settings} are those {@code cfg} was resolved from, which it carries. */
-    static RunConfig partition(RunConfig cfg, Settings settings) {
-        return partition(cfg);
     }
 
     private static int threadsPart(RunConfig cfg) {

@@ -10,15 +10,12 @@ import org.openmark.api.Clock;
 import org.openmark.api.Store;
 import org.openmark.cluster.protocol.Done;
 import org.openmark.cluster.protocol.Load;
-import org.openmark.cluster.protocol.Plan;
 import org.openmark.cluster.protocol.Prepared;
 import org.openmark.cluster.protocol.ResultWire;
-import org.openmark.config.Settings;
 import org.openmark.output.IntervalSink;
 import org.openmark.run.Phase;
 import org.openmark.run.PhaseHooks;
 import org.openmark.run.RunConfig;
-import org.openmark.run.RunConfigParser;
 import org.openmark.run.RunResult;
 import org.openmark.run.Runner;
 import org.openmark.run.StoreRegistry;
@@ -27,14 +24,12 @@ import org.openmark.workload.Workload;
 import org.openmark.workload.Workloads;
 
 /**
- * A worker's share of a load or run phase: the plan's properties parsed as any run's, the store
+ * A worker's share of a load or run phase: the plan's configuration (typed, as the coordinator derived it), the store
  * opened by the {@link Runner} a single process uses, loaded as the coordinator decided, and run
  * with its intervals streaming to the coordinator (and into the worker's own log); its result is
  * reported, or kept locally when the coordinator is lost ({@link RunEnd.Measured#result}).
  */
 final class PhaseShare implements RunJob.Share {
-    private final Phase phase;
-    private final Settings settings;
     private final RunConfig cfg;
     private final Runner runner;
     private final Store store;
@@ -47,10 +42,8 @@ final class PhaseShare implements RunJob.Share {
     private final PrintStream err;
     private final int index;
 
-    private PhaseShare(Plan plan, RunConfig cfg, Runner runner, Store store, Workload workload, RunCues cues,
+    private PhaseShare(int index, RunConfig cfg, Runner runner, Store store, Workload workload, RunCues cues,
             IntervalSink forwarder, Path ownLog, PhaseWatch watch, Clock clock, PrintStream err) {
-        this.phase = plan.phase().phase();
-        this.settings = Settings.of(plan.settings());
         this.cfg = cfg;
         this.runner = runner;
         this.store = store;
@@ -61,23 +54,23 @@ final class PhaseShare implements RunJob.Share {
         this.watch = watch;
         this.clock = clock;
         this.err = err;
-        this.index = plan.index();
+        this.index = index;
     }
 
     /**
-     * Opens the store of {@code plan} (a load or run phase) and builds its workload.
+     * Opens the store of worker {@code index}'s share {@code cfg} of a load or run phase (its plan, as the
+     * coordinator derived it) and builds its workload.
      *
      * @param forwarder where the phase's intervals go, for the coordinator
      * @param ownLog the worker's own interval log of the run, or null
      * @param watch what watches the phase live (the worker's --metrics)
      */
-    static PhaseShare open(Plan plan, RunCues cues, IntervalSink forwarder, Path ownLog, PhaseWatch watch,
-            Clock clock, PrintStream err) {
-        RunConfig cfg = RunConfigParser.parse(plan.phase().phase(), Settings.of(plan.settings()), null, true);
+    static PhaseShare open(int index, RunConfig cfg, RunCues cues, IntervalSink forwarder, Path ownLog,
+            PhaseWatch watch, Clock clock, PrintStream err) {
         Runner runner = new Runner(StoreRegistry.discover(), Workloads::create, clock, Tasks.real(), cues.stop(), err);
         Store store = runner.openStore(cfg);
         try {
-            return new PhaseShare(plan, cfg, runner, store, runner.createWorkload(cfg), cues, forwarder, ownLog, watch,
+            return new PhaseShare(index, cfg, runner, store, runner.createWorkload(cfg), cues, forwarder, ownLog, watch,
                     clock, err);
         } catch (RuntimeException e) {
             store.close();
@@ -99,14 +92,13 @@ final class PhaseShare implements RunJob.Share {
         PhaseHooks hooks = new PhaseHooks(sinks, gate);
         CpuMeter cpu = new CpuMeter(clock);
         RunResult result;
-        if (phase == Phase.LOAD) {
-            RunConfig loadCfg = load == Load.PARTITION ? LoadShare.partition(cfg, settings)
-                    : LoadShare.threads(cfg, settings);
+        if (cfg.phase() == Phase.LOAD) {
+            RunConfig loadCfg = load == Load.PARTITION ? LoadShare.partition(cfg) : LoadShare.threads(cfg);
             result = runner.runOn(loadCfg, runner.createWorkload(loadCfg), store, List.of(), List.of(),
                     watched(hooks, loadCfg));
         } else {
             if (load != Load.NONE) {
-                RunConfig loadCfg = load == Load.PARTITION ? LoadShare.partition(cfg, settings) : cfg;
+                RunConfig loadCfg = load == Load.PARTITION ? LoadShare.partition(cfg) : cfg;
                 RunResult loaded = runner.load(loadCfg, runner.createWorkload(loadCfg), store);
                 say(String.format(Locale.ROOT, "loaded %d records (%s) in %.1f s", loaded.accounting().completed(),
                         load == Load.PARTITION ? "its part" : "all", loaded.runtimeMs() / 1000.0));

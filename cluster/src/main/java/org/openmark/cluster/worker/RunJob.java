@@ -10,9 +10,10 @@ import org.openmark.api.StoreUnreachableException;
 import org.openmark.cluster.protocol.Failed;
 import org.openmark.cluster.protocol.Load;
 import org.openmark.cluster.protocol.Plan;
-import org.openmark.cluster.protocol.PlanPhase;
+import org.openmark.cluster.protocol.PhasePlan;
 import org.openmark.cluster.protocol.Prepared;
 import org.openmark.cluster.protocol.Ready;
+import org.openmark.cluster.protocol.StalenessPart;
 import org.openmark.config.ConfigException;
 import org.openmark.run.PhaseHooks;
 
@@ -95,12 +96,14 @@ final class RunJob {
     }
 
     private Share open() {
-        if (plan.phase() == PlanPhase.STALENESS) {
-            return StalenessShare.open(plan.settings(), plan.index(), cues.stop(), clock);
-        }
-        IntervalForwarder forwarder = new IntervalForwarder(worker, plan.index(), clock);
-        Path ownLog = ownLogs == null ? null : ownLogs.resolve("run-" + plan.run()).resolve("latency.hlog");
-        return PhaseShare.open(plan, cues, forwarder, ownLog, watch, clock, err);
+        return switch (plan.config()) {
+            case StalenessPart part -> StalenessShare.open(part, plan.index(), cues.stop(), clock);
+            case PhasePlan phase -> {
+                IntervalForwarder forwarder = new IntervalForwarder(worker, plan.index(), clock);
+                Path ownLog = ownLogs == null ? null : ownLogs.resolve("run-" + plan.run()).resolve("latency.hlog");
+                yield PhaseShare.open(plan.index(), phase.toRunConfig(), cues, forwarder, ownLog, watch, clock, err);
+            }
+        };
     }
 
     private RunEnd failed(String reason, boolean badInput, boolean storeUnreachable) {

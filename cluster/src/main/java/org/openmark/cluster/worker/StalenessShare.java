@@ -6,15 +6,14 @@ import org.openmark.api.Clock;
 import org.openmark.api.Store;
 import org.openmark.api.StoreFactory;
 import org.openmark.api.StoreProperties;
-import org.openmark.cluster.StalenessPlan;
 import org.openmark.cluster.protocol.Load;
 import org.openmark.cluster.protocol.Prepared;
 import org.openmark.cluster.protocol.StalenessDone;
+import org.openmark.cluster.protocol.StalenessPart;
 import org.openmark.cluster.protocol.StalenessWire;
 import org.openmark.consistency.StalenessConfig;
 import org.openmark.consistency.StalenessMeasurement;
 import org.openmark.consistency.StalenessResult;
-import org.openmark.load.Share;
 import org.openmark.run.PhaseHooks;
 import org.openmark.run.StoreRegistry;
 import org.openmark.timing.StopSignal;
@@ -43,18 +42,15 @@ final class StalenessShare implements RunJob.Share {
         this.clock = clock;
     }
 
-    /** Opens the store of the staleness plan in {@code settings} (with this worker's {@code share}), worker {@code index}'s. */
-    static StalenessShare open(Map<String, String> settings, int index, StopSignal stop, Clock clock) {
-        Share share = Share.parse("share", settings.get("share"));
-        StalenessPlan plan = StalenessPlan.fromSettings(settings);
-        StalenessConfig part = plan.part(share);
+    /** Opens the store of the staleness measurement's part {@code plan}, worker {@code index}'s. */
+    static StalenessShare open(StalenessPart plan, int index, StopSignal stop, Clock clock) {
         StoreFactory factory = StoreRegistry.discover().get("--store", plan.store());
         Map<String, String> props = new HashMap<>(plan.storeProperties());
         if (plan.seed() != null && factory.propertyNames().contains(SIM_SEED)) {
             // Each worker's own simulated store draws its own stream (a shared server has its own seed).
-            props.putIfAbsent(SIM_SEED, Long.toString(Seeds.derive(plan.seed(), share.index())));
+            props.putIfAbsent(SIM_SEED, Long.toString(Seeds.derive(plan.seed(), plan.share().index())));
         }
-        return new StalenessShare(index, part, factory.open(StoreProperties.of(props), clock), stop, clock);
+        return new StalenessShare(index, plan.part(), factory.open(StoreProperties.of(props), clock), stop, clock);
     }
 
     @Override

@@ -40,6 +40,7 @@ import org.openmark.cluster.protocol.Leaving;
 import org.openmark.cluster.protocol.Load;
 import org.openmark.cluster.protocol.MemberEvents;
 import org.openmark.cluster.protocol.Ping;
+import org.openmark.cluster.protocol.PhasePlan;
 import org.openmark.cluster.protocol.Plan;
 import org.openmark.cluster.protocol.PlanPhase;
 import org.openmark.cluster.protocol.Pong;
@@ -52,7 +53,13 @@ import org.openmark.cluster.protocol.StartAt;
 import org.openmark.cluster.protocol.Stop;
 import org.openmark.cluster.protocol.ToRun;
 import org.openmark.cluster.protocol.ToWorker;
+import org.openmark.config.Settings;
+import org.openmark.load.Share;
 import org.openmark.measure.IntervalSnapshot;
+import org.openmark.run.Phase;
+import org.openmark.run.RunConfig;
+import org.openmark.run.RunConfigBuilder;
+import org.openmark.run.RunConfigParser;
 import org.openmark.run.OpenmarkVersion;
 import org.openmark.testing.FakeClock;
 import org.junit.jupiter.api.AfterAll;
@@ -517,8 +524,9 @@ class CoordinatorProtocolTest {
             assertEquals(plans.get(0).run(), p.run());
             assertEquals(phase, p.replyTo(), "one actor for the run");
             assertEquals(i, p.index());
-            assertEquals((i + 1) + "/" + workers.size(), p.settings().get("share"));
-            assertEquals(run.settings().get("seed"), p.settings().get("seed"));
+            PhasePlan share = (PhasePlan) p.config();
+            assertEquals(new Share(i, workers.size()), share.share(), "the worker's share, typed");
+            assertEquals(RUN_CONFIG.seed(), share.seed());
             phase.tell(new Prepared(i, false, false));
         }
         for (TestProbe<ToWorker> w : workers) {
@@ -533,13 +541,18 @@ class CoordinatorProtocolTest {
         return new Running(plans.get(0).run(), phase, starts);
     }
 
+    /** The run every test begins: one of 10 s, seed 1, on each worker its share. */
+    private static final RunConfig RUN_CONFIG = RunConfigParser.parse(Phase.RUN,
+            Settings.of(Map.of("seed", "1", "duration", "10s")), null, true);
+
     private static RunSetup run(MergedOutput output) {
         return run(output, Duration.ofSeconds(5));
     }
 
     /** A run whose workers have {@code doneTimeout} after a stop to report. */
     private static RunSetup run(MergedOutput output, Duration doneTimeout) {
-        return new RunSetup(PlanPhase.RUN, Map.of("seed", "1"), false, Duration.ofSeconds(1), Duration.ZERO,
+        return new RunSetup(PlanPhase.RUN, share -> PhasePlan.of(RunConfigBuilder.parent(RUN_CONFIG).share(share).build()),
+                false, Duration.ofSeconds(1), Duration.ZERO,
                 Duration.ofMillis(10), doneTimeout, output, new MergeCosts(), new CompletableFuture<>());
     }
 

@@ -145,7 +145,9 @@ class RunLedgerTest {
             public void worker(WorkerSlot w, IntervalSnapshot s, double elapsedSeconds, long inFlight, boolean warmUp) {
             }
         };
-        return new RunLedger(new RunSetup(phase, Map.of("seed", "1"), autoload, Duration.ofSeconds(1), Duration.ZERO,
+        return new RunLedger(new RunSetup(phase, share -> {
+            throw new AssertionError("the ledger hands out no plans");
+        }, autoload, Duration.ofSeconds(1), Duration.ZERO,
                 Duration.ofMillis(10), Duration.ofSeconds(5), output, costs, new CompletableFuture<>()), workers, clock);
     }
 

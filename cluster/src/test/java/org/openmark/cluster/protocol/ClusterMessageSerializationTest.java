@@ -25,8 +25,11 @@ import org.apache.pekko.serialization.jackson.JacksonCborSerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.openmark.api.Status;
+import org.openmark.config.Settings;
 import org.openmark.consistency.FailedRequests;
+import org.openmark.consistency.StalenessConfig;
 import org.openmark.consistency.StalenessResult;
+import org.openmark.load.Share;
 import org.openmark.measure.Channel;
 import org.openmark.measure.IntervalSnapshot;
 import org.openmark.measure.Measurements;
@@ -34,6 +37,8 @@ import org.openmark.run.Accounting;
 import org.openmark.run.OpResult;
 import org.openmark.run.OpenmarkVersion;
 import org.openmark.run.Phase;
+import org.openmark.run.RunConfigBuilder;
+import org.openmark.run.RunConfigParser;
 import org.openmark.run.RunResult;
 
 /**
@@ -45,7 +50,7 @@ import org.openmark.run.RunResult;
 class ClusterMessageSerializationTest {
     private static final ActorTestKit KIT = ActorTestKit.create("ClusterMessageSerializationTest",
             ConfigFactory.parseString("pekko.actor.provider = local").withFallback(
-                    ConfigFactory.parseResources("openmark-cluster.conf")));
+                    ConfigFactory.parseResources("openmark-cluster.conf")).withFallback(ConfigFactory.load()).resolve());
     private static final Channel READ_OK = new Channel("READ", Status.OK, false);
 
     @AfterAll
@@ -68,7 +73,11 @@ class ClusterMessageSerializationTest {
                 new Accepted(1, 3, coordinator),
                 new Refused("wrong shared secret"),
                 new Ping(7, 123_456_789L, prober),
-                new Plan(2, run, PlanPhase.RUN, Map.of("store", "memory", "share", "2/3"), 1, 3),
+                new Plan(2, run, PhasePlan.of(RunConfigBuilder.parent(RunConfigParser.parse(Phase.RUN, Settings.of(
+                        Map.of("store", "memory", "rate", "500", "duration", "10s")), null, true)).share(new Share(1, 3))
+                        .build()), 1, 3),
+                new Plan(3, run, new StalenessPart("memory", Map.of(), new StalenessConfig(100, 300, 30,
+                        List.of(0.0, 5.0), "t").part(new Share(1, 3)), 11L, new Share(1, 3)), 1, 3),
                 new Go(2, Load.PARTITION),
                 new StartAt(2, 1_700_000_000_500_000L),
                 new Stop("interrupted (Ctrl-C on the coordinator)"),

@@ -39,7 +39,7 @@ class LoadShareTest {
             String share = (i + 1) + "/3";
             RunConfig cfg = onWorker(Phase.RUN, PLAN, share);
 
-            RunConfig part = LoadShare.partition(cfg, cfg.settings());
+            RunConfig part = LoadShare.partition(cfg);
 
             assertAsParsed(part, edited(PLAN, "share", share, "insertstart", String.valueOf(expected[i][0]),
                     "insertcount", String.valueOf(expected[i][1]), "threadcount", String.valueOf(expected[i][2])));
@@ -51,7 +51,7 @@ class LoadShareTest {
     void threads_eachWorker_allTheRecordsWithItsPartOfTheThreads_asItsEditedPlanParsed() {
         RunConfig cfg = onWorker(Phase.LOAD, PLAN, "3/3");
 
-        RunConfig own = LoadShare.threads(cfg, cfg.settings());
+        RunConfig own = LoadShare.threads(cfg);
 
         assertAsParsed(own, edited(PLAN, "share", "3/3", "threadcount", "2"));
         assertEquals(600, loadedRecords(own));
@@ -62,7 +62,7 @@ class LoadShareTest {
         RunConfig economy = onWorker(Phase.RUN, Map.of("seed", "9", "workload", "closed_economy", "duration", "10s"),
                 "1/2");
 
-        ConfigException e = assertThrows(ConfigException.class, () -> LoadShare.partition(economy, economy.settings()));
+        ConfigException e = assertThrows(ConfigException.class, () -> LoadShare.partition(economy));
 
         assertEquals("workload=closed_economy: cannot be split over workers that share one store: load it with one"
                 + " process (bin/openmark load without --cluster), then run with --cluster", e.getMessage());

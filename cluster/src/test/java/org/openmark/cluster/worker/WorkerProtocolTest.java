@@ -49,6 +49,7 @@ import org.openmark.cluster.protocol.IntervalReport;
 import org.openmark.cluster.protocol.Load;
 import org.openmark.cluster.protocol.MemberEvents;
 import org.openmark.cluster.protocol.Ping;
+import org.openmark.cluster.protocol.PhasePlan;
 import org.openmark.cluster.protocol.Plan;
 import org.openmark.cluster.protocol.PlanPhase;
 import org.openmark.cluster.protocol.Pong;
@@ -63,9 +64,12 @@ import org.openmark.cluster.protocol.ToCoordinator;
 import org.openmark.cluster.protocol.ToRun;
 import org.openmark.cluster.protocol.ToWorker;
 import org.openmark.cluster.worker.WorkerSetup.SessionEnd;
+import org.openmark.config.Settings;
 import org.openmark.output.IntervalSink;
 import org.openmark.run.OpenmarkVersion;
+import org.openmark.run.Phase;
 import org.openmark.run.RunConfig;
+import org.openmark.run.RunConfigParser;
 import org.openmark.run.RunResult;
 
 /**
@@ -254,7 +258,9 @@ class WorkerProtocolTest {
         start();
         ActorRef<ToWorker> at = admitted();
         TestProbe<ToRun> run = kit.createTestProbe(ToRun.class);
-        at.tell(plan(1, run, "operationcount", "10", "requestdistribution", "zipfan"));
+        // The workload's properties are resolved by its provider on the worker (a workload file the
+        // coordinator's machine has and the worker's lacks is refused there): one the worker refuses.
+        at.tell(withProperty(plan(1, run, "operationcount", "10"), "requestdistribution", "zipfan"));
         Failed failed = run.expectMessageClass(Failed.class, WAIT);
         assertTrue(failed.badInput(), failed::toString);
         assertTrue(failed.reason().contains("requestdistribution"), failed.reason());
@@ -517,7 +523,25 @@ class WorkerProtocolTest {
         for (int i = 0; i < pairs.length; i += 2) {
             settings.put(pairs[i], pairs[i + 1]);
         }
-        return new Plan(run, probe.ref(), PlanPhase.RUN, settings, 0, 1);
+        RunConfig cfg = RunConfigParser.parse(Phase.RUN, Settings.of(settings), null, true);
+        return new Plan(run, probe.ref(), PhasePlan.of(cfg), 0, 1);
+    }
+
+    /** {@code plan} with the property {@code name=value} among the user's properties it carries. */
+    private static Plan withProperty(Plan plan, String name, String value) throws ReflectiveOperationException {
+        PhasePlan p = (PhasePlan) plan.config();
+        Map<String, String> properties = new HashMap<>(p.properties());
+        properties.put(name, value);
+        java.lang.reflect.RecordComponent[] components = PhasePlan.class.getRecordComponents();
+        Object[] values = new Object[components.length];
+        Class<?>[] types = new Class<?>[components.length];
+        for (int i = 0; i < components.length; i++) {
+            types[i] = components[i].getType();
+            values[i] = components[i].getName().equals("properties") ? properties
+                    : components[i].getAccessor().invoke(p);
+        }
+        PhasePlan edited = PhasePlan.class.getDeclaredConstructor(types).newInstance(values);
+        return new Plan(plan.run(), plan.replyTo(), edited, plan.index(), plan.count());
     }
 
     /** A watch that is told each phase's result on the worker, as {@code worker --metrics} is. */

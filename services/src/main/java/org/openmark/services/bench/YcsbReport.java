@@ -22,7 +22,9 @@ final class YcsbReport {
 
     static YcsbReport parse(String text) {
         List<String[]> rows = new ArrayList<>();
-        text.lines().map(l -> l.split(", ", -1)).filter(f -> f.length >= 3 && f[0].startsWith("[")).forEach(rows::add);
+        // openmark's facts in words ("# [RUN], Valid, true") are text lines YCSB's parsers skip; this one reads them
+        text.lines().map(l -> l.startsWith("# [") ? l.substring(2) : l).map(l -> l.split(", ", -1))
+                .filter(f -> f.length >= 3 && f[0].startsWith("[")).forEach(rows::add);
         return new YcsbReport(rows);
     }
 

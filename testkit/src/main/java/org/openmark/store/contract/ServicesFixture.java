@@ -203,11 +203,20 @@ public final class ServicesFixture implements BeforeAllCallback, AfterAllCallbac
                     request.name(), request.options())), base);
         }
 
-        /** The run's server, reused as a fresh one or started; the caller holds its lease. */
+        /**
+         * The run's server, reused as a fresh one or started; the caller holds its lease. One such server
+         * starts at a time: two Cassandra clusters starting at once beside the other tests' JVMs took the two
+         * cores long enough that a node of one saw only two of three nodes after 240 s (2026-11-29).
+         */
         static Running reuseOrStart(Commands.StartRequest request) {
-            return withManager(request, runDir(), services -> services.reuseOrStart(request.kind(), request.name(),
-                    request.options()));
+            try (ServiceLock starting = ServiceLock.lease(runDir(), STARTS)) {
+                return withManager(request, runDir(), services -> services.reuseOrStart(request.kind(),
+                        request.name(), request.options()));
+            }
         }
+
+        /** The lease under which the run's servers start, one after another. */
+        static final String STARTS = "starts";
 
         private static Running withManager(Commands.StartRequest request, Path base,
                 java.util.function.Function<Services, Running> start) {
