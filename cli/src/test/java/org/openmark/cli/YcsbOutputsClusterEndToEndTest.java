@@ -33,7 +33,7 @@ class YcsbOutputsClusterEndToEndTest {
                 "-p", "recordcount=200", "-p", "operationcount=2000", "--rate", "1000", "-p",
                 "hdrhistogram.fileoutput=true", "-p", "hdrhistogram.output.path=" + dir + "/", "--quiet");
         r.assertRan();
-        for (String block : new String[] {"READ", "UPDATE"}) {
+        for (String block : new String[] {"READ", "UPDATE", "SERVICE-READ", "SERVICE-UPDATE"}) {
             long n = 0;
             HistogramLogReader reader = new HistogramLogReader(dir.resolve(block + ".hdr").toFile());
             for (EncodableHistogram h = reader.nextIntervalHistogram(); h != null; h = reader.nextIntervalHistogram()) {
@@ -43,7 +43,7 @@ class YcsbOutputsClusterEndToEndTest {
             assertEquals(operations(r.out, block), n, block + ".hdr against the merged report: " + r);
         }
         try (var files = Files.list(dir)) {
-            assertEquals(2, files.count(), "READ.hdr and UPDATE.hdr, nothing of the workers'");
+            assertEquals(4, files.count(), "one per block of the open model's report, nothing of the workers'");
         }
     }
 

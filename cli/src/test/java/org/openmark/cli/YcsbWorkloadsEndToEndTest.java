@@ -55,7 +55,7 @@ class YcsbWorkloadsEndToEndTest {
                 "-p", "operationcount=3000", "--rate", "3000", "-p", "hdrhistogram.fileoutput=true", "-p",
                 "hdrhistogram.output.path=" + dir + "/", "--quiet");
         r.assertRan();
-        for (String block : new String[] {"READ", "UPDATE"}) {
+        for (String block : new String[] {"READ", "UPDATE", "SERVICE-READ", "SERVICE-UPDATE"}) {
             Path file = dir.resolve(block + ".hdr");
             assertTrue(Files.isRegularFile(file), r::toString);
             assertEquals(operations(r.out, block), logged(file), file.toString());

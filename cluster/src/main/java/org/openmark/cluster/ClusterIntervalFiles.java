@@ -15,7 +15,7 @@ import org.openmark.output.IntervalSink;
 import org.openmark.output.TimeSeriesSink;
 import org.openmark.output.YcsbHdrFiles;
 import org.openmark.output.YcsbTimeSeries;
-import org.openmark.measure.LatencyKind;
+import org.openmark.output.LatencyBlock;
 import org.openmark.run.RunResult;
 import org.openmark.run.YcsbMeasurement;
 import org.openmark.workload.ReportSection;
@@ -38,20 +38,20 @@ final class ClusterIntervalFiles {
 
     /** @param outDir the run's {@code --out}, or null for no files */
     ClusterIntervalFiles(Path outDir, PrintStream err) {
-        this(outDir, YcsbMeasurement.DEFAULT, LatencyKind.RESPONSE, err);
+        this(outDir, YcsbMeasurement.DEFAULT, List.of(), err);
     }
 
     /**
      * @param outDir the run's {@code --out}, or null for no files
      * @param ycsbOutput YCSB's measurement outputs the run asks for
-     * @param kind the latency of the text report's blocks
+     * @param blocks the text report's latency blocks
      */
-    ClusterIntervalFiles(Path outDir, YcsbMeasurement ycsbOutput, LatencyKind kind, PrintStream err) {
+    ClusterIntervalFiles(Path outDir, YcsbMeasurement ycsbOutput, List<LatencyBlock> blocks, PrintStream err) {
         this.outDir = outDir;
         this.err = err;
-        this.ycsbTimeSeries = ycsbOutput.timeSeries() ? new YcsbTimeSeries(kind) : null;
+        this.ycsbTimeSeries = ycsbOutput.timeSeries() ? new YcsbTimeSeries(blocks) : null;
         if (ycsbOutput.hdrFilePrefix() != null) {
-            ycsb.add(new YcsbHdrFiles(ycsbOutput::hdrFile, kind));
+            ycsb.add(new YcsbHdrFiles(ycsbOutput::hdrFile, blocks));
         }
         if (ycsbTimeSeries != null) {
             ycsb.add(ycsbTimeSeries);

@@ -1,6 +1,5 @@
 package org.openmark.cluster;
 
-import org.openmark.measure.LatencyKind;
 import org.openmark.run.RunResult;
 
 import java.io.PrintStream;
@@ -33,7 +32,7 @@ final class RunOutput implements MergedOutput {
     RunOutput(RunConfig cfg, PrintStream err, MergedOutput watcher) {
         this.watcher = watcher;
         this.files = new ClusterIntervalFiles(cfg.output().outDir(), cfg.output().ycsb(),
-                cfg.model() instanceof Model.Open ? LatencyKind.RESPONSE : LatencyKind.SERVICE, err);
+                org.openmark.run.ReportBlocks.of(cfg), err);
         this.progress = new ProgressLines(cfg.output().statusInterval(), cfg.output().quiet(),
                 new StatusLine(StatusLine.Latency.of(
                 cfg.phase() == Phase.RUN && cfg.model() instanceof Model.Open, cfg.pacedClosedRun())), err);

@@ -14,29 +14,29 @@ import org.openmark.measure.LatencyKind;
 import org.openmark.measure.Measurements;
 
 /**
- * YCSB's per-operation HdrHistogram logs ({@code hdrhistogram.fileoutput=true}): one file per name of
- * the text report's blocks, {@code READ.hdr} for the OK outcomes of {@code [READ]} and
- * {@code READ-FAILED.hdr} for the rest, each a HistogramLogWriter log of one histogram per interval
- * (microseconds), headed as YCSB heads it. The latencies are the ones the report's block shows (from
- * the intended start in the open model, the service time in the closed one); inner calls count under
- * their own names, as in the report; warm-up intervals are left out, as the report leaves them out,
- * so each file's counts add up to its block's {@code Operations}. A file is opened when its name is
- * first measured, written under a temporary name and renamed into place when the phase ends.
+ * YCSB's per-operation HdrHistogram logs ({@code hdrhistogram.fileoutput=true}): one file per latency
+ * block of the text report ({@link LatencyBlock}), {@code READ.hdr} for the OK outcomes of
+ * {@code [READ]}, {@code READ-FAILED.hdr} for the rest, {@code SERVICE-READ.hdr} or
+ * {@code Intended-READ.hdr} for the others, each a HistogramLogWriter log of one histogram per
+ * interval (microseconds), headed as YCSB heads it, with the latencies its block shows. Inner calls
+ * count under their own names, as in the report; warm-up intervals are left out, as the report leaves
+ * them out, so each file's counts add up to its block's {@code Operations}. A file is opened when its
+ * name is first measured, written under a temporary name and renamed into place when the phase ends.
  */
 public final class YcsbHdrFiles implements IntervalSink {
     private final Function<String, Path> fileOf;
-    private final LatencyKind kind;
+    private final java.util.List<LatencyBlock> blocks;
     private final Map<String, Log> logs = new TreeMap<>();
     private long startEpochMs = -1;
     private IOException failed;
 
     /**
      * @param fileOf the file of an operation's log, by its name ({@code READ}, {@code READ-FAILED})
-     * @param kind the latency of the report's blocks
+     * @param blocks the report's latency blocks
      */
-    public YcsbHdrFiles(Function<String, Path> fileOf, LatencyKind kind) {
+    public YcsbHdrFiles(Function<String, Path> fileOf, java.util.List<LatencyBlock> blocks) {
         this.fileOf = fileOf;
-        this.kind = kind;
+        this.blocks = java.util.List.copyOf(blocks);
     }
 
     @Override
@@ -55,10 +55,7 @@ public final class YcsbHdrFiles implements IntervalSink {
         if (warmUp) {
             return;
         }
-        Map<String, Histogram> byName = new TreeMap<>();
-        Map<Channel, Histogram> channels = kind == LatencyKind.RESPONSE ? s.response() : s.service();
-        channels.forEach((c, h) -> byName.computeIfAbsent(c.status().isOk() ? c.op() : c.op() + "-FAILED",
-                k -> Measurements.newHistogram()).add(h));
+        Map<String, Histogram> byName = byBlock(s, blocks);
         try {
             for (Map.Entry<String, Histogram> e : byName.entrySet()) {
                 Histogram h = e.getValue();
@@ -79,6 +76,21 @@ public final class YcsbHdrFiles implements IntervalSink {
             failed = e;
             throw e;
         }
+    }
+
+    /** The interval's histograms by block name ({@code READ}, {@code READ-FAILED}, {@code SERVICE-READ}). */
+    static Map<String, Histogram> byBlock(IntervalSnapshot s, java.util.List<LatencyBlock> blocks) {
+        Map<String, Histogram> byName = new TreeMap<>();
+        for (LatencyBlock block : blocks) {
+            Map<Channel, Histogram> channels = block.kind() == LatencyKind.RESPONSE ? s.response() : s.service();
+            channels.forEach((c, h) -> {
+                String name = block.name(c.op(), c.status().isOk());
+                if (name != null) {
+                    byName.computeIfAbsent(name, k -> Measurements.newHistogram()).add(h);
+                }
+            });
+        }
+        return byName;
     }
 
     private Log log(String name) throws IOException {

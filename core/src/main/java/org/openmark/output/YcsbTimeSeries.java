@@ -6,13 +6,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
-import org.openmark.measure.Channel;
 import org.openmark.measure.IntervalSnapshot;
-import org.openmark.measure.LatencyKind;
 
 /**
- * YCSB's time series ({@code measurementtype=timeseries}): per name of the text report's blocks
- * ({@code READ} for OK outcomes, {@code READ-FAILED} for the rest), the average latency in
+ * YCSB's time series ({@code measurementtype=timeseries}): per latency block of the text report
+ * ({@link LatencyBlock}: {@code READ} for OK outcomes, {@code READ-FAILED} for the rest,
+ * {@code SERVICE-READ} or {@code Intended-READ}), the average latency in
  * microseconds of each interval that measured it, as YCSB's lines {@code [READ], 2000, 812.5}: the
  * interval's start in milliseconds from the measured start (YCSB counts from each operation's first
  * measurement; openmark keeps one time axis), then the average. The intervals are the run's
@@ -20,14 +19,14 @@ import org.openmark.measure.LatencyKind;
  * operation prints no line for it, as in YCSB; warm-up intervals are left out, as the report leaves them out.
  */
 public final class YcsbTimeSeries implements IntervalSink {
-    private final LatencyKind kind;
+    private final List<LatencyBlock> blocks;
     /** Per block name, per interval start (ms from the measured start), the interval's histogram. */
     private final Map<String, Map<Long, Histogram>> series = new TreeMap<>();
     private long startEpochMs = -1;
 
-    /** @param kind the latency of the report's blocks (response in the open model, service in the closed one) */
-    public YcsbTimeSeries(LatencyKind kind) {
-        this.kind = kind;
+    /** @param blocks the report's latency blocks */
+    public YcsbTimeSeries(List<LatencyBlock> blocks) {
+        this.blocks = List.copyOf(blocks);
     }
 
     @Override
@@ -44,11 +43,9 @@ public final class YcsbTimeSeries implements IntervalSink {
             return;
         }
         long at = s.startMillis() - startEpochMs;
-        Map<Channel, Histogram> channels = kind == LatencyKind.RESPONSE ? s.response() : s.service();
-        channels.forEach((c, h) -> {
+        YcsbHdrFiles.byBlock(s, blocks).forEach((name, h) -> {
             if (h.getTotalCount() > 0) {
-                series.computeIfAbsent(c.status().isOk() ? c.op() : c.op() + "-FAILED", k -> new TreeMap<>())
-                        .computeIfAbsent(at, k -> org.openmark.measure.Measurements.newHistogram()).add(h);
+                series.computeIfAbsent(name, k -> new TreeMap<>()).put(at, h);
             }
         });
     }

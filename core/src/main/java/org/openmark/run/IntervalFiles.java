@@ -9,7 +9,7 @@ import org.openmark.output.IntervalSink;
 import org.openmark.output.TimeSeriesSink;
 import org.openmark.output.YcsbHdrFiles;
 import org.openmark.output.YcsbTimeSeries;
-import org.openmark.measure.LatencyKind;
+import org.openmark.output.LatencyBlock;
 import org.openmark.workload.ReportSection;
 
 /**
@@ -27,24 +27,24 @@ final class IntervalFiles {
 
     /** The files of a run with {@code seed} in {@code dir}, or none when {@code dir} is null. */
     IntervalFiles(Path dir, long seed) throws IOException {
-        this(dir, seed, YcsbMeasurement.DEFAULT, LatencyKind.RESPONSE);
+        this(dir, seed, YcsbMeasurement.DEFAULT, List.of());
     }
 
     /**
      * The files of a run with {@code seed} in {@code dir} (none when null), and YCSB's outputs when its
      * properties ask for them: the {@code .hdr} file of each operation, the time series.
      *
-     * @param kind the latency the text report's blocks show
+     * @param blocks the text report's latency blocks ({@link ReportBlocks})
      */
-    IntervalFiles(Path dir, long seed, YcsbMeasurement ycsb, LatencyKind kind) throws IOException {
-        ycsbTimeSeries = ycsb.timeSeries() ? new YcsbTimeSeries(kind) : null;
+    IntervalFiles(Path dir, long seed, YcsbMeasurement ycsb, List<LatencyBlock> blocks) throws IOException {
+        ycsbTimeSeries = ycsb.timeSeries() ? new YcsbTimeSeries(blocks) : null;
         try {
             if (dir != null) {
                 sinks.add(HlogSink.ofRun(dir.resolve("latency.hlog"), seed));
                 sinks.add(new TimeSeriesSink(dir.resolve("timeseries.csv")));
             }
             if (ycsb.hdrFilePrefix() != null) {
-                sinks.add(new YcsbHdrFiles(ycsb::hdrFile, kind));
+                sinks.add(new YcsbHdrFiles(ycsb::hdrFile, blocks));
             }
             if (ycsbTimeSeries != null) {
                 sinks.add(ycsbTimeSeries);

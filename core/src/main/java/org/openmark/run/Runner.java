@@ -24,7 +24,6 @@ import org.openmark.load.ClosedModel;
 import org.openmark.load.LoadModel;
 import org.openmark.load.OpenModel;
 import org.openmark.output.IntervalSink;
-import org.openmark.measure.LatencyKind;
 import org.openmark.output.OutputPaths;
 import org.openmark.timing.StopSignal;
 import org.openmark.timing.Tasks;
@@ -320,7 +319,7 @@ public final class Runner {
             throw new ConfigException("recordcount/insertcount is 0: the load phase has nothing to insert");
         }
         IntervalFiles files = new IntervalFiles(cfg.output().outDir(), cfg.seed(), cfg.output().ycsb(),
-                cfg.model() instanceof Model.Open ? LatencyKind.RESPONSE : LatencyKind.SERVICE);
+                ReportBlocks.of(cfg));
         RunResult result;
         try {
             List<IntervalSink> all = new ArrayList<>(files.sinks());

@@ -35,7 +35,7 @@ class YcsbTimeSeriesTest {
         Channel readInner = new Channel("READ", Status.OK, true);
         Channel readNotFound = new Channel("READ", Status.NOT_FOUND, false);
         Channel update = new Channel("UPDATE", Status.OK, false);
-        YcsbTimeSeries series = new YcsbTimeSeries(LatencyKind.RESPONSE);
+        YcsbTimeSeries series = new YcsbTimeSeries(List.of(new LatencyBlock("", LatencyKind.RESPONSE, true)));
         series.started(START);
         series.interval(interval(0, Map.of(readOk, of(100, 300), readInner, of(200), update, of(40)), Map.of()),
                 1, 0, false);
@@ -48,10 +48,23 @@ class YcsbTimeSeriesTest {
     @Test
     void lines_serviceKind_warmUpLeftOut() throws Exception {
         Channel read = new Channel("READ", Status.OK, false);
-        YcsbTimeSeries series = new YcsbTimeSeries(LatencyKind.SERVICE);
+        YcsbTimeSeries series = new YcsbTimeSeries(List.of(new LatencyBlock("", LatencyKind.SERVICE, true)));
         series.started(START);
         series.interval(interval(0, Map.of(read, of(7000)), Map.of(read, of(700))), 1, 0, true);
         series.interval(interval(1, Map.of(read, of(5000)), Map.of(read, of(500))), 2, 0, false);
         assertEquals(List.of("[READ], 1000, 500.0"), series.lines());
+    }
+
+    @Test
+    void lines_secondaryBlocks_okOutcomesOnlyUnderTheirPrefix() throws Exception {
+        Channel readOk = new Channel("READ", Status.OK, false);
+        Channel readFailed = new Channel("READ", Status.ERROR, false);
+        YcsbTimeSeries series = new YcsbTimeSeries(List.of(new LatencyBlock("", LatencyKind.RESPONSE, true),
+                new LatencyBlock("SERVICE-", LatencyKind.SERVICE, false)));
+        series.started(START);
+        series.interval(interval(0, Map.of(readOk, of(300), readFailed, of(500)),
+                Map.of(readOk, of(100), readFailed, of(400))), 1, 0, false);
+        assertEquals(List.of("[READ], 0, 300.0", "[READ-FAILED], 0, 500.0", "[SERVICE-READ], 0, 100.0"),
+                series.lines());
     }
 }

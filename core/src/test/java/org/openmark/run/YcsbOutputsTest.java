@@ -96,20 +96,36 @@ class YcsbOutputsTest {
         return out;
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"open", "closed"})
-    void run_hdrFileOutput_oneLogPerBlockWithTheBlocksCounts(String model) throws Exception {
-        RunResult r = run(model, "hdrhistogram.fileoutput", "true", "hdrhistogram.output.path", dir + "/");
+    /** The text report's latency blocks and their Operations. */
+    private static Map<String, Long> blocks(RunResult r) {
         Map<String, Long> blocks = new TreeMap<>();
-        for (OpResult op : r.operations()) {
-            Histogram ok = r.openModel() ? op.okResponse() : op.okService();
-            Histogram failed = r.openModel() ? op.failedResponse() : op.failedService();
-            blocks.put(op.name(), ok.getTotalCount());
-            if (failed.getTotalCount() > 0) {
-                blocks.put(op.name() + "-FAILED", failed.getTotalCount());
-            }
+        Matcher m = Pattern.compile("^\\[([A-Za-z-]+)\\], Operations, (\\d+)$", Pattern.MULTILINE)
+                .matcher(YcsbTextReport.render(r));
+        while (m.find()) {
+            blocks.put(m.group(1), Long.parseLong(m.group(2)));
         }
-        assertTrue(blocks.keySet().containsAll(Set.of("READ", "UPDATE")), blocks.toString());
+        return blocks;
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"open", "closed", "closed-paced-both", "closed-intended"})
+    void run_hdrFileOutput_oneLogPerBlockWithTheBlocksCounts(String form) throws Exception {
+        String[] model = switch (form) {
+            case "closed-paced-both" -> new String[] {"target", "400", "measurement.interval", "both"};
+            case "closed-intended" -> new String[] {"target", "400", "measurement.interval", "intended"};
+            default -> new String[0];
+        };
+        String[] all = java.util.stream.Stream.concat(java.util.Arrays.stream(model), java.util.stream.Stream.of(
+                "hdrhistogram.fileoutput", "true", "hdrhistogram.output.path", dir + "/")).toArray(String[]::new);
+        RunResult r = run(form.startsWith("closed") ? "closed" : "open", all);
+        Map<String, Long> blocks = blocks(r);
+        Set<String> expected = switch (form) {
+            case "open" -> Set.of("READ", "UPDATE", "SERVICE-READ", "SERVICE-UPDATE");
+            case "closed" -> Set.of("READ", "UPDATE");
+            case "closed-paced-both" -> Set.of("READ", "UPDATE", "Intended-READ", "Intended-UPDATE");
+            default -> Set.of("Intended-READ", "Intended-UPDATE");
+        };
+        assertEquals(expected, blocks.keySet(), "the report's blocks in this form: " + YcsbTextReport.render(r));
         try (var files = Files.list(dir)) {
             assertEquals(blocks.keySet().stream().map(b -> b + ".hdr").collect(java.util.stream.Collectors.toSet()),
                     files.map(f -> f.getFileName().toString()).collect(java.util.stream.Collectors.toSet()));
@@ -118,18 +134,18 @@ class YcsbOutputsTest {
             Path file = dir.resolve(block.getKey() + ".hdr");
             List<Histogram> intervals = read(file);
             assertTrue(intervals.size() >= 2, file + ": one histogram per interval of the run");
-            Histogram all = new Histogram(3);
-            intervals.forEach(all::add);
-            assertEquals(block.getValue(), all.getTotalCount(), file + " against the report's [" + block.getKey() + "]");
+            Histogram all2 = new Histogram(3);
+            intervals.forEach(all2::add);
+            assertEquals(block.getValue(), all2.getTotalCount(), file + " against the report's [" + block.getKey() + "]");
             assertTrue(Files.readString(file).startsWith("#[Logging for: " + block.getKey() + "]\n"), file.toString());
         }
-        Histogram updates = r.operations().stream().filter(o -> o.name().equals("UPDATE")).findFirst().orElseThrow()
-                .okService();
+        // the same latencies as the block: its maximum (the report's line, the log's histograms)
+        Matcher max = Pattern.compile("^\\[" + (form.equals("closed-intended") ? "Intended-UPDATE" : "UPDATE")
+                + "\\], MaxLatency\\(us\\), (\\d+)$", Pattern.MULTILINE).matcher(YcsbTextReport.render(r));
+        assertTrue(max.find());
         Histogram logged = new Histogram(3);
-        read(dir.resolve("UPDATE.hdr")).forEach(logged::add);
-        if (!r.openModel()) {
-            assertEquals(updates.getMaxValue(), logged.getMaxValue(), "the same latencies as the report's block");
-        }
+        read(dir.resolve((form.equals("closed-intended") ? "Intended-UPDATE" : "UPDATE") + ".hdr")).forEach(logged::add);
+        assertEquals(Long.parseLong(max.group(1)), logged.getMaxValue());
     }
 
     @Test
@@ -172,7 +188,8 @@ class YcsbOutputsTest {
             byName.computeIfAbsent(m.group(1), k -> new java.util.ArrayList<>())
                     .add(new long[] {Long.parseLong(m.group(2)), Math.round(Double.parseDouble(m.group(3)))});
         }
-        assertEquals(Set.of("READ", "UPDATE"), byName.keySet(), text);
+        assertEquals(model.equals("open") ? Set.of("READ", "UPDATE", "SERVICE-READ", "SERVICE-UPDATE")
+                : Set.of("READ", "UPDATE"), byName.keySet(), text);
         for (OpResult op : r.operations()) {
             Histogram h = r.openModel() ? op.okResponse() : op.okService();
             List<long[]> series = byName.get(op.name());
