@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.net.InetAddress;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -97,6 +98,37 @@ class SimulatedStoreEndToEndTest {
         String[] fromTo = only.strip().split("\\.\\.");
         // the hiccup's 2 s, from the first arrival it caught (at most a few ms after it began)
         assertEquals(2.0, Double.parseDouble(fromTo[1]) - Double.parseDouble(fromTo[0]), 0.01, only);
+    }
+
+    /**
+     * Issue 48's run in real time: the machine's own wake-up floor is measured just before and just
+     * after it (a tenth of the 6 s planned, half each, the first 0.1 s of each not recorded, at
+     * least 1000/s) and printed
+     * beside the send lag in every output; a verdict on the send lag names it and the interval
+     * judged. (Whether the run is valid depends on this machine's load at the time.)
+     */
+    @Test
+    void run_realTime_machineFloorBesideTheSendLagInEveryOutput() throws Exception {
+        Path out = dir.resolve("floor");
+        CliRunner r = CliRunner.run("run", "--store", "sim", "-p", "sim.latency=exp(2ms)", "-P", "workloads/workloada",
+                "-p", "recordcount=200", "--rate", "800", "--duration", "6s", "--seed", "1", "--quiet", "--out",
+                out.toString());
+        JsonNode floor = new ObjectMapper().readTree(out.resolve("result.json").toFile()).at("/schedule/machineFloor");
+        assertTrue(floor.path("measured").asBoolean(), r + " " + floor);
+        assertEquals(0.4, floor.path("seconds").asDouble(), 1e-9, floor.toString());
+        assertTrue(floor.has("p99BeforeUs") && floor.has("p99AfterUs"), floor.toString());
+        assertEquals(1000, floor.path("ratePerSec").asDouble(), 1e-9, floor.toString());
+        assertTrue(floor.path("arrivals").asLong() > 100, floor.toString());
+        String text = Files.readString(out.resolve("result.txt"));
+        assertTrue(text.contains("[SCHEDULE], MachineFloorSendLag99th(us), " + floor.at("/sendLagUs/p99").asLong()
+                + "\n"), text);
+        assertTrue(Files.readString(out.resolve("report.html")).contains("<th>machine floor p99</th>"));
+        String said = String.join("\n", r.out, r.err, text);
+        if (said.contains("send-lag p99 = ") && (said.contains("is above --max-send-lag")
+                || said.contains("(--max-send-lag), and the lag added"))) {
+            assertTrue(said.contains("the machine's own wake-up floor p99 was "), said);
+            assertTrue(said.contains("judged over 1.0 s to "), said);
+        }
     }
 
     @ParameterizedTest(name = "{0}")

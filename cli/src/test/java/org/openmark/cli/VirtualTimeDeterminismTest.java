@@ -115,6 +115,30 @@ class VirtualTimeDeterminismTest {
         }
     }
 
+    /**
+     * An open-model run in virtual time measures no machine floor (there is no machine to be late)
+     * and records why, so the same run twice gives the same files, its verdict lines included.
+     */
+    @Test
+    void openRunInVirtualTime_noMachineFloor_sameFilesTwice() throws Exception {
+        Map<String, byte[]> first = null;
+        for (String name : List.of("open-a", "open-b")) {
+            Path out = dir.resolve(name);
+            CliRunner r = CliRunner.run("run", "--store", "sim", "-p", "sim.latency=exp(2ms)", "-P", "workloada",
+                    "--rate", "800", "--duration", "6s", "--time", "virtual", "--seed", "7", "--out", out.toString());
+            assertEquals(0, r.exitCode, r::toString);
+            JsonNode floor = JSON.readTree(out.resolve("result.json").toFile()).at("/schedule/machineFloor");
+            assertEquals("{\"measured\":false,\"why\":\"virtual time\"}", floor.toString());
+            assertTrue(!Files.readString(out.resolve("result.txt")).contains("MachineFloor"), "no floor line");
+            Map<String, byte[]> files = files(out);
+            if (first == null) {
+                first = files;
+            } else {
+                assertSameFiles(first, files, "open model, virtual time");
+            }
+        }
+    }
+
     @Test
     @Tag("heavy")
     void experimentQuick_threadCountsAroundSixteen_everyRowIsTheCounterModels() throws Exception {

@@ -163,6 +163,23 @@ class ClusterInProcessTest {
     }
 
     @Test
+    void twoWorkers_dataIntegrity_mergedResultChecksEveryReadUnderVerify() throws Exception {
+        RunConfig cfg = config(null, "model", "closed", "threadcount", "2", "operationcount", "600",
+                "readproportion", "0.8", "updateproportion", "0", "readmodifywriteproportion", "0.2",
+                "dataintegrity", "true");
+        RunResult r = onTwoWorkers(cfg);
+
+        assertTrue(r.valid(), () -> r.warnings() + "\n" + errBytes);
+        long reads = r.operations().stream().filter(o -> o.name().equals("READ")).findFirst().orElseThrow().count();
+        var verify = r.operations().stream().filter(org.openmark.run.OpResult::dataCheck).findFirst()
+                .orElseThrow(() -> new AssertionError("no VERIFY in " + r.operations()));
+        // every READ, the read-modify-writes' inner ones included, was answered OK and checked once
+        assertEquals(Map.of(org.openmark.api.Status.OK, reads), verify.statuses());
+        assertEquals(600, r.accounting().completed(), "the checks are no operations");
+        assertTrue(org.openmark.report.YcsbTextReport.render(r).contains("[VERIFY], Return=OK, " + reads), errBytes::toString);
+    }
+
+    @Test
     void session_twoRunsAndAStalenessMeasurementOverTheSameWorkers_eachMergedOnItsOwn() throws Exception {
         ClusterSession session = new ClusterSession(options(2, null, Duration.ofSeconds(30)), new StopSignal(), err);
         CompletableFuture<Void> started = async(() -> {

@@ -175,6 +175,9 @@ public final class CoordinatedOmissionExperiment {
     private static Histogram latency(RunResult r, boolean fromIntendedStart) {
         Histogram h = org.openmark.measure.Measurements.newHistogram();
         for (OpResult op : r.operations()) {
+            if (op.dataCheck()) {
+                continue; // the checks of what reads returned (dataintegrity) are no operation's latency
+            }
             h.add(fromIntendedStart ? op.okResponse() : op.okService());
             h.add(fromIntendedStart ? op.failedResponse() : op.failedService());
         }

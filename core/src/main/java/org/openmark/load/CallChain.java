@@ -21,7 +21,8 @@ import org.openmark.workload.WorkloadClient;
  * status and times. A few nanoseconds that go to the next call's service time. The operations are
  * made ahead, up to {@value #LENGTH} at a time, and recorded behind, all of a chain at once
  * ({@link BackToBack}), each with its own start and end. Making and recording lie between chains
- * and are timed in none. A chain ends after {@value #LENGTH} calls or once it has run
+ * and are timed in none, and so does the check of the data the chain's reads returned
+ * ({@link OperationRunner#checkData}). A chain ends after {@value #LENGTH} calls or once it has run
  * {@value #MAX_SPAN_NANOS} ns, so no operation is recorded later than that after it ended (for
  * the interval of a time series it counts in, the warm-up's end). A call that stalls holds back
  * none of the operations before it: each collection takes a running chain's finished operations
@@ -90,6 +91,7 @@ final class CallChain {
                     return now;
                 }
                 long chainStart = now;
+                int first = next;
                 do {
                     Operation op = operations[next++];
                     writer.issued();
@@ -103,6 +105,9 @@ final class CallChain {
                 int calls = ran.size();
                 issued += calls;
                 runner.record(ran, writer);
+                for (int i = first; i < next; i++) {
+                    runner.checkData(operations[i], writer); // between chains, as making and recording
+                }
                 if (standstill != null && standstill.stuck(chainStart, now, calls)) {
                     gaveUp.set(true);
                 }

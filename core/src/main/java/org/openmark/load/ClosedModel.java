@@ -304,6 +304,7 @@ public final class ClosedModel implements LoadModel {
                 inStore.enter(slot, intended);
                 previousEnd = runner.run(op, session, measured, writer, intended, now);
                 inStore.leave(slot);
+                runner.checkData(op, writer); // recorded: the check is no part of its time (YCSB's VERIFY)
                 if (standstill != null && standstill.stuck(now, previousEnd, 1)) {
                     gaveUp.set(true);
                 }

@@ -14,8 +14,10 @@ import org.openmark.workload.Operation;
  * one store call on a {@link PipelinedSession} in real time is started and left running
  * ({@link PipelinedCalls}); any other is run here and recorded with its three times
  * ({@link OperationRunner}), a composite one on the session's recording view
- * ({@link MeasuredSession}); a null operation is one of the warm-up's hand-offs ({@link OpenModel}),
- * which on a store behind a network makes a worker's first round trip.
+ * ({@link MeasuredSession}), and the data it read is checked once it is recorded (never by the
+ * timekeeper: a worker runs operations only while it does not hold the role); a null operation is
+ * one of the warm-up's hand-offs ({@link OpenModel}), which on a store behind a network makes a
+ * worker's first round trip.
  */
 final class OpenModelHandler implements OperationHandler {
     private final Clock clock;
@@ -61,6 +63,8 @@ final class OpenModelHandler implements OperationHandler {
             long actual = clock.nanoTime();
             Session measured = op.composite() ? session.measured(s -> new MeasuredSession(s, writer, clock)) : null;
             runner.run(op, session.session(), measured, writer, intended, actual);
+            // recorded: the check is no part of its time; before it counts as ended, so the phase records it
+            runner.checkData(op, writer);
         } finally {
             gauges.operationEnded();
             if (started != null) {

@@ -6,12 +6,16 @@ import org.openmark.api.Session;
 import org.openmark.api.Status;
 import org.openmark.measure.BackToBack;
 import org.openmark.measure.MeasurementWriter;
+import org.openmark.workload.DataChecks;
 import org.openmark.workload.Operation;
 
 /**
  * Runs one operation on a session and records its three times. Shared by both load models so
  * their bookkeeping is identical. A binding that throws (breaking the contract) is counted as
- * ERROR and reported once as a warning; the run goes on.
+ * ERROR and reported once as a warning; the run goes on. The check of the data an operation read
+ * ({@link #checkData}) is not part of its run: each model makes it once the operation is recorded,
+ * so the operation's times are the store's call only, and before the operation counts as ended, so
+ * that a phase, which ends once its operations have, records every check.
  */
 final class OperationRunner {
     private final Clock clock;
@@ -57,6 +61,32 @@ final class OperationRunner {
             firstThrown.compareAndSet(null, op.name() + " threw " + e);
             return Status.ERROR;
         }
+    }
+
+    /** As {@link #checkData(Operation, Clock, MeasurementWriter, AtomicReference)} with this runner's clock. */
+    void checkData(Operation op, MeasurementWriter writer) {
+        checkData(op, clock, writer, firstThrown);
+    }
+
+    /**
+     * Checks the data {@code op} read, when it has any ({@link Operation#hasDataToCheck}), and records
+     * the check's own time and outcome under {@link DataChecks#NAME}, as an inner call (reported, not
+     * counted as an operation): as YCSB times VERIFY apart from READ. Call it after {@code op} was
+     * recorded, on the thread that saw it end. A check that throws counts as ERROR.
+     */
+    static void checkData(Operation op, Clock clock, MeasurementWriter writer, AtomicReference<String> firstThrown) {
+        if (!op.hasDataToCheck()) {
+            return;
+        }
+        long start = clock.nanoTime();
+        Status status;
+        try {
+            status = op.checkData();
+        } catch (RuntimeException e) {
+            firstThrown.compareAndSet(null, op.name() + "'s data check threw " + e);
+            status = Status.ERROR;
+        }
+        writer.recordInner(DataChecks.NAME, status == null ? Status.ERROR : status, start, clock.nanoTime());
     }
 
     /**

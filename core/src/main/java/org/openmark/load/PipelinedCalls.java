@@ -17,7 +17,8 @@ import org.openmark.workload.Operation;
  * one returns at once: no thread waits for its reply. The binding tells its status later, on a
  * thread of its own, and the operation is recorded then with the same three times as one that
  * ran on a worker (intended start, actual start, completion), so send lag and response time mean
- * the same in both.
+ * the same in both. The data a call read is checked after it is recorded, on the thread that told its
+ * completion, before the call counts as ended.
  *
  * <p>At the end of a phase the calls still outstanding after the grace period are
  * {@linkplain #abandonOutstanding abandoned}: reported once as unfinished, and not recorded
@@ -168,6 +169,9 @@ final class PipelinedCalls {
                 firstThrown.compareAndSet(null, operation.name() + " returned no status");
             }
             writer.record(operation.name(), status, intendedStartNanos, actualStartNanos, completedNanos);
+            // recorded: the check of what it read is no part of its time; before the call counts as ended, so
+            // the phase, which ends once every call has, records it
+            OperationRunner.checkData(operation, clock, writer, firstThrown);
             unlink(this);
             ended.incrementAndGet();
             gauges.operationEnded();

@@ -286,6 +286,7 @@ final class PipelinedClients {
         @Override
         public void run() {
             long completed = runner.run(blockingOp, blocking, measured, writer, intended, actual);
+            runner.checkData(blockingOp, writer); // recorded: the check is no part of its time
             ctx.gauges().operationEnded();
             blockingOp = null;
             previousEnd = completed;

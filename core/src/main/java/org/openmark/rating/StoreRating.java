@@ -201,6 +201,11 @@ public final class StoreRating implements Experimenter, AutoCloseable {
         long reads = 0;
         long unpredictable = 0;
         for (OpResult op : r.operations()) {
+            if (op.dataCheck()) {
+                // the checks of what the reads returned (dataintegrity): a read whose data differs is unpredictable
+                unpredictable += op.statuses().getOrDefault(Status.UNEXPECTED_STATE, 0L);
+                continue;
+            }
             all.add(op.okResponse());
             all.add(op.failedResponse());
             if (op.name().equals("READ")) {

@@ -254,10 +254,34 @@ public final class JsonReport {
         m.put("dropped", s.dropped());
         m.put("sessions", s.sessions());
         m.put("maxInFlight", s.maxInFlight());
+        m.put("machineFloor", machineFloor(s.machineFloor()));
         if (!s.offered().isEmpty()) {
             // A cluster run whose workers did not all run to the end: what it offered instead of the plan.
             m.put("offeredRate", Percentiles.round(s.offeredRate()));
             m.put("offered", s.offered().stream().map(JsonReport::offered).toList());
+        }
+        return m;
+    }
+
+    /** The machine's own wake-up floor beside the send lag, or why it was not measured. */
+    private static Map<String, Object> machineFloor(org.openmark.run.MachineFloor f) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("measured", f.measured());
+        if (!f.measured()) {
+            m.put("why", f.why());
+            return m;
+        }
+        m.put("ratePerSec", Percentiles.round(f.ratePerSec()));
+        m.put("seconds", Percentiles.round(f.seconds()));
+        m.put("arrivals", f.arrivals());
+        Map<String, Number> lag = new LinkedHashMap<>();
+        lag.put("p50", f.p50Micros());
+        lag.put("p99", f.p99Micros());
+        lag.put("max", f.maxMicros());
+        m.put("sendLagUs", lag);
+        m.put("p99BeforeUs", f.p99BeforeMicros());
+        if (f.p99AfterMicros() >= 0) {
+            m.put("p99AfterUs", f.p99AfterMicros());
         }
         return m;
     }

@@ -29,6 +29,8 @@ import org.openmark.run.ScheduleReport;
  * {@code [SERVICE-READ]} adds the service times; under the closed model {@code [READ]} is
  * YCSB's latency from the actual start and {@code [Intended-READ]} the latency from the intended
  * start, as YCSB's {@code measurement.interval} asks ({@link MeasurementInterval}).
+ * {@code [VERIFY]} holds the checks of what reads returned ({@code dataintegrity}), timed apart
+ * from the reads, every outcome in one block, as YCSB prints it.
  */
 public final class YcsbTextReport {
     private YcsbTextReport() {
@@ -57,7 +59,9 @@ public final class YcsbTextReport {
         line(b, "OVERALL", "Throughput(ops/sec)", number(r.throughput()));
         MeasurementInterval interval = r.form().interval();
         for (OpResult op : r.operations()) {
-            if (r.openModel()) {
+            if (op.dataCheck()) {
+                dataChecks(b, r, op);
+            } else if (r.openModel()) {
                 block(b, r, op.name(), op.okResponse(), op);
                 failed(b, r, op, op.failedResponse());
                 block(b, r, "SERVICE-" + op.name(), op.okService(), null);
@@ -196,6 +200,16 @@ public final class YcsbTextReport {
     }
 
 
+    /**
+     * YCSB's {@code [VERIFY]} block: the checks' own times whatever their outcome, and their
+     * {@code Return=} counts; no -FAILED, SERVICE- or Intended- block, as YCSB measures VERIFY once.
+     */
+    private static void dataChecks(List<ReportLine> b, RunResult r, OpResult op) {
+        Histogram all = op.okService().copy();
+        all.add(op.failedService());
+        block(b, r, op.name(), all, op);
+    }
+
     private static void failed(List<ReportLine> b, RunResult r, OpResult op, Histogram h) {
         if (h.getTotalCount() > 0) {
             block(b, r, op.name() + "-FAILED", h, null);
@@ -243,6 +257,13 @@ public final class YcsbTextReport {
         line(b, "SCHEDULE", "SendLag99th(us)", String.valueOf(empty ? 0 : lag.getValueAtPercentile(99)));
         line(b, "SCHEDULE", "SendLag99.9(us)", String.valueOf(empty ? 0 : lag.getValueAtPercentile(99.9)));
         line(b, "SCHEDULE", "SendLagMax(us)", String.valueOf(empty ? 0 : lag.getMaxValue()));
+        org.openmark.run.MachineFloor floor = s.machineFloor();
+        if (floor.measured()) {
+            // The machine's own wake-up floor beside the send lag: was the machine or the harness late?
+            line(b, "SCHEDULE", "MachineFloorSendLag50th(us)", String.valueOf(floor.p50Micros()));
+            line(b, "SCHEDULE", "MachineFloorSendLag99th(us)", String.valueOf(floor.p99Micros()));
+            line(b, "SCHEDULE", "MachineFloorSendLagMax(us)", String.valueOf(floor.maxMicros()));
+        }
         line(b, "SCHEDULE", "WaitedForSlot", String.valueOf(s.waitedForSlot()));
         line(b, "SCHEDULE", "Dropped", String.valueOf(s.dropped()));
         line(b, "SCHEDULE", "Sessions", String.valueOf(s.sessions()));

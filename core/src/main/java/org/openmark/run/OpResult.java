@@ -20,6 +20,14 @@ public record OpResult(String name, Map<Status, Long> statuses, Histogram okResp
         Histogram failedResponse, Histogram failedService, Map<Status, Histogram> byStatusResponse,
         Map<Status, Histogram> byStatusService) {
 
+    /**
+     * True for the checks of what reads returned ({@code dataintegrity}, YCSB's VERIFY): timed and
+     * counted apart from the store's operations, never one of them.
+     */
+    public boolean dataCheck() {
+        return org.openmark.workload.DataChecks.NAME.equals(name);
+    }
+
     /** All outcomes. */
     public long count() {
         return statuses.values().stream().mapToLong(Long::longValue).sum();

@@ -83,6 +83,8 @@ public final class PhaseRunner {
         // Asked before the phase, while the store answers (the pre-flight made the binding learn
         // them): after it, a store that hangs would hold the report for its driver's timeout.
         Map<String, String> facts = StoreFacts.ask(store, StoreFacts.LIMIT, tasks.realTime());
+        MachineFloor.Plan floorPlan = floorPlan(cfg, model, operationCount, duration, gate);
+        Histogram floorBefore = MachineFloor.sample(clock, floorPlan, stop);
         Measurements measurements = new Measurements(cfg.thresholds().stallAfter());
         Gauges gauges = new Gauges();
         for (IntervalSink sink : sinks) {
@@ -117,6 +119,8 @@ public final class PhaseRunner {
         // Facts counted during the phase (a YCSB binding's own statuses) are read again, briefly:
         // bindings answer from memory, and one whose server hangs keeps what it said before.
         facts = afterPhase(facts, StoreFacts.ask(store, AFTER_PHASE_FACTS_LIMIT, tasks.realTime()));
+        // The floor's second sample, after the phase's end (outside its span): how late the machine was then.
+        MachineFloor floor = MachineFloor.of(floorPlan, floorBefore, MachineFloor.sample(clock, floorPlan, stop));
         Totals totals = collector.totals();
 
         List<String> warnings = new ArrayList<>(outcome.warnings());
@@ -137,15 +141,17 @@ public final class PhaseRunner {
             schedule = new ScheduleReport(stats.targetRatePerSec(), scheduledRate,
                     stats.issued() / issueSeconds, totals.sendLag(),
                     stats.waitedForSlot(), stats.slotWaitNanos() / 1e6, stats.dropped(), stats.sessions(),
-                    stats.maxInFlight());
+                    stats.maxInFlight()).withMachineFloor(floor);
             if (interrupted && stats.issued() < 2) {
                 // Nothing was scheduled before the stop: there is no schedule to have kept.
                 notes.add("the run was interrupted before its schedule began: the generator is not judged");
             } else {
                 valid = Verdicts.generator(cfg, schedule, new Verdicts.LagByCause(collector.lagOutsideStoreTrouble(),
                         collector.lagInStoreTrouble(), collector.troubledIntervals(), collector.lagAtStartUp()),
-                        responseP99(totals), storeSpeed(measurements, totals),
-                        new Verdicts.Issuing(stats.issued(), issueSeconds, runtimeSeconds), warnings, notes);
+                        Verdicts.Latencies.of(percentile(totals.response(), 50), responseP99(totals),
+                                percentile(totals.service(), 50), percentile(totals.service(), 99)),
+                        storeSpeed(measurements, totals), new Verdicts.Issuing(stats.issued(), issueSeconds,
+                                (measuredStart - startNanos) / 1e9, runtimeSeconds), warnings, notes);
             }
             if (!valid && gc != null && gc.count() > 0) {
                 notes.add(gc.describe());
@@ -209,7 +215,33 @@ public final class PhaseRunner {
                 List.of(), List.of(), outages, List.of(), cfg.output().form());
     }
 
-    /** The service-time median of every measured operation, all statuses (microseconds; 0 when none). */
+    /**
+     * What the machine's wake-up floor measures around an open-model phase in real time: nothing
+     * in virtual time (no machine to be late, and runs stay byte-exact), nor in a cluster worker
+     * (its phase starts at the coordinator's instant, which a floor of up to a second could miss).
+     */
+    private MachineFloor.Plan floorPlan(RunConfig cfg, LoadModel model, long operationCount, Duration duration,
+            PhaseHooks.StartGate gate) {
+        if (!(model instanceof OpenModel) || !(cfg.model() instanceof Model.Open open)) {
+            return MachineFloor.none("not an open-model run");
+        }
+        if (!tasks.realTime()) {
+            return MachineFloor.none(MachineFloor.VIRTUAL_TIME.why());
+        }
+        if (gate != PhaseHooks.NONE.gate()) {
+            return MachineFloor.none("a cluster worker: its phase starts at the coordinator's instant");
+        }
+        double rate = open.schedule().meanRate(duration.isZero() ? open.schedule().naturalLength().toNanos()
+                : duration.toNanos());
+        if (!(rate > 0)) {
+            rate = open.schedule().rateAt(0);
+        }
+        Duration planned = !duration.isZero() ? duration
+                : operationCount > 0 && rate > 0 ? Duration.ofNanos((long) (operationCount / rate * 1e9))
+                : Duration.ZERO;
+        return MachineFloor.planFor(rate > 0 ? rate : MachineFloor.LEAST_RATE, planned);
+    }
+
     /**
      * The store's service time before any backlog could build: the median of the phase's first
      * operations (the open model's), else the median of all.

@@ -29,6 +29,7 @@ import org.openmark.timing.StopSignal;
 import org.openmark.timing.Tasks;
 import org.openmark.txn.Transactions;
 import org.openmark.txn.TxnWorkload;
+import org.openmark.workload.DataChecks;
 import org.openmark.workload.MissingRecords;
 import org.openmark.workload.ReportSection;
 import org.openmark.workload.Workload;
@@ -224,6 +225,7 @@ public final class Runner {
         // Records must be there only where something was loaded: a run on an empty store reads nothing it lost.
         boolean checkRecords = cfg.phase() == Phase.RUN && workload.missingRecords() != null;
         boolean loaded = checkRecords && !store.isKnownEmpty(workload.table());
+        DataChecks.Found checkedBefore = workload.dataChecks() == null ? null : workload.dataChecks().found();
         RunResult result = runPhase(cfg, workload, store, hooks);
         var validation = cfg.phase() == Phase.RUN ? workload.validate(store).orElse(null) : null;
         List<String> allWarnings = new ArrayList<>(warnings);
@@ -242,6 +244,9 @@ public final class Runner {
                     result.accounting().completed() + result.accounting().unfinished(), cfg.thresholds().maxErrorRate(),
                     allWarnings, allNotes);
             sections.add(MissingRecords.section(found, loaded));
+        }
+        if (checkedBefore != null) {
+            valid &= DataChecks.judge(workload.dataChecks().found().since(checkedBefore), allWarnings);
         }
         return new RunResult(result.openmarkVersion(), result.seed(), result.seedChosen(), result.phase(),
                 result.model(), result.paced(), result.openModel(), result.store(), result.storeFacts(), result.config(),

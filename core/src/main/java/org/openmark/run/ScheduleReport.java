@@ -22,13 +22,32 @@ import org.HdrHistogram.Histogram;
  *     the end (ops/s), else 0: the planned target counts the stopped workers' shares, this does not
  * @param offered when a cluster run's workers stopped before the end, and what the run offered from
  *     then on, in time order (empty when every worker ran its part to the end)
+ * @param machineFloor the machine's own wake-up floor, measured just before the phase (or why not)
  */
 public record ScheduleReport(double targetRate, double scheduledRate, double achievedRate, Histogram sendLag,
         long waitedForSlot, double slotWaitMs, long dropped, int sessions, int maxInFlight, double offeredRate,
-        List<OfferedChange> offered) {
+        List<OfferedChange> offered, MachineFloor machineFloor) {
 
     public ScheduleReport {
         offered = List.copyOf(offered);
+        machineFloor = machineFloor == null ? NOT_RECORDED : machineFloor;
+    }
+
+    /** The floor of a schedule that did not record one. */
+    static final MachineFloor NOT_RECORDED = MachineFloor.notMeasured("not recorded");
+
+    /** A schedule without a machine floor. */
+    public ScheduleReport(double targetRate, double scheduledRate, double achievedRate, Histogram sendLag,
+            long waitedForSlot, double slotWaitMs, long dropped, int sessions, int maxInFlight, double offeredRate,
+            List<OfferedChange> offered) {
+        this(targetRate, scheduledRate, achievedRate, sendLag, waitedForSlot, slotWaitMs, dropped, sessions,
+                maxInFlight, offeredRate, offered, NOT_RECORDED);
+    }
+
+    /** The same schedule beside the machine's floor. */
+    public ScheduleReport withMachineFloor(MachineFloor floor) {
+        return new ScheduleReport(targetRate, scheduledRate, achievedRate, sendLag, waitedForSlot, slotWaitMs, dropped,
+                sessions, maxInFlight, offeredRate, offered, floor);
     }
 
     /** A schedule that was offered as planned (a run in one process, or every worker to its end). */

@@ -55,6 +55,17 @@ public final class TransactionalOperation implements Operation {
         return true;
     }
 
+    /** The inner operation's data, as its last attempt read it, is checked after the unit ended (outside it). */
+    @Override
+    public boolean hasDataToCheck() {
+        return inner.hasDataToCheck();
+    }
+
+    @Override
+    public Status checkData() {
+        return inner.checkData();
+    }
+
     @Override
     public Status execute(Session session) {
         counters.countUnit();

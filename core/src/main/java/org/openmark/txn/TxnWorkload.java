@@ -105,6 +105,11 @@ public final class TxnWorkload implements Workload {
     }
 
     @Override
+    public org.openmark.workload.DataChecks dataChecks() {
+        return inner.dataChecks();
+    }
+
+    @Override
     public Optional<ValidationReport> validate(Store store) {
         return inner.validate(store);
     }

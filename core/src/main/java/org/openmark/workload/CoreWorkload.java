@@ -40,6 +40,7 @@ public final class CoreWorkload implements Workload {
     private final DiscreteGenerator<OperationType> operationMix;
     private final InsertRetry insertRetry;
     private final DeterministicValues integrity;
+    private final DataChecks dataChecks;
     private final MissingRecords missingRecords;
     private ValuePool valuePool;
 
@@ -68,6 +69,7 @@ public final class CoreWorkload implements Workload {
         this.insertRetry = new InsertRetry(config.insertionRetryLimit(),
                 TimeUnit.SECONDS.toNanos(config.insertionRetryIntervalSeconds()), clock);
         this.integrity = config.dataIntegrity() ? new DeterministicValues(config.fieldLength()) : null;
+        this.dataChecks = integrity == null ? null : new DataChecks(integrity);
         // a workload that deletes records may find a loaded one gone by design
         this.missingRecords = config.proportions().delete() > 0 ? null : new MissingRecords(clock);
     }
@@ -193,6 +195,12 @@ public final class CoreWorkload implements Workload {
 
     DeterministicValues integrity() {
         return integrity;
+    }
+
+    /** The checks of what reads return, with data integrity on; else null. */
+    @Override
+    public DataChecks dataChecks() {
+        return dataChecks;
     }
 
     /** Reads of records the load wrote, checked unless the workload deletes records. */

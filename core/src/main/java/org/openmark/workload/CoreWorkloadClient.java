@@ -87,7 +87,7 @@ final class CoreWorkloadClient implements WorkloadClient {
         long number = keys.next(random);
         String key = keyNames.name(number);
         Set<String> names = config.readAllFields() ? readAllFields : oneRandomField();
-        return new ReadOperation(config.table(), key, names, workload.integrity(), loadedRecord(number));
+        return new ReadOperation(config.table(), key, names, workload.dataChecks(), loadedRecord(number));
     }
 
     private Map<String, byte[]> writeValues(String key) {
@@ -116,7 +116,7 @@ final class CoreWorkloadClient implements WorkloadClient {
         long number = keys.next(random);
         String key = keyNames.name(number);
         Set<String> names = config.readAllFields() ? null : oneRandomField();
-        return new ReadModifyWriteOperation(config.table(), key, names, writeValues(key), workload.integrity(),
+        return new ReadModifyWriteOperation(config.table(), key, names, writeValues(key), workload.dataChecks(),
                 loadedRecord(number));
     }
 }

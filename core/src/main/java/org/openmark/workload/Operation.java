@@ -37,10 +37,28 @@ public interface Operation {
 
     /**
      * Starts the operation's one store call; {@code done} is told its status once it has ended,
-     * after what {@link #execute} does with the answer (a check of the data read). The default
-     * runs {@link #execute} and tells at once.
+     * as {@link #execute} would return it. The default runs {@link #execute} and tells at once.
      */
     default void start(PipelinedSession session, PipelinedSession.Completion done) {
         done.completed(execute(session));
+    }
+
+    /**
+     * True when the operation, now ended, read data to check ({@code dataintegrity}, a read the
+     * store answered OK). The driver then calls {@link #checkData} once it has recorded the
+     * operation, outside the operation's time, and records the check's own time and outcome under
+     * {@link DataChecks#NAME}, as YCSB measures VERIFY apart from READ. False by default.
+     */
+    default boolean hasDataToCheck() {
+        return false;
+    }
+
+    /**
+     * Checks the data the operation read: OK, UNEXPECTED_STATE (a field differs from what was
+     * written) or ERROR (no field). Called only when {@link #hasDataToCheck}, on the thread that
+     * saw the operation end.
+     */
+    default Status checkData() {
+        throw new IllegalStateException(name() + " has no data to check");
     }
 }

@@ -8,14 +8,46 @@ import org.openmark.api.Session;
 import org.openmark.api.Status;
 
 /**
- * Reads one record. With data integrity on ({@code integrity} not null) the returned fields are
- * checked and a mismatch yields {@link Status#UNEXPECTED_STATE}.
- *
- * @param fields the fields to read, or null for all
- * @param loaded told the answer when the record is one the load wrote, else null
+ * Reads one record. Its status is the store's answer. With data integrity on ({@code checks} not
+ * null) a read the store answered OK keeps the fields it returned, for the driver to check after
+ * it recorded the read ({@link #hasDataToCheck}). Run once (a transaction may run it again: each
+ * run keeps its own answer).
  */
-record ReadOperation(String table, String key, Set<String> fields, DeterministicValues integrity,
-        MissingRecords loaded) implements Operation {
+final class ReadOperation implements Operation {
+    private final String table;
+    private final String key;
+    private final Set<String> fields;
+    private final DataChecks checks;
+    private final MissingRecords loaded;
+    /** What the last run read, and its status; set on the thread that saw the read end. */
+    private Map<String, byte[]> cells;
+    private Status status;
+
+    /**
+     * @param fields the fields to read, or null for all
+     * @param checks the data checks (data integrity on), or null
+     * @param loaded told the answer when the record is one the load wrote, else null
+     */
+    ReadOperation(String table, String key, Set<String> fields, DataChecks checks, MissingRecords loaded) {
+        this.table = table;
+        this.key = key;
+        this.fields = fields;
+        this.checks = checks;
+        this.loaded = loaded;
+    }
+
+    String table() {
+        return table;
+    }
+
+    String key() {
+        return key;
+    }
+
+    /** The fields to read, or null for all. */
+    Set<String> fields() {
+        return fields;
+    }
 
     @Override
     public String name() {
@@ -25,14 +57,7 @@ record ReadOperation(String table, String key, Set<String> fields, Deterministic
     @Override
     public Status execute(Session session) {
         Map<String, byte[]> result = new HashMap<>();
-        Status status = session.read(table, key, fields, result);
-        if (loaded != null) {
-            loaded.answered(key, status);
-        }
-        if (!status.isOk() || integrity == null) {
-            return status;
-        }
-        return integrity.verify(key, result);
+        return answered(result, session.read(table, key, fields, result));
     }
 
     @Override
@@ -43,11 +68,30 @@ record ReadOperation(String table, String key, Set<String> fields, Deterministic
     @Override
     public void start(PipelinedSession session, PipelinedSession.Completion done) {
         Map<String, byte[]> result = new HashMap<>();
-        session.startRead(table, key, fields, result, status -> {
-            if (loaded != null) {
-                loaded.answered(key, status);
-            }
-            done.completed(!status.isOk() || integrity == null ? status : integrity.verify(key, result));
-        });
+        session.startRead(table, key, fields, result, status -> done.completed(answered(result, status)));
+    }
+
+    private Status answered(Map<String, byte[]> result, Status answer) {
+        if (loaded != null && answer != null) {
+            loaded.answered(key, answer);
+        }
+        cells = result;
+        status = answer;
+        return answer;
+    }
+
+    @Override
+    public boolean hasDataToCheck() {
+        return checks != null && status != null && status.isOk();
+    }
+
+    @Override
+    public Status checkData() {
+        return checks.check(key, cells);
+    }
+
+    @Override
+    public String toString() {
+        return "READ " + key + " " + fields;
     }
 }

@@ -61,6 +61,14 @@ public interface Workload {
         return null;
     }
 
+    /**
+     * The checks of what its reads return ({@code dataintegrity}), which the driver makes after
+     * each read ({@link Operation#hasDataToCheck}) and the run judges; null when it checks nothing.
+     */
+    default DataChecks dataChecks() {
+        return null;
+    }
+
     /** Figures the workload kept during the run (e.g. transaction outcomes), for the reports. */
     default java.util.List<ReportSection> reportSections() {
         return java.util.List.of();

@@ -82,7 +82,8 @@ class CoordinatedOmissionTest {
         // The generator kept its schedule; the store, stalled for a third of the run, did not
         // serve it: the store's verdict alone makes the run invalid.
         assertEquals(List.of("the store stalled for 1.0 s of the 3.0 s measured (33%, more than 10%, --max-stall): no"
-                + " operation completed from 1.0 s to 2.0 s; the run is not valid"), r.warnings());
+                + " operation completed from 1.0 s to 2.0 s; the run is not valid; judged over 0.0 s to 3.0 s, the measured"
+                + " time"), r.warnings());
         // The mean charges the stall: (Σ_{k=1..1000} (k − 0.5) ms + 3000 · 0.5 ms) / 3000.
         assertEquals((500_500.0 - 500 + 1500) / 3000 * 1000, read.okResponse().getMean(), 200);
     }

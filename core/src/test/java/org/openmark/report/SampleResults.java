@@ -49,7 +49,9 @@ final class SampleResults {
         acc.put(Status.OK, 8L);
         acc.put(Status.ERROR, 1L);
         Accounting accounting = new Accounting(11, 1, acc, 1, 0);
-        ScheduleReport schedule = new ScheduleReport(1000, 1001.5, 999.25, histogram(10, 20, 30), 0, 0, 0, 3, 10000);
+        ScheduleReport schedule = new ScheduleReport(1000, 1001.5, 999.25, histogram(10, 20, 30), 0, 0, 0, 3, 10000)
+                .withMachineFloor(new org.openmark.run.MachineFloor(true, "", 1000, 1.8, 1801, 8, 25, 310, 22,
+                        31));
         return new RunResult("0.1.0-test", 42, false, Phase.RUN,
                 new org.openmark.load.OpenModel(new org.openmark.load.ArrivalProcess.Poisson(),
                         new org.openmark.load.RateSchedule.Constant(1000), 10000,

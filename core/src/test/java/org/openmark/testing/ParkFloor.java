@@ -1,36 +1,23 @@
 package org.openmark.testing;
 
-import java.util.concurrent.locks.LockSupport;
-import org.HdrHistogram.Histogram;
+import java.time.Duration;
+import org.openmark.api.Clock;
+import org.openmark.timing.WakeUpFloor;
 
 /**
  * How late this machine, right now, wakes a thread that parks until a deadline: the floor any
  * real-time scheduler stands on. A real-time test compares the generator's send lag with this
  * floor measured beside it, instead of with a fixed bound that a busy machine (other builds, a CI
- * neighbour) breaks while the generator did all it could.
+ * neighbour) breaks while the generator did all it could. It is the floor a run measures before
+ * an open-model phase ({@link WakeUpFloor}), here without the run's timer-slack tightening.
  */
 public final class ParkFloor {
     private ParkFloor() {
     }
 
-    /** Parks until {@code deadlines} deadlines {@code gapNanos} apart; the lateness of each wake-up (µs). */
-    public static Histogram measure(int deadlines, long gapNanos) {
-        Histogram late = new Histogram(3);
-        late.setAutoResize(true);
-        long next = System.nanoTime() + gapNanos;
-        for (int i = 0; i < deadlines; i++) {
-            long now;
-            while ((now = System.nanoTime()) < next) {
-                LockSupport.parkNanos(next - now);
-            }
-            late.recordValue((now - next) / 1000);
-            next += gapNanos;
-        }
-        return late;
-    }
-
-    /** The p99 lateness (µs) of {@code deadlines} wake-ups 1 ms apart. */
-    public static long p99Micros(int deadlines) {
-        return measure(deadlines, 1_000_000L).getValueAtPercentile(99);
+    /** The p99 lateness (µs) of about {@code wakeUps} wake-ups, 1,000 a second. */
+    public static long p99Micros(int wakeUps) throws InterruptedException {
+        return WakeUpFloor.measure(Clock.system(), new WakeUpFloor.Plan(1000, Duration.ZERO,
+                Duration.ofMillis(wakeUps), 0, 1), () -> false).getValueAtPercentile(99);
     }
 }

@@ -1,6 +1,8 @@
 package org.openmark.workload;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.EnumMap;
 import java.util.Map;
@@ -18,14 +20,23 @@ class DataIntegrityTest {
         TestWorkloads.load(w, session, 1);
         WorkloadClient c = w.newClient(0, 1, 1);
         Map<Status, Integer> statuses = new EnumMap<>(Status.class);
+        Map<Status, Integer> checks = new EnumMap<>(Status.class);
         for (int i = 0; i < 3_000; i++) {
-            statuses.merge(c.nextOperation().execute(session), 1, Integer::sum);
+            Operation op = c.nextOperation();
+            statuses.merge(op.execute(session), 1, Integer::sum);
+            if (op.hasDataToCheck()) {
+                checks.merge(op.checkData(), 1, Integer::sum);
+            }
         }
         assertEquals(Map.of(Status.OK, 3_000), statuses);
+        int reads = checks.getOrDefault(Status.OK, 0);
+        assertTrue(reads > 1_500, "reads and read-modify-writes checked: " + checks);
+        assertEquals(Map.of(Status.OK, reads), checks);
+        assertEquals(new DataChecks.Found(reads, 0, 0, null), w.dataChecks().found());
     }
 
     @Test
-    void read_corruptedValue_returnsUnexpectedState() {
+    void read_corruptedValue_readIsOkAndItsCheckUnexpectedState() {
         CoreWorkload w = TestWorkloads.core(PROPS);
         MapSession session = new MapSession();
         TestWorkloads.load(w, session, 2);
@@ -36,11 +47,33 @@ class DataIntegrityTest {
         } while (!read.name().equals("READ"));
         String key = Operations.key(read);
         assertEquals(Status.OK, read.execute(session));
+        assertEquals(Status.OK, read.checkData());
 
         session.tables.get(key).get("field3")[7] ^= 0x20;
-        assertEquals(Status.UNEXPECTED_STATE, read.execute(session));
-        Operation rmw = new ReadModifyWriteOperation(w.table(), key, null, Map.of(), w.integrity(), null);
-        assertEquals(Status.UNEXPECTED_STATE, rmw.execute(session));
+        assertEquals(Status.OK, read.execute(session), "the store answered: the read's status is the store's");
+        assertTrue(read.hasDataToCheck());
+        assertEquals(Status.UNEXPECTED_STATE, read.checkData());
+        Operation rmw = new ReadModifyWriteOperation(w.table(), key, null, Map.of(), w.dataChecks(), null);
+        assertEquals(Status.OK, rmw.execute(session));
+        assertEquals(Status.UNEXPECTED_STATE, rmw.checkData());
+        assertEquals(new DataChecks.Found(3, 2, 0, key), w.dataChecks().found());
+    }
+
+    @Test
+    void read_storeAnswersOkWithNoField_checkIsError() {
+        CoreWorkload w = TestWorkloads.core(PROPS);
+        MapSession session = new MapSession();
+        TestWorkloads.load(w, session, 2);
+        WorkloadClient c = w.newClient(0, 1, 2);
+        Operation read;
+        do {
+            read = c.nextOperation();
+        } while (!read.name().equals("READ"));
+        String key = Operations.key(read);
+        session.tables.get(key).clear();
+        assertEquals(Status.OK, read.execute(session));
+        assertEquals(Status.ERROR, read.checkData());
+        assertEquals(new DataChecks.Found(1, 0, 1, key), w.dataChecks().found());
     }
 
     @Test
@@ -52,6 +85,7 @@ class DataIntegrityTest {
             read = c.nextOperation();
         } while (!read.name().equals("READ"));
         assertEquals(Status.NOT_FOUND, read.execute(new MapSession()));
+        assertFalse(read.hasDataToCheck(), "a read the store did not answer OK is not checked: its status says it failed");
     }
 
     @Test

@@ -151,6 +151,17 @@ final class HeaderSection {
         b.append("</p>\n");
     }
 
+    /** The machine's own wake-up floor beside the send lag (an ideal scheduler's), or why it is missing. */
+    private static String machineFloor(JsonNode f) {
+        if (!f.path("measured").asBoolean(false)) {
+            return "not measured" + (f.path("why").asText("").isEmpty() ? "" : " (" + f.path("why").asText() + ")");
+        }
+        String around = f.has("p99AfterUs") ? "; before the run " + Units.durationUs(f.path("p99BeforeUs").asDouble())
+                + ", after it " + Units.durationUs(f.path("p99AfterUs").asDouble()) : "";
+        return Units.durationUs(f.path("sendLagUs").path("p99").asDouble()) + " (p50 "
+                + Units.durationUs(f.path("sendLagUs").path("p50").asDouble()) + around + ")";
+    }
+
     private static void schedule(StringBuilder b, JsonNode s) {
         if (!s.isObject()) {
             return;
@@ -161,6 +172,7 @@ final class HeaderSection {
         b.append("<table class=\"schedule\"><caption>Schedule self-check (open model)</caption>\n<tr>")
                 .append("<th>target rate</th><th>scheduled rate</th><th>achieved rate</th>")
                 .append("<th>send lag p50</th><th>p99</th><th>p99.9</th><th>max</th>")
+                .append("<th>machine floor p99</th>")
                 .append("<th>waited for a slot</th><th>dropped</th></tr>\n<tr>");
         cell(b, Units.rate(s.path("targetRate").asDouble()));
         cell(b, Units.rate(scheduled));
@@ -169,6 +181,7 @@ final class HeaderSection {
         for (String p : List.of("p50", "p99", "p999", "max")) {
             cell(b, Units.durationUs(lag.path(p).asDouble()));
         }
+        cell(b, machineFloor(s.path("machineFloor")));
         cell(b, Units.count(s.path("waitedForSlot").asLong()) + (s.path("waitedForSlot").asLong() > 0
                 ? " (" + Units.durationUs(s.path("slotWaitMs").asDouble() * 1000) + " in all)" : ""));
         cell(b, Units.count(s.path("dropped").asLong()));
@@ -176,7 +189,7 @@ final class HeaderSection {
         JsonNode offered = s.path("offered");
         if (offered.isArray() && !offered.isEmpty()) {
             // A cluster run whose workers did not all run to the end: the plan above, what was offered here.
-            b.append("<tr><td colspan=\"9\" class=\"offered\">offered instead of the plan: ");
+            b.append("<tr><td colspan=\"10\" class=\"offered\">offered instead of the plan: ");
             List<String> changes = new ArrayList<>();
             for (JsonNode c : offered) {
                 changes.add(String.format(java.util.Locale.ROOT, "from %.1f s %s (%d of %d workers; %s)",

@@ -60,6 +60,17 @@ class HtmlReportTest {
         return f.newDocumentBuilder().parse(new ByteArrayInputStream(html.getBytes(StandardCharsets.UTF_8)));
     }
 
+    /** The schedule table shows the machine's own wake-up floor beside the send lag, or why it is missing. */
+    @Test
+    void schedule_machineFloorBesideTheSendLag() throws Exception {
+        String html = HtmlReport.render(golden(), syntheticRows());
+        assertTrue(html.contains("<th>machine floor p99</th>"), html);
+        assertTrue(html.contains("<td>25 µs (p50 8 µs; before the run 22 µs, after it 31 µs)</td>"), html);
+        ObjectNode r = golden();
+        ((ObjectNode) r.get("schedule")).putObject("machineFloor").put("measured", false).put("why", "virtual time");
+        assertTrue(HtmlReport.render(r, syntheticRows()).contains("<td>not measured (virtual time)</td>"));
+    }
+
     @Test
     void render_goldenWithTimeSeries_isWellFormedWithThreePlotsAndEveryOperation() throws Exception {
         String html = HtmlReport.render(golden(), syntheticRows());
@@ -75,6 +86,23 @@ class HtmlReportTest {
                 "nothing fetched from elsewhere");
         assertFalse(html.contains("<script") || html.contains("<link") || html.contains("@import"),
                 "self-contained");
+    }
+
+    /** The data checks (VERIFY) get a table of their own: the checks and their own time, not operations. */
+    @Test
+    void render_dataChecks_tableOfChecksWithTheirOwnTime() throws Exception {
+        ObjectNode r = golden();
+        ObjectNode verify = ((ObjectNode) r.path("operations").path("READ")).deepCopy();
+        ((ObjectNode) r.path("operations")).set("VERIFY", verify);
+        String html = HtmlReport.render(r, syntheticRows());
+        parseXml(html);
+        assertEquals(3, html.split("<table class=\"op\">", -1).length - 1, "a table per operation and the checks");
+        assertTrue(html.contains("<strong>VERIFY</strong> " + verify.path("count").asLong() + " checks of what the"
+                + " reads returned (dataintegrity), timed apart from them"), html);
+        String table = html.substring(html.indexOf("<strong>VERIFY</strong>"));
+        table = table.substring(0, table.indexOf("</table>"));
+        assertTrue(table.contains("check time (OK)"), table);
+        assertFalse(table.contains("response time") || table.contains("service time"), table);
     }
 
     /**

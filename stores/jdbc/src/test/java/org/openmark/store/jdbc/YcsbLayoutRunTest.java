@@ -81,6 +81,9 @@ class YcsbLayoutRunTest {
         Map<Status, Long> statuses = result.accounting().statuses();
         assertEquals(result.accounting().completed(), statuses.getOrDefault(Status.OK, 0L), statuses + " " + result.warnings());
         assertEquals(0L, statuses.getOrDefault(Status.UNEXPECTED_STATE, 0L));
+        assertTrue(result.operations().stream().filter(org.openmark.run.OpResult::dataCheck)
+                .allMatch(o -> o.statuses().keySet().stream().allMatch(Status::isOk)), "a value that did not verify"
+                + " ([VERIFY]): " + result.warnings());
         assertTrue(result.accounting().completed() > 0);
     }
 

@@ -111,6 +111,9 @@ class RedisYcsbLayoutTest {
         assertAllOk(run, "UPDATE");
         assertAllOk(run, "READ-MODIFY-WRITE");
         assertEquals(0L, run.accounting().statuses().getOrDefault(Status.UNEXPECTED_STATE, 0L));
+        assertTrue(run.operations().stream().filter(org.openmark.run.OpResult::dataCheck)
+                .allMatch(o -> o.statuses().keySet().stream().allMatch(Status::isOk)), "a value that did not verify"
+                + " ([VERIFY]): " + run.warnings());
         try (Jedis jedis = connect()) {
             assertEquals(before, jedis.dbSize(), "no second copy");
             for (int i = 0; i < RECORDS; i++) {

@@ -80,6 +80,9 @@ class YcsbRedisTest {
                 + r.accounting().statuses().getOrDefault(Status.NOT_FOUND, 0L), what + " had failures: "
                 + r.accounting().statuses() + " " + r.warnings());
         assertEquals(0L, r.accounting().statuses().getOrDefault(Status.UNEXPECTED_STATE, 0L), what);
+        assertTrue(r.operations().stream().filter(org.openmark.run.OpResult::dataCheck)
+                .allMatch(o -> o.statuses().keySet().stream().allMatch(Status::isOk)), "a value that did not verify"
+                + " ([VERIFY]): " + r.warnings());
     }
 
     @ParameterizedTest
