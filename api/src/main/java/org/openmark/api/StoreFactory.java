@@ -42,6 +42,15 @@ public interface StoreFactory {
     }
 
     /**
+     * For a store that {@linkplain #passesOnAllProperties passes every property on}: what its code is
+     * known to read. The harness notes those properties as passed on and warns about any other that
+     * openmark does not read either, as for any store. By default every name may be the code's.
+     */
+    default PassedOnNames passedOnNames(StoreProperties properties) {
+        return PassedOnNames.ANY;
+    }
+
+    /**
      * True when the store keeps what it is written, so a read can give it back (every store that
      * holds data, the simulated one included); false for a store that keeps nothing (the no-op
      * store). A measurement that reads its own writes back (staleness) refuses a store that keeps

@@ -90,7 +90,7 @@ final class PropertySources {
             String bundled = path.getFileName() == null ? name : path.getFileName().toString();
             try (InputStream in = PropertySources.class.getResourceAsStream("/workloads/" + bundled)) {
                 if (in == null) {
-                    throw ConfigException.of("-P", name, "no such file (bundled workloads: workloada … workloadf,"
+                    throw ConfigException.of("-P", name, "no such file (bundled workloads: workloada … workloadf, tsworkloada,"
                             + " closed_economy)");
                 }
                 p.load(in);

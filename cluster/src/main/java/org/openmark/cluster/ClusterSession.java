@@ -176,7 +176,7 @@ public final class ClusterSession implements AutoCloseable {
             if (cost != null) {
                 err.println("openmark cluster: " + cost);
             }
-            return ClusterResult.merge(cfg, done, output.outages(), options, stop);
+            return output.withMergedSections(ClusterResult.merge(cfg, done, output.outages(), options, stop));
         } catch (RuntimeException e) {
             failed = true;
             throw e;

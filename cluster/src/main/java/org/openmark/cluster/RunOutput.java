@@ -1,5 +1,7 @@
 package org.openmark.cluster;
 
+import org.openmark.run.RunResult;
+
 import java.io.PrintStream;
 import java.util.List;
 import org.openmark.cluster.coordinator.IntervalMerger;
@@ -29,7 +31,8 @@ final class RunOutput implements MergedOutput {
     /** @param watcher also told every merged and per-worker interval (live metrics), or null */
     RunOutput(RunConfig cfg, PrintStream err, MergedOutput watcher) {
         this.watcher = watcher;
-        this.files = new ClusterIntervalFiles(cfg.output().outDir(), err);
+        this.files = new ClusterIntervalFiles(cfg.output().outDir(), cfg.output().ycsb(),
+                org.openmark.run.ReportBlocks.of(cfg), err);
         this.progress = new ProgressLines(cfg.output().statusInterval(), cfg.output().quiet(),
                 new StatusLine(StatusLine.Latency.of(
                 cfg.phase() == Phase.RUN && cfg.model() instanceof Model.Open, cfg.pacedClosedRun())), err);
@@ -57,6 +60,11 @@ final class RunOutput implements MergedOutput {
     /** The outages seen in the merged intervals so far. */
     List<Outage> outages() {
         return outages.outages();
+    }
+
+    /** {@code result} with what the merged intervals add to it (YCSB's time series). */
+    RunResult withMergedSections(RunResult result) {
+        return files.withYcsbTimeSeries(result);
     }
 
     /** Closes the interval files. */

@@ -218,7 +218,7 @@ class ClusterInProcessTest {
     void whatTheWorkersFound_andWhatTheConfigurationIsNotedFor_areInTheMergedResultOnce() throws Exception {
         // Nothing loaded, reads only: each worker notes that its operations found no record.
         RunConfig cfg = config(null, "model", "closed", "threadcount", "2", "operationcount", "400",
-                "readproportion", "1", "updateproportion", "0", "autoload", "false", "measurementtype", "timeseries");
+                "readproportion", "1", "updateproportion", "0", "autoload", "false", "measurementtype", "histogram");
         RunResult r = onTwoWorkers(cfg);
 
         assertTrue(r.valid(), () -> r.warnings().toString());
@@ -231,7 +231,7 @@ class ClusterInProcessTest {
         assertTrue(line.endsWith(": 100% of operations found no record (NOT_FOUND): is the store loaded (bin/openmark"
                 + " load, or -p autoload=true on an empty store)?"), line);
         // and what the configuration alone is worth a note for, once, from the coordinator
-        assertEquals(1, r.notes().stream().filter(n -> n.startsWith("YCSB's measurementtype=timeseries is not used"))
+        assertEquals(1, r.notes().stream().filter(n -> n.startsWith("YCSB's measurementtype=histogram is not used"))
                 .count(), r.notes()::toString);
     }
 

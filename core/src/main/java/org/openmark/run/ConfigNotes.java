@@ -5,6 +5,7 @@ import static org.openmark.run.RunProperties.MODEL;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import org.openmark.api.PassedOnNames;
 import org.openmark.config.Settings;
 import org.openmark.config.Suggestions;
 
@@ -14,10 +15,10 @@ import org.openmark.config.Suggestions;
  * not sum to 1, the properties only a binding reads) and the warnings for properties nobody read.
  */
 public final class ConfigNotes {
-    /** YCSB's measurement type ({@code hdrhistogram}, {@code histogram}, …), which openmark does not use. */
-    static final String MEASUREMENT_TYPE = "measurementtype";
-    /** YCSB's HdrHistogram log file switch, which openmark does not use (it writes latency.hlog with --out). */
-    static final String HDR_FILE_OUTPUT = "hdrhistogram.fileoutput";
+    /** YCSB's measurement type ({@code hdrhistogram}, {@code histogram}, …). */
+    static final String MEASUREMENT_TYPE = YcsbMeasurement.TYPE;
+    /** YCSB's switch for its per-operation .hdr files. */
+    static final String HDR_FILE_OUTPUT = YcsbMeasurement.HDR_FILE_OUTPUT;
 
     private ConfigNotes() {
     }
@@ -45,19 +46,21 @@ public final class ConfigNotes {
     }
 
     /**
-     * A note on YCSB's measurement properties that shape its output but not openmark's (YCSB's
-     * exporter and exportfile are used: the command that prints the report reads them), saying
-     * where their figures are instead; empty when none is set.
+     * A note on YCSB's measurement properties that openmark does not follow: a measurement type whose
+     * own figures (histogram buckets, raw values) it does not print, saying where its figures are
+     * instead; and {@code hdrhistogram.fileoutput} with a type that, in YCSB too, writes no file. Empty
+     * when there is nothing to say.
      */
     static java.util.Optional<String> unusedYcsbOutput(RunConfig cfg) {
-        Settings s = cfg.settings();
+        YcsbMeasurement ycsb = cfg.output().ycsb();
         List<String> unused = new ArrayList<>();
-        String type = s.getString(MEASUREMENT_TYPE, "hdrhistogram").trim();
-        if (!type.equalsIgnoreCase("hdrhistogram")) {
-            unused.add(MEASUREMENT_TYPE + "=" + type);
+        if (ycsb.unusedType()) {
+            unused.add(MEASUREMENT_TYPE + "=" + ycsb.type());
         }
-        if (s.getString(HDR_FILE_OUTPUT, "false").trim().equalsIgnoreCase("true")) {
-            unused.add(HDR_FILE_OUTPUT + "=true");
+        boolean filesAsked = cfg.settings().getBoolean(HDR_FILE_OUTPUT, false);
+        if (filesAsked && ycsb.hdrFilePrefix() == null) {
+            unused.add(HDR_FILE_OUTPUT + "=true (with " + MEASUREMENT_TYPE + "=" + ycsb.type() + " YCSB writes no"
+                    + " .hdr file either)");
         }
         if (unused.isEmpty()) {
             return java.util.Optional.empty();
@@ -71,19 +74,34 @@ public final class ConfigNotes {
 
     /**
      * For a store that gives every property to code of its own (a YCSB binding): the properties
-     * openmark did not read, which only that code may use. Said once, so a misspelt name still shows.
+     * openmark did not read which that code may use. Said once, so a misspelt name still shows.
      */
-    static java.util.Optional<String> passedOn(Settings settings) {
-        Set<String> unread = settings.unread();
+    static java.util.Optional<String> passedOn(Settings settings, PassedOnNames theirs) {
+        Set<String> unread = new java.util.TreeSet<>(settings.unread());
+        unread.removeIf(name -> !theirs.knows(name));
         return unread.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of("properties openmark does not"
                 + " read, passed to the store's binding only: " + String.join(", ", unread));
     }
 
     /** Warnings for properties nobody read, with close matches. */
     public static List<String> unknownProperties(Settings settings) {
+        return unknownProperties(settings, null);
+    }
+
+    /**
+     * Warnings for properties nobody read, with close matches; with {@code theirs} (a store that passes
+     * every property on), none for a name its code may read, and its names among the matches.
+     */
+    public static List<String> unknownProperties(Settings settings, PassedOnNames theirs) {
         List<String> known = new ArrayList<>(settings.askedNames());
+        if (theirs != null) {
+            known.addAll(theirs.names());
+        }
         List<String> out = new ArrayList<>();
         for (String name : settings.unread()) {
+            if (theirs != null && theirs.knows(name)) {
+                continue;
+            }
             List<String> close = Suggestions.closeMatches(name, known);
             out.add("unknown property '" + name + "' is ignored"
                     + (close.isEmpty() ? "" : " (did you mean " + close.get(0) + "?)"));

@@ -7,6 +7,10 @@ import java.util.List;
 import org.openmark.output.HlogSink;
 import org.openmark.output.IntervalSink;
 import org.openmark.output.TimeSeriesSink;
+import org.openmark.output.YcsbHdrFiles;
+import org.openmark.output.YcsbTimeSeries;
+import org.openmark.output.LatencyBlock;
+import org.openmark.workload.ReportSection;
 
 /**
  * A phase's interval files in its output directory ({@code latency.hlog}, {@code timeseries.csv}),
@@ -18,17 +22,47 @@ import org.openmark.output.TimeSeriesSink;
 final class IntervalFiles {
     private final List<IntervalSink> sinks = new ArrayList<>();
 
+    /** YCSB's time series, when {@code measurementtype=timeseries}, else null. */
+    private final YcsbTimeSeries ycsbTimeSeries;
+
     /** The files of a run with {@code seed} in {@code dir}, or none when {@code dir} is null. */
     IntervalFiles(Path dir, long seed) throws IOException {
-        if (dir != null) {
-            try {
+        this(dir, seed, YcsbMeasurement.DEFAULT, List.of());
+    }
+
+    /**
+     * The files of a run with {@code seed} in {@code dir} (none when null), and YCSB's outputs when its
+     * properties ask for them: the {@code .hdr} file of each operation, the time series.
+     *
+     * @param blocks the text report's latency blocks ({@link ReportBlocks})
+     */
+    IntervalFiles(Path dir, long seed, YcsbMeasurement ycsb, List<LatencyBlock> blocks) throws IOException {
+        ycsbTimeSeries = ycsb.timeSeries() ? new YcsbTimeSeries(blocks) : null;
+        try {
+            if (dir != null) {
                 sinks.add(HlogSink.ofRun(dir.resolve("latency.hlog"), seed));
                 sinks.add(new TimeSeriesSink(dir.resolve("timeseries.csv")));
-            } catch (IOException e) {
-                abandon();
-                throw e;
             }
+            if (ycsb.hdrFilePrefix() != null) {
+                sinks.add(new YcsbHdrFiles(ycsb::hdrFile, blocks));
+            }
+            if (ycsbTimeSeries != null) {
+                sinks.add(ycsbTimeSeries);
+            }
+        } catch (IOException e) {
+            abandon();
+            throw e;
         }
+    }
+
+    /** {@code result} with YCSB's time series among its sections, when it was asked for. */
+    RunResult withYcsbTimeSeries(RunResult result) {
+        if (ycsbTimeSeries == null) {
+            return result;
+        }
+        List<ReportSection> sections = new ArrayList<>(result.sections());
+        sections.add(new ReportSection("timeseries", ycsbTimeSeries.lines(), ycsbTimeSeries.values()));
+        return result.withSections(sections);
     }
 
     List<IntervalSink> sinks() {
@@ -39,7 +73,8 @@ final class IntervalFiles {
      * Closes the files after a phase that produced {@code result}: each failure is added to
      * {@code failures} and to the result's warnings.
      */
-    RunResult close(RunResult result, List<IOException> failures) {
+    RunResult close(RunResult finished, List<IOException> failures) {
+        RunResult result = withYcsbTimeSeries(finished);
         List<String> warnings = new ArrayList<>(result.warnings());
         for (IntervalSink s : sinks) {
             try {

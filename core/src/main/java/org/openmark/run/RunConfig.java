@@ -75,9 +75,14 @@ public record RunConfig(Phase phase, String store, Settings settings, WorkloadSe
      * @param statusInterval how often the status line is printed
      * @param quiet no status lines
      * @param form why the model was chosen and which of the closed model's latencies are printed
+     * @param ycsb YCSB's measurement output properties ({@code measurementtype}, {@code hdrhistogram.fileoutput})
      */
     public record Output(Path outDir, List<Double> percentiles, Duration statusInterval, boolean quiet,
-            ReportForm form) {
+            ReportForm form, YcsbMeasurement ycsb) {
+        /** Without YCSB's output properties (YCSB's defaults). */
+        public Output(Path outDir, List<Double> percentiles, Duration statusInterval, boolean quiet, ReportForm form) {
+            this(outDir, percentiles, statusInterval, quiet, form, YcsbMeasurement.DEFAULT);
+        }
     }
 
     public RunConfig {

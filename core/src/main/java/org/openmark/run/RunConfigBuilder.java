@@ -296,7 +296,7 @@ public final class RunConfigBuilder {
                 ycsbForm, newModel);
         RunConfig.Output newOutput = new RunConfig.Output(newOutDir, o.percentiles(),
                 statusInterval != null ? statusInterval : o.statusInterval(), newQuiet,
-                new ReportForm(reason, interval));
+                new ReportForm(reason, interval), o.ycsb());
         return new RunConfig(newPhase, p.store(), p.settings(), workload(p.workload()), transactions(p.transactions()),
                 newModel, newCount, newDuration, newWarmup, granularity != null ? granularity : p.granularity(),
                 p.grace(), p.loadStallTimeout(), seed != null ? seed : p.seed(), seed == null && p.seedChosen(),

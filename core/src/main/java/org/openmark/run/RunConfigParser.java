@@ -143,6 +143,7 @@ public final class RunConfigParser {
                 : seedChosen ? new SplittableRandom().nextLong() & Long.MAX_VALUE : s.getLong(SEED, 0);
         String percentilesText = s.getString(PERCENTILES, null);
         List<Double> percentiles = percentilesText == null ? Defaults.PERCENTILES : percentiles(percentilesText);
+        YcsbMeasurement ycsbOutput = YcsbMeasurement.from(s);
         boolean autoLoad = o.autoLoad != null ? o.autoLoad : s.getBoolean(AUTOLOAD, Defaults.AUTO_LOAD);
         Duration maxSendLag = duration(s, MAX_SEND_LAG, Defaults.MAX_SEND_LAG);
         boolean virtualTime = s.getChoice(TIME, Defaults.TIME, List.of("real", "virtual")).equals("virtual");
@@ -166,7 +167,7 @@ public final class RunConfigParser {
                 granularity, grace, loadStallTimeout, seed, seedChosen, autoLoad, share, virtualTime,
                 new RunConfig.Thresholds(maxSendLag, maxErrorRate, maxStall, stallAfter),
                 new RunConfig.Output(o.outDir, percentiles, statusInterval, o.quiet != null && o.quiet,
-                        new ReportForm(reason, interval)), o.changes);
+                        new ReportForm(reason, interval), ycsbOutput), o.changes);
     }
 
     /**

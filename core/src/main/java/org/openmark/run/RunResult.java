@@ -97,6 +97,14 @@ public record RunResult(String openmarkVersion, long seed, boolean seedChosen, P
                 warnings, all, valid, interrupted, validation, percentiles, sections, workers, outages, events, form);
     }
 
+    /** This result with other sections (figures a workload or an output added). */
+    public RunResult withSections(List<ReportSection> newSections) {
+        return new RunResult(openmarkVersion, seed, seedChosen, phase, model, paced, openModel, store, storeFacts,
+                config, startEpochMs, runtimeMs, throughput, operations, accounting, schedule, unfinishedLatency,
+                warnings, notes, valid, interrupted, validation, percentiles, List.copyOf(newSections), workers,
+                outages, events);
+    }
+
     /** This result with the actions run during it. */
     public RunResult withEvents(List<EventOutcome> newEvents) {
         return new RunResult(openmarkVersion, seed, seedChosen, phase, model, paced, openModel, store, storeFacts,

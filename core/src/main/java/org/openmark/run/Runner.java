@@ -54,8 +54,8 @@ public final class Runner {
 
     /**
      * Properties YCSB users pass that a run does not read (no unknown-property warning): the
-     * command that prints the report reads exporter and exportfile; for measurementtype and
-     * hdrhistogram.fileoutput a note says where their figures are; the rest do not matter here.
+     * command that prints the report reads exporter and exportfile; measurementtype and the .hdr files'
+     * properties are read when the configuration is (YcsbMeasurement); the rest do not matter here.
      */
     private static final Set<String> TOLERATED = Set.of(ConfigNotes.MEASUREMENT_TYPE, "measurement.interval",
             "measurement.histogram.verbose", "exporter", "exportfile", ConfigNotes.HDR_FILE_OUTPUT,
@@ -114,8 +114,12 @@ public final class Runner {
         }
         // a store that hands every property on (a YCSB binding) may read any: a note, not warnings
         boolean passesOn = factory.passesOnAllProperties();
-        List<String> warnings = passesOn ? new ArrayList<>() : ConfigNotes.unknownProperties(cfg.settings());
-        java.util.Optional<String> passedOn = passesOn ? ConfigNotes.passedOn(cfg.settings()) : java.util.Optional.empty();
+        // its code's names (YCSB's core, the binding's) are noted as passed on; any other unread one is warned about
+        org.openmark.api.PassedOnNames theirs = passesOn
+                ? factory.passedOnNames(StoreProperties.of(cfg.recordedProperties())) : null;
+        List<String> warnings = new ArrayList<>(ConfigNotes.unknownProperties(cfg.settings(), theirs));
+        java.util.Optional<String> passedOn = passesOn ? ConfigNotes.passedOn(cfg.settings(), theirs)
+                : java.util.Optional.empty();
         try (Store store = open(factory, cfg)) {
             if (!tasks.realTime() && !store.isEmbedded()) {
                 throw ConfigException.of("--time", "virtual", "needs a store inside this process (sim without"
@@ -233,6 +237,7 @@ public final class Runner {
         allNotes.addAll(result.notes());
         boolean valid = result.valid() && (validation == null || validation.passed());
         List<ReportSection> sections = new ArrayList<>(workload.reportSections());
+        sections.addAll(result.sections()); // the phase's own (YCSB's time series)
         if (checkRecords) {
             MissingRecords.Found found = workload.missingRecords().found();
             valid &= MissingRecords.judge(found, loaded, result.accounting().storeFailures(),
@@ -318,7 +323,8 @@ public final class Runner {
         if (cfg.phase() == Phase.LOAD && count == 0) {
             throw new ConfigException("recordcount/insertcount is 0: the load phase has nothing to insert");
         }
-        IntervalFiles files = new IntervalFiles(cfg.output().outDir(), cfg.seed());
+        IntervalFiles files = new IntervalFiles(cfg.output().outDir(), cfg.seed(), cfg.output().ycsb(),
+                ReportBlocks.of(cfg));
         RunResult result;
         try {
             List<IntervalSink> all = new ArrayList<>(files.sinks());

@@ -10,4 +10,12 @@ import java.util.Map;
 public interface WorkloadProvider {
     /** The workloads this provider builds, by every name a user may give (YCSB's class names too), in order. */
     Map<String, Workloads.Factory> workloads();
+
+    /**
+     * The workload of a class name no provider registered ({@code workload=site.ycsb.workloads.TimeSeriesWorkload},
+     * a user's own class), when this provider runs such classes; empty by default.
+     */
+    default java.util.Optional<Workloads.Factory> forClass(String className) {
+        return java.util.Optional.empty();
+    }
 }

@@ -30,6 +30,9 @@ public final class Workloads {
     }
 
     private static final Map<String, Factory> FACTORIES = registered();
+    /** The providers that run classes by name (YCSB's workload classes, through the ycsb adapter). */
+    private static final List<WorkloadProvider> PROVIDERS = ServiceLoader.load(WorkloadProvider.class,
+            Workloads.class.getClassLoader()).stream().map(ServiceLoader.Provider::get).toList();
 
     private Workloads() {
     }
@@ -60,6 +63,16 @@ public final class Workloads {
      *     property is invalid
      */
     public static WorkloadSettings resolve(Settings settings) {
+        String given = settings.getString(PROPERTY, DEFAULT);
+        if (!FACTORIES.containsKey(given) && given.contains(".")) {
+            // a class name: a provider that runs classes (the ycsb adapter) may have it
+            for (WorkloadProvider provider : PROVIDERS) {
+                java.util.Optional<Factory> byClass = provider.forClass(given);
+                if (byClass.isPresent()) {
+                    return byClass.get().resolve(settings);
+                }
+            }
+        }
         String name = settings.getChoice(PROPERTY, DEFAULT, names());
         return FACTORIES.get(name).resolve(settings);
     }

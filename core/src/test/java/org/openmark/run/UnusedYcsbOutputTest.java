@@ -33,9 +33,23 @@ class UnusedYcsbOutputTest {
     }
 
     @Test
-    void hdrFileOutputWithAnOutputDirectory_namesTheFiles() {
-        assertEquals(Optional.of("YCSB's hdrhistogram.fileoutput=true is not used: openmark records every operation in"
-                + " HdrHistogram and prints percentiles; each interval's figures are in res/timeseries.csv and its"
-                + " histograms in res/latency.hlog"), note(Path.of("res"), "hdrhistogram.fileoutput", "true"));
+    void hdrFileOutputWithTheHdrHistogramType_noNote() {
+        // the files are written (YcsbHdrFilesTest), so there is nothing to say
+        assertEquals(Optional.empty(), note(Path.of("res"), "hdrhistogram.fileoutput", "true",
+                "hdrhistogram.output.path", System.getProperty("java.io.tmpdir") + "/"));
+    }
+
+    @Test
+    void timeSeriesType_noNote() {
+        assertEquals(Optional.empty(), note(null, "measurementtype", "timeseries"));
+    }
+
+    @Test
+    void hdrFileOutputWithTheTimeSeriesType_saysYcsbWritesNoFileEither() {
+        assertEquals(Optional.of("YCSB's hdrhistogram.fileoutput=true (with measurementtype=timeseries YCSB writes no"
+                + " .hdr file either) is not used: openmark records every operation in HdrHistogram and prints"
+                + " percentiles; each interval's figures are in res/timeseries.csv and its histograms in"
+                + " res/latency.hlog"), note(Path.of("res"), "hdrhistogram.fileoutput", "true", "measurementtype",
+                "timeseries"));
     }
 }

@@ -29,7 +29,8 @@ import org.openmark.workload.Workloads;
  */
 final class Phases {
     private final Capturing ycsb = new Capturing();
-    private final StoreRegistry registry = StoreRegistry.of(ycsb, new RedisStoreFactory(), new NoopStoreFactory());
+    private final StoreRegistry registry = StoreRegistry.of(ycsb, new RedisStoreFactory(), new NoopStoreFactory(),
+            new org.openmark.store.memory.MemoryStoreFactory());
     private final ByteArrayLog log = new ByteArrayLog();
 
     /** A runner on this helper's stores, printing to its log. */
@@ -93,6 +94,11 @@ final class Phases {
         @Override
         public boolean passesOnAllProperties() {
             return real.passesOnAllProperties();
+        }
+
+        @Override
+        public org.openmark.api.PassedOnNames passedOnNames(StoreProperties properties) {
+            return real.passedOnNames(properties);
         }
 
         @Override
