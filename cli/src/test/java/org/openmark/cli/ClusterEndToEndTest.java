@@ -2,7 +2,6 @@ package org.openmark.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -104,10 +103,14 @@ class ClusterEndToEndTest {
         assertTrue(Files.exists(file), "waited for " + file);
     }
 
-    /** Lets the command go on for {@code millis}, failing if it ends in that time. */
-    private static void stillRunningAfter(CompletableFuture<CliRunner> run, long millis) {
-        assertThrows(java.util.concurrent.TimeoutException.class, () -> run.get(millis, TimeUnit.MILLISECONDS),
-                "the command ended early");
+    /** Lets the command go on for {@code millis}; fails, with its output, if it ends in that time. */
+    private static void stillRunningAfter(CompletableFuture<CliRunner> run, long millis) throws Exception {
+        try {
+            CliRunner ended = run.get(millis, TimeUnit.MILLISECONDS);
+            throw new AssertionError("the command ended early: " + ended);
+        } catch (java.util.concurrent.TimeoutException e) {
+            // still running, as it should be
+        }
     }
 
     /** Waits until the process's log shows {@code text}, failing at once when the process ended first. */
@@ -260,6 +263,9 @@ class ClusterEndToEndTest {
         assertEquals(10000, openResult.at("/accounting/issued").asLong());
     }
 
+    // quiet: on a machine busy with the other forks and the Cassandra cluster, its three worker JVMs once
+    // started so late that the 15 s run ended before the test could kill one (2026-11-29)
+    @Tag("quiet")
     @Test
     void aWorkerKilledMidRun_theRunFinishesWithTheOthersAndMarksTheLoss() throws Exception {
         Path out = dir.resolve("kill");
