@@ -106,6 +106,27 @@ public final class ServicesFixture implements BeforeAllCallback, AfterAllCallbac
         lease = held;
     }
 
+    /**
+     * An extension that has the run's server of this fixture running before the class's other fixtures start, and
+     * keeps no lease of it: a class with a server of its own registers it first ({@code @Order} on the fields), so
+     * that the server every other class waits for does not wait for that one's start too (the run's servers start
+     * one after another).
+     */
+    public BeforeAllCallback startedFirst() {
+        if (!ofTheRun(request.kind())) {
+            throw new IllegalStateException(request.name() + " is each test JVM's own, not the run's: nothing waits for it");
+        }
+        return context -> {
+            try (ServiceLock held = ServiceLock.lease(runDir(), request.name())) {
+                Running started = Started.reuseOrStart(request);
+                if (!shared()) {
+                    context.getRoot().getStore(NAMESPACE).computeIfAbsent(request.name(),
+                            n -> new Started(started, runDir()), Started.class);
+                }
+            }
+        };
+    }
+
     @Override
     public void afterAll(ExtensionContext context) {
         ServiceLock held = lease;

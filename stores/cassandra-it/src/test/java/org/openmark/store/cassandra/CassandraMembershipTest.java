@@ -1,5 +1,6 @@
 package org.openmark.store.cassandra;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -24,10 +25,12 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.openmark.api.NodeActivity;
+import org.openmark.api.Session;
 import org.openmark.api.Status;
 import org.openmark.run.Phase;
 import org.openmark.run.RunResult;
@@ -39,17 +42,29 @@ import org.openmark.store.contract.ServicesFixture;
  * an added node streams its ranges before it serves (its load and partitions are not zero, and a
  * read at ONE coordinated by each replica of each loaded key finds it; the store saw gossip take it
  * from BOOT to NORMAL, and then saw it answer reads as their coordinator), and decommissioning it
- * again leaves every key readable on the three nodes.
+ * again leaves every key readable on the three nodes. Last, a node killed: ALL is refused as
+ * SERVICE_UNAVAILABLE (the driver's reason counted) while ONE goes on; no class needs this cluster whole
+ * afterwards, so the node is not started again (on the shared cluster that start cost the waiting classes
+ * 20-60 s).
  *
  * <p>Its cluster is not the one the other test classes share, so it runs beside them (JUnit's parallel
- * execution, switched on for this module in junit-platform.properties): its three and a half minutes, most of
- * them Cassandra's ring delay, pass while the others use theirs.
+ * execution, switched on for this module in junit-platform.properties): its minutes, most of them Cassandra's
+ * ring delay, pass while the others use theirs. The shared cluster starts first ({@link
+ * ServicesFixture#startedFirst}): the run's clusters start one after another, and every other class waits for
+ * that one.
  */
 @Execution(ExecutionMode.CONCURRENT)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class CassandraMembershipTest {
     @RegisterExtension
+    @Order(1)
+    static final BeforeAllCallback SHARED_CLUSTER_FIRST = CassandraCluster.NODES.startedFirst();
+    @RegisterExtension
+    @Order(2)
     static final ServicesFixture CLUSTER = ServicesFixture.of("cassandra", CassandraCluster.RING, "--nodes", "3");
+    /** How long the other nodes may take to notice a killed one (gossip's failure detector). */
+    private static final long DETECTION_MS = 60_000;
+    private static final byte[] VALUE = {1, 2, 3};
     private static final int RECORDS = 2000;
     private static final String KEYSPACE = "members";
     private static final Pattern RECEIVED = Pattern.compile("(\\d+) files received, ([0-9.]+) (B|KiB|MiB|GiB)");
@@ -133,6 +148,46 @@ class CassandraMembershipTest {
         assertTrue(said.contains("node 4 left after"), said);
         assertTrue(CLUSTER.services("status").out().contains("node4=removed"));
         assertEveryKeyFoundAtOneOnEveryReplica(3);
+    }
+
+    @Test
+    @Order(3)
+    @Execution(ExecutionMode.SAME_THREAD)
+    void nodeKilled_allUnavailableWhileOneSucceeds() throws InterruptedException {
+        try (CassandraStore all = open("ALL", "ALL"); CassandraStore one = open("ONE", "ONE");
+                Session atAll = all.newSession(); Session atOne = one.newSession()) {
+            assertEquals(Status.OK, atAll.insert("usertable", "k0", Map.of("field0", VALUE)));
+            CLUSTER.services("kill-node", CassandraCluster.RING, "3");
+
+            // until the others convict the dead node, a write at ALL times out waiting for it (or
+            // fails on the connection to it): both are statuses, and then Unavailable comes
+            Status status;
+            long deadline = System.currentTimeMillis() + DETECTION_MS;
+            do {
+                status = atAll.insert("usertable", "k1", Map.of("field0", VALUE));
+                assertTrue(status == Status.TIMEOUT || status == Status.SERVICE_UNAVAILABLE,
+                        status + ": " + atAll.lastFailure());
+                if (!atAll.lastFailure().contains("UnavailableException")) {
+                    Thread.sleep(500);
+                }
+            } while (!atAll.lastFailure().contains("UnavailableException") && System.currentTimeMillis() < deadline);
+
+            assertEquals(Status.SERVICE_UNAVAILABLE, status, atAll.lastFailure());
+            assertTrue(atAll.lastFailure().contains("UnavailableException"), atAll.lastFailure());
+            assertEquals(Status.SERVICE_UNAVAILABLE, atAll.read("usertable", "k0", null, new HashMap<>()));
+            assertTrue(all.facts().get("failures").contains("SERVICE_UNAVAILABLE UnavailableException at ALL"),
+                    all.facts().toString());
+            assertEquals(Status.OK, atOne.insert("usertable", "k2", Map.of("field0", VALUE)));
+            Map<String, byte[]> read = new HashMap<>();
+            assertEquals(Status.OK, atOne.read("usertable", "k0", null, read));
+            assertArrayEquals(VALUE, read.get("field0"));
+            assertEquals(null, one.facts().get("failures"), one.facts().toString());
+        }
+    }
+
+    private static CassandraStore open(String write, String read) {
+        return new CassandraStoreFactory().open(CLUSTER.properties("cassandra.keyspace=levels",
+                "cassandra.replication=3", "cassandra.writeconsistency=" + write, "cassandra.readconsistency=" + read));
     }
 
     /**
