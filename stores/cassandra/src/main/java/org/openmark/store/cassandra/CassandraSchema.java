@@ -154,9 +154,10 @@ final class CassandraSchema {
     }
 
     /**
-     * Runs a schema change. The nodes must agree on it before it returns, which on a busy machine
-     * or a freshly started cluster takes far longer than an ordinary request: it gets at least
-     * {@link #DDL_TIMEOUT}, and a timeout is the store's failure, said in one line.
+     * Runs a schema change. The nodes must agree on it before it returns ({@link SchemaAgreement}: every node
+     * asked, not only those the driver believes up), which on a busy machine or a freshly started cluster takes
+     * far longer than an ordinary request: it gets at least {@link #DDL_TIMEOUT}, and a timeout is the store's
+     * failure, said in one line.
      */
     private void ddl(String cql) {
         java.time.Duration timeout = java.time.Duration.ofMillis(Math.max(DDL_TIMEOUT.toMillis(), config.requestTimeoutMs()));
@@ -166,6 +167,7 @@ final class CassandraSchema {
             throw new org.openmark.api.StoreException("the cluster did not apply a schema change within "
                     + timeout.toSeconds() + " s (" + cql + "): is every node up and the machine not overloaded?");
         }
+        new SchemaAgreement(session, System::nanoTime).await(timeout, cql);
     }
 
     /** The least time a schema change gets. */
