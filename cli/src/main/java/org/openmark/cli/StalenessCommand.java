@@ -17,6 +17,7 @@ import org.openmark.cluster.ClusterSession;
 import org.openmark.cluster.StalenessPlan;
 import org.openmark.cluster.coordinator.WorkerSlot;
 import org.openmark.config.ConfigException;
+import org.openmark.consistency.PbsConfigurations;
 import org.openmark.consistency.PbsPrediction;
 import org.openmark.consistency.ProbabilityEstimate;
 import org.openmark.consistency.StalenessConfig;
@@ -166,6 +167,7 @@ final class StalenessCommand implements Callable<Integer> {
         int preflightCalls = 0;
         PbsPrediction prediction = null;
         StalenessMeasurement.Batches batches = null;
+        StalenessMeasurement.Latencies latencies = null;
         List<Map<String, Object>> workers = null;
         if (cluster.requested()) {
             if (timing.clock() instanceof org.openmark.timing.VirtualClock) {
@@ -238,6 +240,7 @@ final class StalenessCommand implements Callable<Integer> {
                     }
                 }
                 batches = measurement.batches();
+                latencies = measurement.latencies();
                 if (s instanceof WarsTracing tracing && tracing.tracesDelays()) {
                     PbsTracing.warnIfNeverStale(tracing, warnings);
                 }
@@ -260,8 +263,15 @@ final class StalenessCommand implements Callable<Integer> {
         parent.out.print(result.text());
         intervals.forEach((t, e) -> parent.out.printf(java.util.Locale.ROOT,
                 "[STALENESS], PConsistentAt95(%sms), %.5f, %.5f%n", key(t), e.low(), e.high()));
+        if (latencies != null) {
+            printLatency("Write", latencies.writeUs());
+            printLatency("Read", latencies.readUs());
+        }
+        // every R and W of N from the same traced pairs, after the run's own figures
+        PbsConfigurations all = prediction == null ? null : PbsConfigurations.predict(prediction);
         if (prediction != null) {
             parent.out.print(prediction.text(intervals));
+            parent.out.print(all.text());
         }
         parent.out.println("[STALENESS], Valid, " + (invalid.isEmpty() && !interrupted));
         if (workers != null) {
@@ -291,9 +301,15 @@ final class StalenessCommand implements Callable<Integer> {
             Map<String, Map<String, Double>> interval = new LinkedHashMap<>();
             intervals.forEach((t, e) -> interval.put(key(t), Map.of("low", e.low(), "high", e.high())));
             staleness.put("pConsistentAt95", interval);
+            if (latencies != null) {
+                staleness.put("writeLatencyMs", StalenessMeasurement.Latencies.percentilesMs(latencies.writeUs()));
+                staleness.put("readLatencyMs", StalenessMeasurement.Latencies.percentilesMs(latencies.readUs()));
+            }
             json.put("staleness", staleness);
             if (prediction != null) {
-                json.put("pbs", prediction.json(intervals));
+                Map<String, Object> pbs = prediction.json(intervals);
+                pbs.put("all", all.json());
+                json.put("pbs", pbs);
             }
             if (workers != null) {
                 json.put("workers", workers);
@@ -314,6 +330,12 @@ final class StalenessCommand implements Callable<Integer> {
             return Main.EXIT_INTERRUPTED;
         }
         return invalid.isEmpty() ? 0 : Main.EXIT_NOT_VALID;
+    }
+
+    /** {@code [STALENESS], WriteP50(ms), 1.234} and its p99, or n/a when nothing was recorded. */
+    private void printLatency(String kind, org.HdrHistogram.Histogram us) {
+        StalenessMeasurement.Latencies.percentilesMs(us).forEach((q, ms) -> parent.out.println("[STALENESS], " + kind
+                + q.toUpperCase(java.util.Locale.ROOT) + "(ms), " + (ms == null ? "n/a" : ms)));
     }
 
     /**

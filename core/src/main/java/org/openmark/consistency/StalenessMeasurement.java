@@ -50,6 +50,8 @@ public final class StalenessMeasurement {
     private final Map<Long, LongAdder> kStaleness = new ConcurrentHashMap<>();
     private final Histogram tVisibility = new Histogram(3);
     private final Histogram probeLate = new Histogram(3);
+    private final Histogram writeLatency = new Histogram(3);
+    private final Histogram readLatency = new Histogram(3);
     private final LongAdder reads = new LongAdder();
     private final LongAdder staleReads = new LongAdder();
     private final LongAdder neverSeen = new LongAdder();
@@ -68,6 +70,8 @@ public final class StalenessMeasurement {
         this.stop = stop;
         tVisibility.setAutoResize(true);
         probeLate.setAutoResize(true);
+        writeLatency.setAutoResize(true);
+        readLatency.setAutoResize(true);
         for (double t : cfg.probeOffsetsMs()) {
             consistentAt.put(t, new LongAdder());
             probedAt.put(t, new LongAdder());
@@ -92,6 +96,29 @@ public final class StalenessMeasurement {
 
     /** Counts per offset and batch of consecutive writes; see {@link #batches}. */
     public record Batches(Map<Double, long[]> consistent, Map<Double, long[]> probed) {
+    }
+
+    /**
+     * The acknowledged writes' latencies (µs, from each write's time on the schedule to its
+     * acknowledgement, so a writer held up is not omitted) and the successful probe reads' (from the
+     * read's start to its answer), for a PBS
+     * prediction's latencies to be put beside. Call after {@link #run}.
+     */
+    public Latencies latencies() {
+        synchronized (readLatency) {
+            return new Latencies(writeLatency.copy(), readLatency.copy());
+        }
+    }
+
+    /** Measured latencies (µs) of the writes and of the probe reads. */
+    public record Latencies(Histogram writeUs, Histogram readUs) {
+        /** p50 and p99 in ms, null each when nothing was recorded. */
+        public static Map<String, Double> percentilesMs(Histogram us) {
+            Map<String, Double> m = new java.util.LinkedHashMap<>();
+            m.put("p50", us.getTotalCount() == 0 ? null : us.getValueAtPercentile(50) / 1000.0);
+            m.put("p99", us.getTotalCount() == 0 ? null : us.getValueAtPercentile(99) / 1000.0);
+            return m;
+        }
     }
 
     /** The counts so far, while the measurement runs (for live metrics); safe from any thread. */
@@ -137,7 +164,8 @@ public final class StalenessMeasurement {
         double gapNanos = 1e9 / cfg.writeRatePerSec();
         long acknowledged = 0;
         for (long i = 0; i < cfg.writes() && !stop.isStopped(); i++) {
-            clock.parkUntil(start + Math.round(i * gapNanos));
+            long intended = start + Math.round(i * gapNanos);
+            clock.parkUntil(intended);
             int keyIndex = (int) (i % cfg.keys());
             long version = versions.merge(keyIndex, 1L, Long::sum);
             String key = cfg.key(keyIndex);
@@ -147,6 +175,9 @@ public final class StalenessMeasurement {
             if (!s.isOk()) {
                 failed(failedWrites, s, writerSession);
                 continue;
+            }
+            synchronized (readLatency) {
+                writeLatency.recordValue(Math.max(0, ack - intended) / 1000);
             }
             acknowledged++;
             acknowledgedWrites.increment();
@@ -252,13 +283,18 @@ public final class StalenessMeasurement {
         Session session = pool.take();
         try {
             Map<String, byte[]> result = new HashMap<>();
+            long readStart = clock.nanoTime();
             Status s = session.read(cfg.table(), write.key, null, result);
+            long answered = clock.nanoTime();
             reads.increment();
             if (!s.isOk() && s != Status.NOT_FOUND) {
                 failed(failedReads, s, session);
             } else {
                 long seen = VersionedValue.versionOf(result.get(VersionedValue.FIELD), write.runStartNanos);
                 probedAt.get(offsetMs).increment();
+                synchronized (readLatency) {
+                    readLatency.recordValue((answered - readStart) / 1000);
+                }
                 saw = seen >= write.version;
                 synchronized (probedInBatch) {
                     probedInBatch.get(offsetMs)[write.batch]++;

@@ -74,6 +74,7 @@ public record TracedPair(double[] w, double[] a, double[] r, double[] s, double 
         double[] visible = new double[n];
         double[] acked = new double[n];
         double[] read = new double[n];
+        double[] answered = new double[n];
         for (int i = 0; i < n; i++) {
             visible[i] = i == 0 ? wLocal : w[i - 1];
             double ack = i == 0 ? aLocal : a[i - 1];
@@ -83,13 +84,16 @@ public record TracedPair(double[] w, double[] a, double[] r, double[] s, double 
             int at = nodes.read().indexOf(node);
             if (node.equals(nodes.readCoordinator())) {
                 read[i] = rLocal;
+                answered[i] = rLocal;
             } else if (at >= 0) {
                 read[i] = r[at];
+                // an answer's way back not traced: the read itself is what is known of it
+                answered[i] = r[at] + (at < s.length && !Double.isNaN(s[at]) ? s[at] : 0);
             } else {
                 return null;
             }
         }
-        return new TokenAwareWars.Scenario(visible, acked, read, Double.isNaN(client) ? 0 : client);
+        return new TokenAwareWars.Scenario(visible, acked, read, Double.isNaN(client) ? 0 : client, answered);
     }
 
     /** The delays of one kind. */

@@ -1,0 +1,275 @@
+package org.openmark.consistency;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.openmark.api.WarsTracing.Quorums;
+import org.openmark.pbs.TokenAwareWars;
+
+/**
+ * PBS for every R and W of N from the traced pairs of one staleness run (traced at the level that
+ * makes every replica take part, so every replica's delays are known whatever R and W the run
+ * itself used): per configuration, P(consistent) at the probe offsets, P(reading one of the last k
+ * versions), and the write's latency (its W-th acknowledgement) and the read's (the slowest of its
+ * R answers), p50 and p99, each with a 95 % interval.
+ *
+ * <p>How each figure is computed. P(consistent) is {@link PbsPrediction#predict} at that R and W,
+ * with the measured configuration's seed, model and probe lateness (so the measured
+ * configuration's row is exactly the run's own prediction, and any row is made again alone from
+ * the same file); where R + W > N every read meets an acknowledged replica and P is 1 by
+ * construction. Reading one of the last k versions: 1 − (1 − P)^k (the paper's bound for writes
+ * independent of each other), its interval from P's. Latencies need whole traced pairs (the
+ * {@link PbsPrediction.Model#JOINT joint} model): the write's is, per pair, the W-th smallest
+ * acknowledgement plus the client's share, its percentiles taken over the pairs; the read's is
+ * drawn as the consistency is ({@value #READ_TRIALS} trials: a pair, the read's coordinator and
+ * R−1 other replicas) and is the slowest answer plus the client's share. Their intervals: a
+ * bootstrap over the traced pairs, resampled whole {@value PbsPrediction#RESAMPLES} times (reads
+ * {@value #READ_RESAMPLE_TRIALS} trials each), the 2.5 % and 97.5 % percentiles.
+ *
+ * @param measured the run's own prediction (its R and W)
+ * @param rows one per R and W of N, R first, ascending
+ */
+public record PbsConfigurations(PbsPrediction measured, List<Row> rows) {
+    /** The k of the k-staleness figures. */
+    public static final List<Integer> K_VERSIONS = List.of(2, 3);
+    /** Read-latency trials of the point estimate. */
+    public static final int READ_TRIALS = 100_000;
+    /** Read-latency trials per bootstrap resample. */
+    public static final int READ_RESAMPLE_TRIALS = 10_000;
+    /** How every interval is computed, for the reports. */
+    public static final String INTERVALS = "95% intervals: P(consistent) and latencies from a bootstrap over the"
+            + " traced pairs (" + PbsPrediction.RESAMPLES + " resamples, whole pairs, 2.5 and 97.5 percentiles);"
+            + " within k versions 1-(1-P)^k, its interval from P's";
+
+    /** A latency percentile (ms) with its 95 % interval; infinite when a replica never acknowledged in time. */
+    public record Latency(double ms, double low, double high) {
+        /** "1.234 (95% 1.100-1.400)", or n/a. */
+        public String text() {
+            return Double.isInfinite(ms) ? "n/a" : String.format(Locale.ROOT, "%.3f (95%% %.3f-%.3f)", ms, low, high);
+        }
+
+        Map<String, Object> json() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("ms", finite(ms));
+            m.put("low", finite(low));
+            m.put("high", finite(high));
+            return m;
+        }
+
+        private static Double finite(double v) {
+            return Double.isFinite(v) ? v : null; // JSON has no infinity
+        }
+    }
+
+    /**
+     * One configuration's prediction.
+     *
+     * @param pConsistentAt per probe offset (ms)
+     * @param write the write's latency p50 and p99, empty when the model cannot tell latencies
+     * @param read the read's latency p50 and p99, likewise
+     */
+    public record Row(int r, int w, Map<Double, ProbabilityEstimate> pConsistentAt, Map<String, Latency> write,
+            Map<String, Latency> read) {
+
+        /** P(the read returns one of the last {@code k} versions) at {@code t}: 1 − (1 − P)^k. */
+        public ProbabilityEstimate withinVersions(int k, double t) {
+            ProbabilityEstimate p = pConsistentAt.get(t);
+            return new ProbabilityEstimate(within(p.p(), k), within(p.low(), k), within(p.high(), k));
+        }
+
+        private static double within(double p, int k) {
+            return 1 - Math.pow(1 - p, k);
+        }
+
+        /** The {@code [PBS-ALL], R=.. W=.., Metric, value} lines of this row. */
+        public String text() {
+            StringBuilder b = new StringBuilder();
+            String label = String.format(Locale.ROOT, "[PBS-ALL], R=%d W=%d, ", r, w);
+            pConsistentAt.forEach((t, p) -> b.append(label).append("PConsistentAt(").append(StalenessResult.key(t))
+                    .append("ms), ").append(p.text()).append('\n'));
+            double first = pConsistentAt.keySet().iterator().next();
+            for (int k : K_VERSIONS) {
+                b.append(label).append("PWithin").append(k).append("VersionsAt(").append(StalenessResult.key(first))
+                        .append("ms), ").append(withinVersions(k, first).text()).append('\n');
+            }
+            write.forEach((q, l) -> b.append(label).append("Write").append(q.toUpperCase(Locale.ROOT)).append("(ms), ")
+                    .append(l.text()).append('\n'));
+            read.forEach((q, l) -> b.append(label).append("Read").append(q.toUpperCase(Locale.ROOT)).append("(ms), ")
+                    .append(l.text()).append('\n'));
+            return b.toString();
+        }
+
+        /** This row in staleness.json. */
+        public Map<String, Object> json() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("r", r);
+            m.put("w", w);
+            Map<String, Object> p = new LinkedHashMap<>();
+            pConsistentAt.forEach((t, e) -> p.put(StalenessResult.key(t), estimate(e)));
+            m.put("pConsistentAt", p);
+            Map<String, Object> within = new LinkedHashMap<>();
+            for (int k : K_VERSIONS) {
+                Map<String, Object> byT = new LinkedHashMap<>();
+                pConsistentAt.keySet().forEach(t -> byT.put(StalenessResult.key(t), estimate(withinVersions(k, t))));
+                within.put(Integer.toString(k), byT);
+            }
+            m.put("pWithinVersionsAt", within);
+            m.put("writeLatencyMs", latencies(write));
+            m.put("readLatencyMs", latencies(read));
+            return m;
+        }
+
+        private static Map<String, Object> estimate(ProbabilityEstimate e) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("p", e.p());
+            m.put("low", e.low());
+            m.put("high", e.high());
+            return m;
+        }
+
+        private static Map<String, Object> latencies(Map<String, Latency> l) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            l.forEach((q, v) -> m.put(q, v.json()));
+            return m;
+        }
+    }
+
+    /** Every R and W of the measured prediction's N. */
+    public static PbsConfigurations predict(PbsPrediction measured) {
+        int n = measured.quorums().n();
+        List<Row> rows = new ArrayList<>();
+        for (int r = 1; r <= n; r++) {
+            for (int w = 1; w <= n; w++) {
+                rows.add(row(measured, r, w));
+            }
+        }
+        return new PbsConfigurations(measured, List.copyOf(rows));
+    }
+
+    /**
+     * One configuration, from the measured prediction's traced pairs, seed and lateness: the same
+     * row {@link #predict} gives for it.
+     *
+     * @throws IllegalArgumentException when R or W is not in 1..N
+     */
+    public static Row row(PbsPrediction measured, int r, int w) {
+        Quorums q = measured.quorums();
+        if (r < 1 || r > q.n() || w < 1 || w > q.n()) {
+            throw new IllegalArgumentException("R and W must be in 1.." + q.n() + " (N): R=" + r + " W=" + w);
+        }
+        List<Double> offsets = List.copyOf(measured.predicted().keySet());
+        Map<Double, ProbabilityEstimate> p;
+        if (r == q.r() && w == q.w()) {
+            p = measured.predicted();
+        } else if (r + w > q.n()) {
+            p = new LinkedHashMap<>();
+            for (double t : offsets) {
+                p.put(t, new ProbabilityEstimate(1, 1, 1));
+            }
+        } else {
+            p = PbsPrediction.predict(new Quorums(q.n(), r, w), measured.samples(), offsets, measured.seed(),
+                    measured.probeLateMs()).predicted();
+        }
+        List<TokenAwareWars.Scenario> scenarios = measured.model() == PbsPrediction.Model.JOINT
+                ? PbsPrediction.scenarios(measured.samples().pairs()) : List.of();
+        Map<String, Latency> write = new LinkedHashMap<>();
+        Map<String, Latency> read = new LinkedHashMap<>();
+        if (!scenarios.isEmpty()) {
+            // seeded per R (reads) and per W (writes): a row made alone is the row of the table
+            write.putAll(writeLatency(scenarios, w, new SplittableRandom(measured.seed() * 31 + w)));
+            read.putAll(readLatency(scenarios, r, new SplittableRandom(measured.seed() * 37 + 1000 + r)));
+        }
+        return new Row(r, w, new LinkedHashMap<>(p), write, read);
+    }
+
+    /** Per pair the write's latency at W; p50 and p99 over the pairs, intervals from resampled pairs. */
+    private static Map<String, Latency> writeLatency(List<TokenAwareWars.Scenario> scenarios, int w,
+            SplittableRandom rng) {
+        double[] perPair = TokenAwareWars.writeLatencies(w, scenarios);
+        double[][] resampled = new double[2][PbsPrediction.RESAMPLES];
+        double[] drawn = new double[perPair.length];
+        for (int b = 0; b < PbsPrediction.RESAMPLES; b++) {
+            for (int i = 0; i < drawn.length; i++) {
+                drawn[i] = perPair[rng.nextInt(perPair.length)];
+            }
+            double[] q = p50p99(drawn);
+            resampled[0][b] = q[0];
+            resampled[1][b] = q[1];
+        }
+        return latencies(p50p99(perPair), resampled);
+    }
+
+    /** Read latencies at R drawn from the pairs; intervals from resampled pairs. */
+    private static Map<String, Latency> readLatency(List<TokenAwareWars.Scenario> scenarios, int r,
+            SplittableRandom rng) {
+        double[] point = p50p99(TokenAwareWars.readLatencies(r, scenarios, READ_TRIALS, rng.split()));
+        double[][] resampled = new double[2][PbsPrediction.RESAMPLES];
+        List<TokenAwareWars.Scenario> drawn = new ArrayList<>(scenarios.size());
+        for (int b = 0; b < PbsPrediction.RESAMPLES; b++) {
+            drawn.clear();
+            for (int i = 0; i < scenarios.size(); i++) {
+                drawn.add(scenarios.get(rng.nextInt(scenarios.size())));
+            }
+            double[] q = p50p99(TokenAwareWars.readLatencies(r, drawn, READ_RESAMPLE_TRIALS, rng));
+            resampled[0][b] = q[0];
+            resampled[1][b] = q[1];
+        }
+        return latencies(point, resampled);
+    }
+
+    private static Map<String, Latency> latencies(double[] point, double[][] resampled) {
+        Map<String, Latency> m = new LinkedHashMap<>();
+        m.put("p50", interval(point[0], resampled[0]));
+        m.put("p99", interval(point[1], resampled[1]));
+        return m;
+    }
+
+    /** The point with the 2.5 % and 97.5 % percentiles of its resamples (sorted in place), widened to hold it. */
+    private static Latency interval(double point, double[] values) {
+        java.util.Arrays.sort(values);
+        int n = values.length;
+        double low = values[(int) Math.floor(0.025 * (n - 1))];
+        double high = values[(int) Math.ceil(0.975 * (n - 1))];
+        return new Latency(point, Math.min(low, point), Math.max(high, point));
+    }
+
+    /** The p50 and p99 of {@code values} (a copy is sorted), as {@link WarsSamples#quantile} takes them. */
+    private static double[] p50p99(double[] values) {
+        double[] sorted = values.clone();
+        java.util.Arrays.sort(sorted);
+        return new double[] {WarsSamples.quantile(sorted, 0.5), WarsSamples.quantile(sorted, 0.99)};
+    }
+
+    /** The measured configuration's row. */
+    public Row measuredRow() {
+        return rows.stream().filter(r -> r.r() == measured.quorums().r() && r.w() == measured.quorums().w())
+                .findFirst().orElseThrow();
+    }
+
+    /** The text lines: how they are computed, which configuration was measured, then every row. */
+    public String text() {
+        StringBuilder b = new StringBuilder();
+        b.append("[PBS-ALL], Model, ").append(measured.model().description()).append('\n');
+        b.append("[PBS-ALL], Intervals, ").append(INTERVALS).append('\n');
+        if (rows.stream().allMatch(r -> r.write().isEmpty())) {
+            b.append("[PBS-ALL], Latencies, n/a: they need whole traced pairs with their nodes (the joint model)\n");
+        }
+        b.append(String.format(Locale.ROOT, "[PBS-ALL], Measured, R=%d W=%d%n", measured.quorums().r(),
+                measured.quorums().w()));
+        rows.forEach(r -> b.append(r.text()));
+        return b.toString();
+    }
+
+    /** The {@code pbs.all} section of staleness.json. */
+    public Map<String, Object> json() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("n", measured.quorums().n());
+        m.put("measured", Map.of("r", measured.quorums().r(), "w", measured.quorums().w()));
+        m.put("intervals", INTERVALS);
+        m.put("configurations", rows.stream().map(Row::json).toList());
+        return m;
+    }
+}
