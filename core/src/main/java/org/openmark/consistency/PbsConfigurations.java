@@ -141,9 +141,12 @@ public record PbsConfigurations(PbsPrediction measured, List<Row> rows) {
     public static PbsConfigurations predict(PbsPrediction measured) {
         int n = measured.quorums().n();
         List<Row> rows = new ArrayList<>();
+        // a read's latency depends on R only, a write's on W only: each computed once
+        Map<Integer, Map<String, Latency>> reads = new java.util.HashMap<>();
+        Map<Integer, Map<String, Latency>> writes = new java.util.HashMap<>();
         for (int r = 1; r <= n; r++) {
             for (int w = 1; w <= n; w++) {
-                rows.add(row(measured, r, w));
+                rows.add(row(measured, r, w, reads, writes));
             }
         }
         return new PbsConfigurations(measured, List.copyOf(rows));
@@ -156,6 +159,11 @@ public record PbsConfigurations(PbsPrediction measured, List<Row> rows) {
      * @throws IllegalArgumentException when R or W is not in 1..N
      */
     public static Row row(PbsPrediction measured, int r, int w) {
+        return row(measured, r, w, new java.util.HashMap<>(), new java.util.HashMap<>());
+    }
+
+    private static Row row(PbsPrediction measured, int r, int w, Map<Integer, Map<String, Latency>> reads,
+            Map<Integer, Map<String, Latency>> writes) {
         Quorums q = measured.quorums();
         if (r < 1 || r > q.n() || w < 1 || w > q.n()) {
             throw new IllegalArgumentException("R and W must be in 1.." + q.n() + " (N): R=" + r + " W=" + w);
@@ -179,8 +187,10 @@ public record PbsConfigurations(PbsPrediction measured, List<Row> rows) {
         Map<String, Latency> read = new LinkedHashMap<>();
         if (!scenarios.isEmpty()) {
             // seeded per R (reads) and per W (writes): a row made alone is the row of the table
-            write.putAll(writeLatency(scenarios, w, new SplittableRandom(measured.seed() * 31 + w)));
-            read.putAll(readLatency(scenarios, r, new SplittableRandom(measured.seed() * 37 + 1000 + r)));
+            write.putAll(writes.computeIfAbsent(w,
+                    x -> writeLatency(scenarios, x, new SplittableRandom(measured.seed() * 31 + x))));
+            read.putAll(reads.computeIfAbsent(r,
+                    x -> readLatency(scenarios, x, new SplittableRandom(measured.seed() * 37 + 1000 + x))));
         }
         return new Row(r, w, new LinkedHashMap<>(p), write, read);
     }

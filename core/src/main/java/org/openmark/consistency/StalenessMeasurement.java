@@ -99,9 +99,9 @@ public final class StalenessMeasurement {
     }
 
     /**
-     * The acknowledged writes' latencies (µs, from each write's time on the schedule to its
-     * acknowledgement, so a writer held up is not omitted) and the successful probe reads' (from the
-     * read's start to its answer), for a PBS
+     * The acknowledged writes' latencies and the successful probe reads' (µs, from the request's
+     * start to its answer: the store's time for it, what PBS predicts; the one writer writes in turn,
+     * so a write that waited behind the one before waited in the writer, not in the store), for a PBS
      * prediction's latencies to be put beside. Call after {@link #run}.
      */
     public Latencies latencies() {
@@ -164,8 +164,7 @@ public final class StalenessMeasurement {
         double gapNanos = 1e9 / cfg.writeRatePerSec();
         long acknowledged = 0;
         for (long i = 0; i < cfg.writes() && !stop.isStopped(); i++) {
-            long intended = start + Math.round(i * gapNanos);
-            clock.parkUntil(intended);
+            clock.parkUntil(start + Math.round(i * gapNanos));
             int keyIndex = (int) (i % cfg.keys());
             long version = versions.merge(keyIndex, 1L, Long::sum);
             String key = cfg.key(keyIndex);
@@ -177,7 +176,7 @@ public final class StalenessMeasurement {
                 continue;
             }
             synchronized (readLatency) {
-                writeLatency.recordValue(Math.max(0, ack - intended) / 1000);
+                writeLatency.recordValue((ack - writeStart) / 1000);
             }
             acknowledged++;
             acknowledgedWrites.increment();
