@@ -25,7 +25,9 @@ import org.openmark.pbs.TokenAwareWars;
  * {@link PbsPrediction.Model#JOINT joint} model): the write's is, per pair, the W-th smallest
  * acknowledgement plus the client's share, its percentiles taken over the pairs; the read's is
  * drawn as the consistency is ({@value #READ_TRIALS} trials: a pair, the read's coordinator and
- * R−1 other replicas) and is the slowest answer plus the client's share. Their intervals: a
+ * R−1 other replicas) and is the slowest answer plus the client's share. A traced pair whose trace
+ * shows fewer of the key's replicas than R or W (read back incomplete) is left out of that
+ * configuration's figures. Their intervals: a
  * bootstrap over the traced pairs, resampled whole {@value PbsPrediction#RESAMPLES} times (reads
  * {@value #READ_RESAMPLE_TRIALS} trials each), the 2.5 % and 97.5 % percentiles.
  *
@@ -178,21 +180,36 @@ public record PbsConfigurations(PbsPrediction measured, List<Row> rows) {
                 p.put(t, new ProbabilityEstimate(1, 1, 1));
             }
         } else {
-            p = PbsPrediction.predict(new Quorums(q.n(), r, w), measured.samples(), offsets, measured.seed(),
-                    measured.probeLateMs()).predicted();
+            p = PbsPrediction.predict(new Quorums(q.n(), r, w), new WarsSamples(covering(measured, Math.max(r, w))),
+                    offsets, measured.seed(), measured.probeLateMs()).predicted();
         }
-        List<TokenAwareWars.Scenario> scenarios = measured.model() == PbsPrediction.Model.JOINT
-                ? PbsPrediction.scenarios(measured.samples().pairs()) : List.of();
         Map<String, Latency> write = new LinkedHashMap<>();
         Map<String, Latency> read = new LinkedHashMap<>();
-        if (!scenarios.isEmpty()) {
+        if (measured.model() == PbsPrediction.Model.JOINT) {
             // seeded per R (reads) and per W (writes): a row made alone is the row of the table
-            write.putAll(writes.computeIfAbsent(w,
-                    x -> writeLatency(scenarios, x, new SplittableRandom(measured.seed() * 31 + x))));
-            read.putAll(reads.computeIfAbsent(r,
-                    x -> readLatency(scenarios, x, new SplittableRandom(measured.seed() * 37 + 1000 + x))));
+            write.putAll(writes.computeIfAbsent(w, x -> {
+                List<TokenAwareWars.Scenario> s = PbsPrediction.scenarios(covering(measured, x));
+                return s.isEmpty() ? Map.of() : writeLatency(s, x, new SplittableRandom(measured.seed() * 31 + x));
+            }));
+            read.putAll(reads.computeIfAbsent(r, x -> {
+                List<TokenAwareWars.Scenario> s = PbsPrediction.scenarios(covering(measured, x));
+                return s.isEmpty() ? Map.of()
+                        : readLatency(s, x, new SplittableRandom(measured.seed() * 37 + 1000 + x));
+            }));
         }
         return new Row(r, w, new LinkedHashMap<>(p), write, read);
+    }
+
+    /**
+     * The measured prediction's pairs but those whose trace shows fewer than {@code replicas} of the
+     * key's replicas (a trace read back incomplete): such a pair cannot tell what R or W that large
+     * waits for. Pairs without their nodes stay (the models that draw delays independently use them).
+     */
+    private static List<TracedPair> covering(PbsPrediction measured, int replicas) {
+        return measured.samples().pairs().stream().filter(p -> {
+            TokenAwareWars.Scenario s = p.scenario();
+            return s == null || s.visible().length >= replicas;
+        }).toList();
     }
 
     /** Per pair the write's latency at W; p50 and p99 over the pairs, intervals from resampled pairs. */

@@ -129,9 +129,20 @@ public final class StalenessMeasurement {
 
     /** Runs the writes and their probes; returns when every probe finished. */
     public StalenessResult run(Store store) throws InterruptedException {
+        return run(store, null);
+    }
+
+    /**
+     * Runs the writes and their probes, and {@code beside} (null: nothing) on a thread of its own
+     * started with the writer's (the WARS tracer): in virtual time the two are registered as one
+     * group, so neither runs time ahead before the other exists and the run is the same every time
+     * (started one after the other, the first could, and the store's draws came in another order).
+     * Returns when every probe finished and {@code beside} ended.
+     */
+    public StalenessResult run(Store store, Runnable beside) throws InterruptedException {
         AtomicReference<RuntimeException> failure = new AtomicReference<>();
         long[] writes = new long[1];
-        Thread writer = tasks.startPlatform("openmark-staleness-writer", () -> {
+        Runnable writing = () -> {
             try (SessionPool pool = new SessionPool(store)) {
                 writes[0] = writeAndProbe(pool);
             } catch (InterruptedException e) {
@@ -139,8 +150,12 @@ public final class StalenessMeasurement {
             } catch (RuntimeException e) {
                 failure.set(e);
             }
-        });
-        writer.join();
+        };
+        List<Thread> threads = tasks.startPlatforms("openmark-staleness-", beside == null ? 1 : 2,
+                i -> i == 0 ? writing : beside);
+        for (Thread t : threads) {
+            t.join();
+        }
         if (failure.get() != null) {
             throw failure.get();
         }

@@ -101,6 +101,28 @@ class PbsConfigurationsTest {
         assertTrue(all.text().contains("[PBS-ALL], Latencies, n/a"), all.text());
     }
 
+    /**
+     * A trace read back incomplete shows two of the three replicas (seen on Cassandra: before, the
+     * whole staleness command failed on it, after its measurement). Such a pair tells nothing of
+     * W=3 or R=3, and is left out there: W=3 waits for c at 4 ms as in the complete pairs.
+     */
+    @Test
+    void predict_aPairShowingFewerReplicas_leftOutOfTheLargerQuorums() {
+        WarsSamples samples = new WarsSamples();
+        for (int i = 0; i < 10; i++) {
+            samples.add(new TracedPair(new double[] {2, 4}, new double[] {0, 0}, new double[] {0.5, 0.5},
+                    new double[] {1, 3}, 0, 0, 0.25, 1, new WarsTracing.Nodes("a", List.of("b", "c"), "a",
+                            List.of("b", "c"))));
+        }
+        samples.add(new TracedPair(new double[] {2}, new double[] {0}, new double[] {0.5}, new double[] {1}, 0, 0, 0.25,
+                1, new WarsTracing.Nodes("a", List.of("b"), "a", List.of("b"))));
+        PbsConfigurations all = PbsConfigurations.predict(PbsPrediction.predict(new Quorums(3, 1, 1), samples,
+                OFFSETS, 3, new double[0]));
+        assertEquals(5.0, row(all, 1, 3).write().get("p50").ms(), "the complete pairs' third acknowledgement");
+        assertEquals(4.5, row(all, 3, 1).read().get("p50").ms(), "the complete pairs' slowest answer");
+        assertEquals(1.0, row(all, 1, 3).pConsistentAt().get(0.0).p());
+    }
+
     private static PbsConfigurations.Row row(PbsConfigurations all, int r, int w) {
         return all.rows().stream().filter(x -> x.r() == r && x.w() == w).findFirst().orElseThrow();
     }
