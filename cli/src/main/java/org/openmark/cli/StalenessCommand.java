@@ -328,6 +328,19 @@ final class StalenessCommand implements Callable<Integer> {
             json.put("measured", new org.openmark.report.Measured(org.openmark.run.OpenmarkVersion.current(), store,
                     facts, String.format(java.util.Locale.ROOT, "writes at %s/s to %d keys, probes at %s ms", rate,
                             keys, probes), time, seeds, props).toMap());
+            Map<String, String> pageFacts = new LinkedHashMap<>();
+            pageFacts.put("store", store);
+            pageFacts.put("writes", result.writes() + " at " + org.openmark.config.PropertyText.of(rate) + "/s to " + keys
+                    + " keys");
+            pageFacts.put("time", time);
+            pageFacts.put("valid", String.valueOf(invalid.isEmpty() && !interrupted));
+            if (prediction != null) {
+                pageFacts.put("replicas", String.format(java.util.Locale.ROOT, "N=%d R=%d W=%d",
+                        prediction.quorums().n(), prediction.quorums().r(), prediction.quorums().w()));
+                pageFacts.put("traced pairs", String.valueOf(prediction.samples().traces()));
+            }
+            AtomicFiles.writeString(out.resolve("staleness.html"),
+                    org.openmark.report.html.StalenessHtml.render(pageFacts, intervals, all));
             AtomicFiles.writeString(out.resolve("staleness.json"),
                     new com.fasterxml.jackson.databind.ObjectMapper().writerWithDefaultPrettyPrinter()
                             .writeValueAsString(json) + "\n");

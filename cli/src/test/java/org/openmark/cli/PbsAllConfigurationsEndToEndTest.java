@@ -110,6 +110,11 @@ class PbsAllConfigurationsEndToEndTest {
         // at W=1 every write is acknowledged by the primary 1 ms after it arrived
         assertEquals(1.0, row(all, 2, 1).at("/writeLatencyMs/p99/ms").asDouble(), latency);
 
+        // the page beside the file: the trade-off, one point per R and W, the measured one marked
+        String page = Files.readString(dir.resolve("r1w1/staleness.html"));
+        assertEquals(9, page.split("<circle ", -1).length - 1, "one point per R and W");
+        assertTrue(page.contains("<title>R=1 W=1 (measured): P "), "the measured configuration marked");
+
         // one row made again alone from the file is the row recorded
         Path file = dir.resolve("r1w1/staleness.json");
         CliRunner again = CliRunner.run("pbs", "--from", file.toString(), "--r", "2", "--w", "1");
