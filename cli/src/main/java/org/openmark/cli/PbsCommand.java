@@ -211,7 +211,8 @@ public final class PbsCommand implements Callable<Integer> {
         Integer writeQuorum = w == null ? null : quorum("--w", w, n);
         PrintWriter out = spec.commandLine().getOut();
         if (all || readQuorum != null) {
-            predictOthers(replay, (Map<String, Object>) pbs, readQuorum, writeQuorum, out);
+            predictOthers(replay, (Map<String, Object>) pbs, measuredP50(doc, "writeLatencyMs"),
+                    measuredP50(doc, "readLatencyMs"), readQuorum, writeQuorum, out);
             return 0;
         }
         out.print(replay.prediction().text(replay.measured()));
@@ -219,6 +220,16 @@ public final class PbsCommand implements Callable<Integer> {
                 : "differs from the prediction recorded (another openmark version?)"));
         out.flush();
         return 0;
+    }
+
+    /** The run's measured latency p50 (ms) that staleness.json recorded ({@code staleness.KEY.p50}), NaN when none. */
+    @SuppressWarnings("unchecked")
+    private static double measuredP50(Map<String, Object> doc, String key) {
+        if (doc.get("staleness") instanceof Map<?, ?> staleness && staleness.get(key) instanceof Map<?, ?> latency
+                && latency.get("p50") instanceof Number p50) {
+            return p50.doubleValue();
+        }
+        return Double.NaN;
     }
 
     /** R or W given with --from: a whole number from 1 to the recorded N. */
@@ -240,17 +251,18 @@ public final class PbsCommand implements Callable<Integer> {
      * traced pairs, each checked against the row the run recorded for it (when it recorded one).
      */
     @SuppressWarnings("unchecked")
-    private void predictOthers(org.openmark.consistency.PbsReplay replay, Map<String, Object> pbs, Integer readQuorum,
-            Integer writeQuorum, PrintWriter out) {
+    private void predictOthers(org.openmark.consistency.PbsReplay replay, Map<String, Object> pbs,
+            double writeP50Ms, double readP50Ms, Integer readQuorum, Integer writeQuorum, PrintWriter out) {
         org.openmark.consistency.PbsPrediction measured = replay.prediction();
         java.util.List<org.openmark.consistency.PbsConfigurations.Row> rows;
         if (readQuorum != null) {
-            rows = java.util.List.of(org.openmark.consistency.PbsConfigurations.row(measured, readQuorum, writeQuorum));
+            rows = java.util.List.of(org.openmark.consistency.PbsConfigurations.row(measured, readQuorum, writeQuorum,
+                    writeP50Ms, readP50Ms));
         } else {
-            rows = org.openmark.consistency.PbsConfigurations.predict(measured).rows();
+            rows = org.openmark.consistency.PbsConfigurations.predict(measured, writeP50Ms, readP50Ms).rows();
         }
         org.openmark.consistency.PbsConfigurations table = new org.openmark.consistency.PbsConfigurations(measured,
-                rows);
+                rows, org.openmark.consistency.PbsConfigurations.clientShare(measured, writeP50Ms, readP50Ms));
         out.print(table.text());
         Object recorded = pbs.get("all") instanceof Map<?, ?> a ? ((Map<String, Object>) a).get("configurations")
                 : null;

@@ -265,7 +265,9 @@ final class StalenessCommand implements Callable<Integer> {
         PbsConfigurations all = null;
         if (prediction != null) {
             try {
-                all = PbsConfigurations.predict(prediction);
+                // the client's share of a latency from the run's own measured latencies (one process only)
+                all = PbsConfigurations.predict(prediction, latencies == null ? Double.NaN
+                        : p50Ms(latencies.writeUs()), latencies == null ? Double.NaN : p50Ms(latencies.readUs()));
             } catch (IllegalArgumentException e) {
                 // what was measured and predicted for the run's own configuration still stands
                 warnings.add("no PBS prediction for other R and W: " + e.getMessage());
@@ -349,6 +351,12 @@ final class StalenessCommand implements Callable<Integer> {
             return Main.EXIT_INTERRUPTED;
         }
         return invalid.isEmpty() ? 0 : Main.EXIT_NOT_VALID;
+    }
+
+    /** The p50 of a histogram of µs in ms, NaN when it holds nothing. */
+    private static double p50Ms(org.HdrHistogram.Histogram us) {
+        Double ms = StalenessMeasurement.Latencies.percentilesMs(us).get("p50");
+        return ms == null ? Double.NaN : ms;
     }
 
     /** {@code [STALENESS], WriteP50(ms), 1.234} and its p99, or n/a when nothing was recorded. */

@@ -23,9 +23,9 @@ import org.openmark.pbs.TokenAwareWars;
  * construction. Reading one of the last k versions: 1 − (1 − P)^k (the paper's bound for writes
  * independent of each other), its interval from P's. Latencies need whole traced pairs (the
  * {@link PbsPrediction.Model#JOINT joint} model): the write's is, per pair, the W-th smallest
- * acknowledgement plus the client's share, its percentiles taken over the pairs; the read's is
- * drawn as the consistency is ({@value #READ_TRIALS} trials: a pair, the read's coordinator and
- * R−1 other replicas) and is the slowest answer plus the client's share. A traced pair whose trace
+ * acknowledgement plus the client's share ({@link ClientShare}), its percentiles taken over the
+ * pairs; the read's is drawn as the consistency is ({@value #READ_TRIALS} trials: a pair, the read's
+ * coordinator and R−1 other replicas) and is the slowest answer plus the client's share. A traced pair whose trace
  * shows fewer of the key's replicas than R or W (read back incomplete) is left out of that
  * configuration's figures. Their intervals: a
  * bootstrap over the traced pairs, resampled whole {@value PbsPrediction#RESAMPLES} times (reads
@@ -34,7 +34,27 @@ import org.openmark.pbs.TokenAwareWars;
  * @param measured the run's own prediction (its R and W)
  * @param rows one per R and W of N, R first, ascending
  */
-public record PbsConfigurations(PbsPrediction measured, List<Row> rows) {
+public record PbsConfigurations(PbsPrediction measured, List<Row> rows, ClientShare clientShare) {
+
+    /** A table without a measured client's share: the traced pairs' own (see {@link ClientShare}). */
+    public PbsConfigurations(PbsPrediction measured, List<Row> rows) {
+        this(measured, rows, null);
+    }
+
+    /**
+     * What the client adds to a write's and to a read's latency beyond the coordinator (ms), taken
+     * from the measured configuration: its measured latency p50 less the p50 the traced pairs give
+     * from the coordinator's receipt at the same R or W (at least 0). Each latency is then the
+     * coordinator's side plus this share. Without it (a run whose latencies were not measured: on a
+     * cluster of load generators, or a file from before) the traced pairs' own client's share is
+     * added, the traced call's time beyond its coordinators, which on a loaded machine was many
+     * times a measured request's whole latency (docs/cassandra.md).
+     *
+     * @param measuredWriteP50Ms the run's measured write latency p50
+     * @param measuredReadP50Ms the run's measured read latency p50
+     */
+    public record ClientShare(double measuredWriteP50Ms, double measuredReadP50Ms, double writeMs, double readMs) {
+    }
     /** The k of the k-staleness figures. */
     public static final List<Integer> K_VERSIONS = List.of(2, 3);
     /** Read-latency trials of the point estimate. */
@@ -139,8 +159,18 @@ public record PbsConfigurations(PbsPrediction measured, List<Row> rows) {
         }
     }
 
-    /** Every R and W of the measured prediction's N. */
+    /** Every R and W of the measured prediction's N, latencies with the traced pairs' own client's share. */
     public static PbsConfigurations predict(PbsPrediction measured) {
+        return predict(measured, Double.NaN, Double.NaN);
+    }
+
+    /**
+     * Every R and W of the measured prediction's N; latencies with the client's share taken from
+     * the run's measured write and read latency p50 (NaN: not measured, the traced pairs' own).
+     */
+    public static PbsConfigurations predict(PbsPrediction measured, double measuredWriteP50Ms,
+            double measuredReadP50Ms) {
+        ClientShare share = clientShare(measured, measuredWriteP50Ms, measuredReadP50Ms);
         int n = measured.quorums().n();
         List<Row> rows = new ArrayList<>();
         // a read's latency depends on R only, a write's on W only: each computed once
@@ -148,10 +178,10 @@ public record PbsConfigurations(PbsPrediction measured, List<Row> rows) {
         Map<Integer, Map<String, Latency>> writes = new java.util.HashMap<>();
         for (int r = 1; r <= n; r++) {
             for (int w = 1; w <= n; w++) {
-                rows.add(row(measured, r, w, reads, writes));
+                rows.add(row(measured, r, w, reads, writes, share));
             }
         }
-        return new PbsConfigurations(measured, List.copyOf(rows));
+        return new PbsConfigurations(measured, List.copyOf(rows), share);
     }
 
     /**
@@ -161,11 +191,46 @@ public record PbsConfigurations(PbsPrediction measured, List<Row> rows) {
      * @throws IllegalArgumentException when R or W is not in 1..N
      */
     public static Row row(PbsPrediction measured, int r, int w) {
-        return row(measured, r, w, new java.util.HashMap<>(), new java.util.HashMap<>());
+        return row(measured, r, w, Double.NaN, Double.NaN);
+    }
+
+    /** One configuration, with the client's share from the measured latencies (see {@link #predict}). */
+    public static Row row(PbsPrediction measured, int r, int w, double measuredWriteP50Ms, double measuredReadP50Ms) {
+        Quorums q = measured.quorums();
+        if (r < 1 || r > q.n() || w < 1 || w > q.n()) {
+            throw new IllegalArgumentException("R and W must be in 1.." + q.n() + " (N): R=" + r + " W=" + w);
+        }
+        return row(measured, r, w, new java.util.HashMap<>(), new java.util.HashMap<>(),
+                clientShare(measured, measuredWriteP50Ms, measuredReadP50Ms));
+    }
+
+    /** The client's share from the measured p50s, or null when they are not both known or latencies cannot be told. */
+    public static ClientShare clientShare(PbsPrediction measured, double writeP50Ms, double readP50Ms) {
+        if (!Double.isFinite(writeP50Ms) || !Double.isFinite(readP50Ms)
+                || measured.model() != PbsPrediction.Model.JOINT) {
+            return null;
+        }
+        Quorums q = measured.quorums();
+        List<TokenAwareWars.Scenario> writing = withClient(PbsPrediction.scenarios(covering(measured, q.w())), 0);
+        List<TokenAwareWars.Scenario> reading = withClient(PbsPrediction.scenarios(covering(measured, q.r())), 0);
+        if (writing.isEmpty() || reading.isEmpty()) {
+            return null;
+        }
+        double coordinatorWrite = p50p99(TokenAwareWars.writeLatencies(q.w(), writing))[0];
+        double coordinatorRead = p50p99(TokenAwareWars.readLatencies(q.r(), reading, READ_TRIALS,
+                new SplittableRandom(measured.seed() * 41 + q.r())))[0];
+        return new ClientShare(writeP50Ms, readP50Ms, Math.max(0, writeP50Ms - coordinatorWrite),
+                Math.max(0, readP50Ms - coordinatorRead));
+    }
+
+    /** The scenarios with the client's share replaced by {@code clientMs}. */
+    private static List<TokenAwareWars.Scenario> withClient(List<TokenAwareWars.Scenario> scenarios, double clientMs) {
+        return scenarios.stream().map(s -> new TokenAwareWars.Scenario(s.visible(), s.acked(), s.read(), clientMs,
+                s.answered())).toList();
     }
 
     private static Row row(PbsPrediction measured, int r, int w, Map<Integer, Map<String, Latency>> reads,
-            Map<Integer, Map<String, Latency>> writes) {
+            Map<Integer, Map<String, Latency>> writes, ClientShare share) {
         Quorums q = measured.quorums();
         if (r < 1 || r > q.n() || w < 1 || w > q.n()) {
             throw new IllegalArgumentException("R and W must be in 1.." + q.n() + " (N): R=" + r + " W=" + w);
@@ -189,10 +254,12 @@ public record PbsConfigurations(PbsPrediction measured, List<Row> rows) {
             // seeded per R (reads) and per W (writes): a row made alone is the row of the table
             write.putAll(writes.computeIfAbsent(w, x -> {
                 List<TokenAwareWars.Scenario> s = PbsPrediction.scenarios(covering(measured, x));
+                s = share == null ? s : withClient(s, share.writeMs());
                 return s.isEmpty() ? Map.of() : writeLatency(s, x, new SplittableRandom(measured.seed() * 31 + x));
             }));
             read.putAll(reads.computeIfAbsent(r, x -> {
                 List<TokenAwareWars.Scenario> s = PbsPrediction.scenarios(covering(measured, x));
+                s = share == null ? s : withClient(s, share.readMs());
                 return s.isEmpty() ? Map.of()
                         : readLatency(s, x, new SplittableRandom(measured.seed() * 37 + 1000 + x));
             }));
@@ -286,6 +353,14 @@ public record PbsConfigurations(PbsPrediction measured, List<Row> rows) {
         }
         b.append(String.format(Locale.ROOT, "[PBS-ALL], Measured, R=%d W=%d%n", measured.quorums().r(),
                 measured.quorums().w()));
+        if (clientShare != null) {
+            b.append(String.format(Locale.ROOT, "[PBS-ALL], ClientShare(ms), write %.3f, read %.3f (the measured"
+                    + " latency p50, write %.3f and read %.3f, less the traced coordinators' p50 at R=%d W=%d)%n",
+                    clientShare.writeMs(), clientShare.readMs(), clientShare.measuredWriteP50Ms(),
+                    clientShare.measuredReadP50Ms(), measured.quorums().r(), measured.quorums().w()));
+        } else if (rows.stream().anyMatch(r -> !r.write().isEmpty())) {
+            b.append("[PBS-ALL], ClientShare(ms), the traced pairs' own (no measured latency to take it from)\n");
+        }
         rows.forEach(r -> b.append(r.text()));
         return b.toString();
     }
@@ -296,6 +371,9 @@ public record PbsConfigurations(PbsPrediction measured, List<Row> rows) {
         m.put("n", measured.quorums().n());
         m.put("measured", Map.of("r", measured.quorums().r(), "w", measured.quorums().w()));
         m.put("intervals", INTERVALS);
+        if (clientShare != null) {
+            m.put("clientShareMs", Map.of("write", clientShare.writeMs(), "read", clientShare.readMs()));
+        }
         m.put("configurations", rows.stream().map(Row::json).toList());
         return m;
     }

@@ -50,6 +50,24 @@ class PbsConfigurationsTest {
         assertEquals(4.5, all.rows().get(8).read().get("p50").ms(), "R=3: c's answer");
     }
 
+    /**
+     * The client's share from the measured latencies: the run (R=1 W=1) measured writes at 5 ms
+     * p50, its traced coordinators acknowledge at 0 (a's own copy): the client adds 5; reads at
+     * 2 ms p50 against the coordinators' 1.5 (a third each 0.25, 1.5, 3.5): 0.5. W=2 then waits 2 + 5,
+     * R=3 3.5 + 0.5; the measured configuration's p50s are the measured ones.
+     */
+    @Test
+    void predict_measuredLatencies_clientShareTakenFromThem() {
+        PbsConfigurations all = PbsConfigurations.predict(MEASURED, 5, 2);
+        assertEquals(new PbsConfigurations.ClientShare(5, 2, 5, 0.5), all.clientShare());
+        assertEquals(5.0, row(all, 1, 1).write().get("p50").ms());
+        assertEquals(2.0, row(all, 1, 1).read().get("p50").ms());
+        assertEquals(7.0, row(all, 1, 2).write().get("p50").ms());
+        assertEquals(4.0, row(all, 3, 1).read().get("p50").ms());
+        assertEquals(row(all, 1, 2).json(), PbsConfigurations.row(MEASURED, 1, 2, 5, 2).json(), "made alone, the same");
+        assertTrue(all.text().contains("[PBS-ALL], ClientShare(ms), write 5.000, read 0.500"), all.text());
+    }
+
     @Test
     void predict_consistency_closedFormsPerConfiguration_overlapIsOne() {
         PbsConfigurations all = ALL;
