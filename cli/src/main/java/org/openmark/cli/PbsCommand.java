@@ -57,13 +57,15 @@ public final class PbsCommand implements Callable<Integer> {
             description = "Monte Carlo trials per (R,W) (default: ${DEFAULT-VALUE}).")
     private long trials;
 
-    @Option(names = "--w", paramLabel = "DIST", description = "Write delay coordinator->replica until the replica serves it.")
+    @Option(names = "--w", paramLabel = "DIST", description = "Write delay coordinator->replica until the replica serves it;"
+            + " with --from: the W (1..N) to predict.")
     private String w;
 
     @Option(names = "--a", paramLabel = "DIST", description = "Write ack delay replica->coordinator.")
     private String a;
 
-    @Option(names = "--r", paramLabel = "DIST", description = "Read request delay coordinator->replica.")
+    @Option(names = "--r", paramLabel = "DIST", description = "Read request delay coordinator->replica; with --from: the"
+            + " R (1..N) to predict.")
     private String r;
 
     @Option(names = "--s", paramLabel = "DIST", description = "Read response delay replica->coordinator.")
@@ -97,8 +99,14 @@ public final class PbsCommand implements Callable<Integer> {
 
     @Option(names = "--from", paramLabel = "STALENESS_JSON", description = "Replay the PBS prediction of a staleness"
             + " run (bin/openmark staleness --out DIR writes DIR/staleness.json) from the traced delays, probe lateness"
-            + " and seed it recorded, beside its measurement; no other option may be given with it.")
+            + " and seed it recorded, beside its measurement; with --r R --w W (whole numbers) it predicts that"
+            + " configuration from the same traced delays instead, with --all every R and W of N; no other option may"
+            + " be given with it.")
     private Path from;
+
+    @Option(names = "--all", description = "With --from: predict every R and W of N from the recorded run's traced"
+            + " delays (P(consistent), k-staleness, write and read latency p50/p99 with 95%% intervals).")
+    private boolean all;
 
     private Clock clock = Clock.system();
     private Path workingDir = Path.of("").toAbsolutePath();
@@ -127,6 +135,10 @@ public final class PbsCommand implements Callable<Integer> {
     private int compute() {
         if (from != null) {
             return replay();
+        }
+        if (all) {
+            throw ConfigException.of("--all", "true", "only with --from STALENESS_JSON: it predicts every R and W from"
+                    + " the traced delays a staleness run recorded");
         }
         PbsSpec pbs = new PbsSpec(replicas, tMs, k, trials, distributions(), ReadFanout.parse("--read-fanout", readFanout),
                 seed != null ? seed : new SplittableRandom().nextLong(),
@@ -161,10 +173,19 @@ public final class PbsCommand implements Callable<Integer> {
     @SuppressWarnings("unchecked")
     private int replay() {
         for (picocli.CommandLine.Model.OptionSpec o : spec.commandLine().getParseResult().matchedOptions()) {
-            if (!o.longestName().equals("--from")) {
+            if (!java.util.Set.of("--from", "--r", "--w", "--all").contains(o.longestName())) {
                 throw ConfigException.of(o.longestName(), String.valueOf((Object) o.getValue()),
-                        "not with --from: the replay takes N, R, W, the delays, the offsets and the seed from the file");
+                        "not with --from: the replay takes N, the delays, the offsets and the seed from the file (with"
+                                + " it only --r R --w W or --all)");
             }
+        }
+        if (all && (r != null || w != null)) {
+            throw ConfigException.of(r != null ? "--r" : "--w", r != null ? r : w, "not with --all, which predicts"
+                    + " every R and W; give --r R --w W for one configuration, or --all alone");
+        }
+        if ((r == null) != (w == null)) {
+            throw ConfigException.of(r != null ? "--r" : "--w", r != null ? r : w, "with --from give --r R and --w W"
+                    + " together (the configuration to predict), e.g. --r 2 --w 1");
         }
         Path file = workingDir.resolve(from);
         Map<String, Object> doc;
@@ -185,12 +206,85 @@ public final class PbsCommand implements Callable<Integer> {
         } catch (IllegalArgumentException | ClassCastException e) {
             throw ConfigException.of("--from", from.toString(), e.getMessage());
         }
+        int n = replay.prediction().quorums().n();
+        Integer readQuorum = r == null ? null : quorum("--r", r, n);
+        Integer writeQuorum = w == null ? null : quorum("--w", w, n);
         PrintWriter out = spec.commandLine().getOut();
+        if (all || readQuorum != null) {
+            predictOthers(replay, (Map<String, Object>) pbs, measuredP50(doc, "writeLatencyMs"),
+                    measuredP50(doc, "readLatencyMs"), readQuorum, writeQuorum, out);
+            return 0;
+        }
         out.print(replay.prediction().text(replay.measured()));
         out.println("[PBS], Replay, " + (replay.matchesRecorded() ? "the same prediction as recorded"
                 : "differs from the prediction recorded (another openmark version?)"));
         out.flush();
         return 0;
+    }
+
+    /** The run's measured latency p50 (ms) that staleness.json recorded ({@code staleness.KEY.p50}), NaN when none. */
+    @SuppressWarnings("unchecked")
+    private static double measuredP50(Map<String, Object> doc, String key) {
+        if (doc.get("staleness") instanceof Map<?, ?> staleness && staleness.get(key) instanceof Map<?, ?> latency
+                && latency.get("p50") instanceof Number p50) {
+            return p50.doubleValue();
+        }
+        return Double.NaN;
+    }
+
+    /** R or W given with --from: a whole number from 1 to the recorded N. */
+    private static int quorum(String flag, String text, int n) {
+        try {
+            int v = Integer.parseInt(text.trim());
+            if (v >= 1 && v <= n) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // refused below
+        }
+        throw ConfigException.of(flag, text, "with --from a whole number from 1 to " + n + " (the recorded run's"
+                + " replicas N)");
+    }
+
+    /**
+     * {@code --from F --r R --w W} or {@code --all}: the configurations predicted from the recorded
+     * traced pairs, each checked against the row the run recorded for it (when it recorded one).
+     */
+    @SuppressWarnings("unchecked")
+    private void predictOthers(org.openmark.consistency.PbsReplay replay, Map<String, Object> pbs,
+            double writeP50Ms, double readP50Ms, Integer readQuorum, Integer writeQuorum, PrintWriter out) {
+        org.openmark.consistency.PbsPrediction measured = replay.prediction();
+        java.util.List<org.openmark.consistency.PbsConfigurations.Row> rows;
+        if (readQuorum != null) {
+            rows = java.util.List.of(org.openmark.consistency.PbsConfigurations.row(measured, readQuorum, writeQuorum,
+                    writeP50Ms, readP50Ms));
+        } else {
+            rows = org.openmark.consistency.PbsConfigurations.predict(measured, writeP50Ms, readP50Ms).rows();
+        }
+        org.openmark.consistency.PbsConfigurations table = new org.openmark.consistency.PbsConfigurations(measured,
+                rows, org.openmark.consistency.PbsConfigurations.clientShare(measured, writeP50Ms, readP50Ms));
+        out.print(table.text());
+        Object recorded = pbs.get("all") instanceof Map<?, ?> a ? ((Map<String, Object>) a).get("configurations")
+                : null;
+        if (recorded instanceof java.util.List<?> list) {
+            com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+            boolean same = true;
+            for (org.openmark.consistency.PbsConfigurations.Row row : rows) {
+                Object again;
+                try {
+                    again = mapper.readValue(mapper.writeValueAsString(row.json()), Map.class);
+                } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                    throw new IllegalStateException(e);
+                }
+                same &= list.contains(again);
+            }
+            out.println("[PBS-ALL], Replay, " + (same ? "the same as the rows recorded"
+                    : "differs from the rows recorded (another openmark version?)"));
+        } else {
+            out.println("[PBS-ALL], Replay, the run recorded no rows for other configurations (an openmark before"
+                    + " issue 49)");
+        }
+        out.flush();
     }
 
     /** Flags first, then the --samples CSV, then the preset; with --samples every kind must come from somewhere. */

@@ -22,13 +22,19 @@ final class PbsTracing {
 
     /** Traces {@code traced}'s pairs on a thread of their own while the measurement runs; null when there are none. */
     static Thread start(TracedWars traced, Timing timing) {
-        return traced == null ? null : timing.tasks().startPlatform("openmark-wars-tracer", () -> {
+        Runnable task = task(traced);
+        return task == null ? null : timing.tasks().startPlatform("openmark-wars-tracer", task);
+    }
+
+    /** The tracing of {@code traced}'s pairs as a task to run beside the measurement; null when there are none. */
+    static Runnable task(TracedWars traced) {
+        return traced == null ? null : () -> {
             try {
                 traced.run();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-        });
+        };
     }
 
     /** Warns when the store's replication (N, R, W) makes a stale read impossible. */

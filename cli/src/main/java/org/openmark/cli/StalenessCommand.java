@@ -17,6 +17,7 @@ import org.openmark.cluster.ClusterSession;
 import org.openmark.cluster.StalenessPlan;
 import org.openmark.cluster.coordinator.WorkerSlot;
 import org.openmark.config.ConfigException;
+import org.openmark.consistency.PbsConfigurations;
 import org.openmark.consistency.PbsPrediction;
 import org.openmark.consistency.ProbabilityEstimate;
 import org.openmark.consistency.StalenessConfig;
@@ -166,6 +167,7 @@ final class StalenessCommand implements Callable<Integer> {
         int preflightCalls = 0;
         PbsPrediction prediction = null;
         StalenessMeasurement.Batches batches = null;
+        StalenessMeasurement.Latencies latencies = null;
         List<Map<String, Object>> workers = null;
         if (cluster.requested()) {
             if (timing.clock() instanceof org.openmark.timing.VirtualClock) {
@@ -218,7 +220,6 @@ final class StalenessCommand implements Callable<Integer> {
                         ? new TracedWars(tracing, table, rate * traceFraction, Math.max(1, Math.round(writes * traceFraction)),
                                 keys, timing.clock(), stop)
                         : null;
-                Thread tracer = PbsTracing.start(traced, timing);
                 StalenessMeasurement measurement = new StalenessMeasurement(cfg, timing.clock(), timing.tasks(), stop);
                 if (metrics.metrics() != null) {
                     metrics.metrics().watchStaleness(measurement::progress);
@@ -230,14 +231,10 @@ final class StalenessCommand implements Callable<Integer> {
                         cfg.probeOffsetsMs().stream().map(org.openmark.config.PropertyText::of)
                                 .collect(java.util.stream.Collectors.joining(", "))));
                 parent.err.flush();
-                try {
-                    result = measurement.run(s);
-                } finally {
-                    if (tracer != null) {
-                        tracer.join();
-                    }
-                }
+                // the tracer starts with the writer (one group: the same run every time in virtual time)
+                result = measurement.run(s, PbsTracing.task(traced));
                 batches = measurement.batches();
+                latencies = measurement.latencies();
                 if (s instanceof WarsTracing tracing && tracing.tracesDelays()) {
                     PbsTracing.warnIfNeverStale(tracing, warnings);
                 }
@@ -260,8 +257,27 @@ final class StalenessCommand implements Callable<Integer> {
         parent.out.print(result.text());
         intervals.forEach((t, e) -> parent.out.printf(java.util.Locale.ROOT,
                 "[STALENESS], PConsistentAt95(%sms), %.5f, %.5f%n", key(t), e.low(), e.high()));
+        if (latencies != null) {
+            printLatency("Write", latencies.writeUs());
+            printLatency("Read", latencies.readUs());
+        }
+        // every R and W of N from the same traced pairs, after the run's own figures
+        PbsConfigurations all = null;
+        if (prediction != null) {
+            try {
+                // the client's share of a latency from the run's own measured latencies (one process only)
+                all = PbsConfigurations.predict(prediction, latencies == null ? Double.NaN
+                        : p50Ms(latencies.writeUs()), latencies == null ? Double.NaN : p50Ms(latencies.readUs()));
+            } catch (IllegalArgumentException e) {
+                // what was measured and predicted for the run's own configuration still stands
+                warnings.add("no PBS prediction for other R and W: " + e.getMessage());
+            }
+        }
         if (prediction != null) {
             parent.out.print(prediction.text(intervals));
+            if (all != null) {
+                parent.out.print(all.text());
+            }
         }
         parent.out.println("[STALENESS], Valid, " + (invalid.isEmpty() && !interrupted));
         if (workers != null) {
@@ -291,9 +307,17 @@ final class StalenessCommand implements Callable<Integer> {
             Map<String, Map<String, Double>> interval = new LinkedHashMap<>();
             intervals.forEach((t, e) -> interval.put(key(t), Map.of("low", e.low(), "high", e.high())));
             staleness.put("pConsistentAt95", interval);
+            if (latencies != null) {
+                staleness.put("writeLatencyMs", StalenessMeasurement.Latencies.percentilesMs(latencies.writeUs()));
+                staleness.put("readLatencyMs", StalenessMeasurement.Latencies.percentilesMs(latencies.readUs()));
+            }
             json.put("staleness", staleness);
             if (prediction != null) {
-                json.put("pbs", prediction.json(intervals));
+                Map<String, Object> pbs = prediction.json(intervals);
+                if (all != null) {
+                    pbs.put("all", all.json());
+                }
+                json.put("pbs", pbs);
             }
             if (workers != null) {
                 json.put("workers", workers);
@@ -306,6 +330,19 @@ final class StalenessCommand implements Callable<Integer> {
             json.put("measured", new org.openmark.report.Measured(org.openmark.run.OpenmarkVersion.current(), store,
                     facts, String.format(java.util.Locale.ROOT, "writes at %s/s to %d keys, probes at %s ms", rate,
                             keys, probes), time, seeds, props).toMap());
+            Map<String, String> pageFacts = new LinkedHashMap<>();
+            pageFacts.put("store", store);
+            pageFacts.put("writes", result.writes() + " at " + org.openmark.config.PropertyText.of(rate) + "/s to " + keys
+                    + " keys");
+            pageFacts.put("time", time);
+            pageFacts.put("valid", String.valueOf(invalid.isEmpty() && !interrupted));
+            if (prediction != null) {
+                pageFacts.put("replicas", String.format(java.util.Locale.ROOT, "N=%d R=%d W=%d",
+                        prediction.quorums().n(), prediction.quorums().r(), prediction.quorums().w()));
+                pageFacts.put("traced pairs", String.valueOf(prediction.samples().traces()));
+            }
+            AtomicFiles.writeString(out.resolve("staleness.html"),
+                    org.openmark.report.html.StalenessHtml.render(pageFacts, intervals, all));
             AtomicFiles.writeString(out.resolve("staleness.json"),
                     new com.fasterxml.jackson.databind.ObjectMapper().writerWithDefaultPrettyPrinter()
                             .writeValueAsString(json) + "\n");
@@ -314,6 +351,18 @@ final class StalenessCommand implements Callable<Integer> {
             return Main.EXIT_INTERRUPTED;
         }
         return invalid.isEmpty() ? 0 : Main.EXIT_NOT_VALID;
+    }
+
+    /** The p50 of a histogram of µs in ms, NaN when it holds nothing. */
+    private static double p50Ms(org.HdrHistogram.Histogram us) {
+        Double ms = StalenessMeasurement.Latencies.percentilesMs(us).get("p50");
+        return ms == null ? Double.NaN : ms;
+    }
+
+    /** {@code [STALENESS], WriteP50(ms), 1.234} and its p99, or n/a when nothing was recorded. */
+    private void printLatency(String kind, org.HdrHistogram.Histogram us) {
+        StalenessMeasurement.Latencies.percentilesMs(us).forEach((q, ms) -> parent.out.println("[STALENESS], " + kind
+                + q.toUpperCase(java.util.Locale.ROOT) + "(ms), " + (ms == null ? "n/a" : ms)));
     }
 
     /**

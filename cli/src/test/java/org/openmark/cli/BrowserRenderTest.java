@@ -60,6 +60,11 @@ class BrowserRenderTest {
                 "-p", "sim.latency=1ms", "-p", "arrival=constant", "--model", "open", "--sla", "p99<=50ms",
                 "--duration", "2s", "--warmup", "500ms", "--time", "virtual", "--out", dir.resolve("rate").toString());
         assertEquals(0, rate.exitCode, rate::toString);
+        CliRunner stale = CliRunner.run("staleness", "--store", "sim", "-p", "sim.secondaries=2", "-p",
+                "sim.readpreference=random", "-p", "sim.replicationdelay=exp(3ms)", "-p", "sim.latency=1ms", "--rate",
+                "500", "--writes", "1000", "--keys", "500", "--probes", "0,1,5", "--trace-fraction", "0.2", "--time",
+                "virtual", "--seed", "5", "--out", dir.resolve("stale").toString());
+        assertEquals(0, stale.exitCode, stale::toString);
     }
 
     /** The page after Chromium rendered it, and what the browser said on stderr. */
@@ -132,6 +137,15 @@ class BrowserRenderTest {
         }
         double share = inked / (img.getWidth() * img.getHeight() / 4.0);
         assertTrue(share > 0.01, what + ": the page looks blank (" + share + " of its pixels inked)");
+    }
+
+    /** The staleness page's trade-off (issue 49): one point per R and W of N=3, drawn, no console message. */
+    @Test
+    void stalenessHtml_inChromium_tradeOffDrawnNoConsoleMessages() throws Exception {
+        Rendered r = render(dir.resolve("stale/staleness.html"));
+        assertEquals(1, r.dom().split("<svg", -1).length - 1, "staleness.html: the trade-off chart");
+        assertEquals(9, r.dom().split("<circle", -1).length - 1, "staleness.html: one point per R and W");
+        assertTrue(!r.log().contains("CONSOLE"), "the browser reported console messages:\n" + r.log());
     }
 
     @Test

@@ -108,6 +108,24 @@ class CassandraEndToEndTest {
         CliRunner replay = CliRunner.run("pbs", "--from", dir.resolve("staleness.json").toString());
         assertEquals(0, replay.exitCode, replay::toString);
         assertTrue(replay.out.contains("[PBS], Replay, the same prediction as recorded"), replay.out);
+        // every R and W of N=3 from the same traced pairs (issue 49), latencies too (whole pairs)
+        JsonNode all = json.at("/pbs/all/configurations");
+        assertEquals(9, all.size(), json.at("/pbs/all").toString());
+        JsonNode twoOne = null;
+        for (JsonNode row : all) {
+            assertTrue(row.at("/writeLatencyMs/p50/ms").asDouble() > 0, row.toString());
+            assertTrue(row.at("/readLatencyMs/p50/ms").asDouble() > 0, row.toString());
+            if (row.get("r").asInt() == 2 && row.get("w").asInt() == 1) {
+                twoOne = row;
+            }
+        }
+        assertTrue(r.out.contains("[PBS-ALL], R=2 W=1, PConsistentAt(0ms), "), r::toString);
+        // one row made again from the file: the table's row exactly
+        CliRunner row = CliRunner.run("pbs", "--from", dir.resolve("staleness.json").toString(), "--r", "2", "--w", "1");
+        assertEquals(0, row.exitCode, row::toString);
+        assertTrue(row.out.contains("[PBS-ALL], Replay, the same as the rows recorded"), row.out);
+        assertTrue(row.out.contains(String.format(java.util.Locale.ROOT, "[PBS-ALL], R=2 W=1, PConsistentAt(0ms), %.5f",
+                twoOne.at("/pConsistentAt/0/p").asDouble())), row.out);
     }
 
     /**

@@ -50,6 +50,8 @@ public final class StalenessMeasurement {
     private final Map<Long, LongAdder> kStaleness = new ConcurrentHashMap<>();
     private final Histogram tVisibility = new Histogram(3);
     private final Histogram probeLate = new Histogram(3);
+    private final Histogram writeLatency = new Histogram(3);
+    private final Histogram readLatency = new Histogram(3);
     private final LongAdder reads = new LongAdder();
     private final LongAdder staleReads = new LongAdder();
     private final LongAdder neverSeen = new LongAdder();
@@ -68,6 +70,8 @@ public final class StalenessMeasurement {
         this.stop = stop;
         tVisibility.setAutoResize(true);
         probeLate.setAutoResize(true);
+        writeLatency.setAutoResize(true);
+        readLatency.setAutoResize(true);
         for (double t : cfg.probeOffsetsMs()) {
             consistentAt.put(t, new LongAdder());
             probedAt.put(t, new LongAdder());
@@ -94,6 +98,29 @@ public final class StalenessMeasurement {
     public record Batches(Map<Double, long[]> consistent, Map<Double, long[]> probed) {
     }
 
+    /**
+     * The acknowledged writes' latencies and the successful probe reads' (µs, from the request's
+     * start to its answer: the store's time for it, what PBS predicts; the one writer writes in turn,
+     * so a write that waited behind the one before waited in the writer, not in the store), for a PBS
+     * prediction's latencies to be put beside. Call after {@link #run}.
+     */
+    public Latencies latencies() {
+        synchronized (readLatency) {
+            return new Latencies(writeLatency.copy(), readLatency.copy());
+        }
+    }
+
+    /** Measured latencies (µs) of the writes and of the probe reads. */
+    public record Latencies(Histogram writeUs, Histogram readUs) {
+        /** p50 and p99 in ms, null each when nothing was recorded. */
+        public static Map<String, Double> percentilesMs(Histogram us) {
+            Map<String, Double> m = new java.util.LinkedHashMap<>();
+            m.put("p50", us.getTotalCount() == 0 ? null : us.getValueAtPercentile(50) / 1000.0);
+            m.put("p99", us.getTotalCount() == 0 ? null : us.getValueAtPercentile(99) / 1000.0);
+            return m;
+        }
+    }
+
     /** The counts so far, while the measurement runs (for live metrics); safe from any thread. */
     public StalenessProgress progress() {
         return new StalenessProgress(acknowledgedWrites.sum(), reads.sum(), staleReads.sum(), sums(probedAt),
@@ -102,9 +129,20 @@ public final class StalenessMeasurement {
 
     /** Runs the writes and their probes; returns when every probe finished. */
     public StalenessResult run(Store store) throws InterruptedException {
+        return run(store, null);
+    }
+
+    /**
+     * Runs the writes and their probes, and {@code beside} (null: nothing) on a thread of its own
+     * started with the writer's (the WARS tracer): in virtual time the two are registered as one
+     * group, so neither runs time ahead before the other exists and the run is the same every time
+     * (started one after the other, the first could, and the store's draws came in another order).
+     * Returns when every probe finished and {@code beside} ended.
+     */
+    public StalenessResult run(Store store, Runnable beside) throws InterruptedException {
         AtomicReference<RuntimeException> failure = new AtomicReference<>();
         long[] writes = new long[1];
-        Thread writer = tasks.startPlatform("openmark-staleness-writer", () -> {
+        Runnable writing = () -> {
             try (SessionPool pool = new SessionPool(store)) {
                 writes[0] = writeAndProbe(pool);
             } catch (InterruptedException e) {
@@ -112,8 +150,12 @@ public final class StalenessMeasurement {
             } catch (RuntimeException e) {
                 failure.set(e);
             }
-        });
-        writer.join();
+        };
+        List<Thread> threads = tasks.startPlatforms("openmark-staleness-", beside == null ? 1 : 2,
+                i -> i == 0 ? writing : beside);
+        for (Thread t : threads) {
+            t.join();
+        }
         if (failure.get() != null) {
             throw failure.get();
         }
@@ -147,6 +189,9 @@ public final class StalenessMeasurement {
             if (!s.isOk()) {
                 failed(failedWrites, s, writerSession);
                 continue;
+            }
+            synchronized (readLatency) {
+                writeLatency.recordValue((ack - writeStart) / 1000);
             }
             acknowledged++;
             acknowledgedWrites.increment();
@@ -252,13 +297,18 @@ public final class StalenessMeasurement {
         Session session = pool.take();
         try {
             Map<String, byte[]> result = new HashMap<>();
+            long readStart = clock.nanoTime();
             Status s = session.read(cfg.table(), write.key, null, result);
+            long answered = clock.nanoTime();
             reads.increment();
             if (!s.isOk() && s != Status.NOT_FOUND) {
                 failed(failedReads, s, session);
             } else {
                 long seen = VersionedValue.versionOf(result.get(VersionedValue.FIELD), write.runStartNanos);
                 probedAt.get(offsetMs).increment();
+                synchronized (readLatency) {
+                    readLatency.recordValue((answered - readStart) / 1000);
+                }
                 saw = seen >= write.version;
                 synchronized (probedInBatch) {
                     probedInBatch.get(offsetMs)[write.batch]++;

@@ -62,6 +62,13 @@ public record TracedPair(double[] w, double[] a, double[] r, double[] s, double 
      * first), when it applied the write, when it acknowledged it, and when it read (its own read
      * when it coordinated the read, else its messaged read); null when the nodes are not known or a
      * replica lacks one of them.
+     *
+     * <p>An acknowledgement that came after the traced write was answered (a write traced at a
+     * level below ALL) is not in the trace, yet a larger W waits for it: it is taken to come back as
+     * that replica's answer to the traced read did (its S; the pair's median S for the read's
+     * coordinator), and not before the last acknowledgement that was traced (it came after the
+     * answer, which came after those). The W-th acknowledgement at the traced level itself is
+     * therefore the one traced.
      */
     public TokenAwareWars.Scenario scenario() {
         if (nodes == null || !hasLocal() || nodes.written().size() != w.length || nodes.read().size() != r.length) {
@@ -74,22 +81,45 @@ public record TracedPair(double[] w, double[] a, double[] r, double[] s, double 
         double[] visible = new double[n];
         double[] acked = new double[n];
         double[] read = new double[n];
+        double[] answered = new double[n];
+        double lastTracedAck = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < n; i++) {
+            double ack = i == 0 ? aLocal : a[i - 1];
+            if (!Double.isNaN(ack)) {
+                lastTracedAck = Math.max(lastTracedAck, (i == 0 ? wLocal : w[i - 1]) + ack);
+            }
+        }
+        double medianS = medianKnown(s);
         for (int i = 0; i < n; i++) {
             visible[i] = i == 0 ? wLocal : w[i - 1];
             double ack = i == 0 ? aLocal : a[i - 1];
-            // an acknowledgement after the answer did not count
-            acked[i] = Double.isNaN(ack) ? Double.POSITIVE_INFINITY : visible[i] + ack;
             String node = replicas.get(i);
+            if (Double.isNaN(ack)) {
+                int atRead = nodes.read().indexOf(node);
+                double back = atRead >= 0 && atRead < s.length && !Double.isNaN(s[atRead]) ? s[atRead] : medianS;
+                acked[i] = Double.isNaN(back) ? Double.POSITIVE_INFINITY : Math.max(visible[i] + back, lastTracedAck);
+            } else {
+                acked[i] = visible[i] + ack;
+            }
             int at = nodes.read().indexOf(node);
             if (node.equals(nodes.readCoordinator())) {
                 read[i] = rLocal;
+                answered[i] = rLocal;
             } else if (at >= 0) {
                 read[i] = r[at];
+                // an answer's way back not traced: the read itself is what is known of it
+                answered[i] = r[at] + (at < s.length && !Double.isNaN(s[at]) ? s[at] : 0);
             } else {
                 return null;
             }
         }
-        return new TokenAwareWars.Scenario(visible, acked, read, Double.isNaN(client) ? 0 : client);
+        return new TokenAwareWars.Scenario(visible, acked, read, Double.isNaN(client) ? 0 : client, answered);
+    }
+
+    /** The median of the known (not NaN) values, NaN when none is known. */
+    private static double medianKnown(double[] values) {
+        double[] known = java.util.Arrays.stream(values).filter(v -> !Double.isNaN(v)).sorted().toArray();
+        return known.length == 0 ? Double.NaN : known[(known.length - 1) / 2];
     }
 
     /** The delays of one kind. */

@@ -51,9 +51,15 @@ public final class TokenAwareWars {
      * the write), when it read (from the read coordinator's receipt of the read); and the client's
      * share between a commit and the read's start. Drawing these together keeps what one node at
      * one moment does to both the write and the read: a node busy enough to apply the write late is
-     * also late to read.
+     * also late to read. {@code answered}: per replica, when its answer to the read reached the
+     * read's coordinator (its own read for the coordinator, else the read's way there and the
+     * answer's way back), for the read's latency.
      */
-    public record Scenario(double[] visible, double[] acked, double[] read, double client) {
+    public record Scenario(double[] visible, double[] acked, double[] read, double client, double[] answered) {
+        /** A scenario whose answers are known only as the reads themselves (no way back). */
+        public Scenario(double[] visible, double[] acked, double[] read, double client) {
+            this(visible, acked, read, client, read);
+        }
     }
 
     private TokenAwareWars() {
@@ -123,6 +129,51 @@ public final class TokenAwareWars {
             countConsistentFrom(earliest - after, offsetsMs, consistent);
         }
         return shares(consistent, trials);
+    }
+
+    /**
+     * A write's latency at W in each scenario (ms): when its W-th replica acknowledged (from the
+     * coordinator's receipt), plus the client's share; one value per scenario, in their order
+     * (infinite when fewer than W acknowledged before the traced write's answer).
+     */
+    public static double[] writeLatencies(int w, java.util.List<Scenario> scenarios) {
+        double[] ms = new double[scenarios.size()];
+        for (int i = 0; i < ms.length; i++) {
+            Scenario s = scenarios.get(i);
+            if (w > s.acked().length) {
+                throw new IllegalArgumentException("a traced pair has " + s.acked().length + " replicas, fewer than W="
+                        + w);
+            }
+            ms[i] = wthSmallest(s.acked(), w) + s.client();
+        }
+        return ms;
+    }
+
+    /**
+     * {@code trials} read latencies at R (ms): each trial draws a scenario, the read's coordinator
+     * among its replicas and R−1 others (as {@link #pConsistentJoint} does), and waits for the
+     * slowest of their answers, plus the client's share.
+     */
+    public static double[] readLatencies(int r, java.util.List<Scenario> scenarios, int trials, SplittableRandom rng) {
+        if (scenarios.isEmpty() || trials < 1) {
+            throw new IllegalArgumentException("need scenarios and trials >= 1");
+        }
+        double[] ms = new double[trials];
+        int[] replicas = new int[64];
+        for (int trial = 0; trial < trials; trial++) {
+            Scenario s = scenarios.get(rng.nextInt(scenarios.size()));
+            int n = s.answered().length;
+            if (r > n) {
+                throw new IllegalArgumentException("a traced pair has " + n + " replicas, fewer than R=" + r);
+            }
+            inOrder(replicas, n);
+            double slowest = 0;
+            for (int k = 0; k < r; k++) {
+                slowest = Math.max(slowest, s.answered()[drawNext(replicas, k, n, rng)]);
+            }
+            ms[trial] = slowest + s.client();
+        }
+        return ms;
     }
 
     /** Sets the first {@code n} entries of {@code replicas} to 0, 1, ..., n-1, before a trial's draws. */

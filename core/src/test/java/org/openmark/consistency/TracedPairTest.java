@@ -28,6 +28,25 @@ class TracedPairTest {
         assertEquals(0.8, s.client());
     }
 
+    /**
+     * Traced at ONE: a acknowledged its own copy at 0.4, b and c after the answer (A unknown). A
+     * larger W waits for them: each is taken to come back as its answer to the read did (b's S
+     * 0.3: 2.0 + 0.3), and not before the last traced acknowledgement (0.4). The read's answers: c
+     * its own read, a and b their R and S.
+     */
+    @Test
+    void scenario_acknowledgementsAfterTheAnswer_takenAsTheReadsWayBack() {
+        TracedPair pair = new TracedPair(new double[] {2.0, 3.0}, new double[] {Double.NaN, Double.NaN},
+                new double[] {1.1, 1.3}, new double[] {0.2, 0.3}, 0.4, 0, 0.2, 0.8, new WarsTracing.Nodes("a",
+                        List.of("b", "c"), "c", List.of("a", "b")));
+        TokenAwareWars.Scenario s = pair.scenario();
+        assertArrayEquals(new double[] {0.4, 2.3, 3.2}, s.acked(), 1e-12,
+                "c coordinated the read: the pair's median S (the lower of 0.2 and 0.3) stands in");
+        assertArrayEquals(new double[] {1.3, 1.6, 0.2}, s.answered(), 1e-12);
+        // the W-th acknowledgement at the traced level is the one traced
+        assertEquals(0.4, TokenAwareWars.writeLatencies(1, List.of(s))[0] - s.client(), 1e-12);
+    }
+
     @Test
     void scenario_aReplicaWithoutItsRead_none() {
         TracedPair pair = new TracedPair(new double[] {2.0, 3.0}, new double[] {0.5, 0.7}, new double[] {1.1},

@@ -46,7 +46,7 @@ final class SimWarsTracer {
     }
 
     Quorums quorums() {
-        return new Quorums(config.nodes().size(), 1, config.writeAcks());
+        return new Quorums(config.nodes().size(), config.readAcks(), config.writeAcks());
     }
 
     Traced trace(String table, String key, Map<String, byte[]> values) {

@@ -38,6 +38,20 @@ final class ConfigValues {
         return (int) w;
     }
 
+    /** The read concern: a number of nodes 1..nodeCount. */
+    static int readAcks(String where, String text, int nodeCount) {
+        long r;
+        try {
+            r = org.openmark.api.ValueSyntax.wholeNumber(text.trim());
+        } catch (IllegalArgumentException e) {
+            throw new StoreConfigException(where, text, "must be a number of nodes (1.." + nodeCount + ")");
+        }
+        if (r < 1 || r > nodeCount) {
+            throw new StoreConfigException(where, text, "must be in 1.." + nodeCount + " (the number of nodes)");
+        }
+        return (int) r;
+    }
+
     static double maxThroughput(String where, String text) {
         double v;
         try {

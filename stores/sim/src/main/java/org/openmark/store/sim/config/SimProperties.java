@@ -35,6 +35,8 @@ public final class SimProperties {
     public static final String READ_PREFERENCE = "sim.readpreference";
     /** w: 1..nodes or majority (default 1). */
     public static final String WRITE_CONCERN = "sim.writeconcern";
+    /** r: reads ask this many random nodes and return the newest version (1..nodes, default 1; random reads only). */
+    public static final String READ_CONCERN = "sim.readconcern";
     /** The engine's seed (default: the run's {@link #RUN_SEED}, else 1). */
     public static final String SEED = "sim.seed";
     /**
@@ -66,11 +68,11 @@ public final class SimProperties {
     public static final int DEFAULT_CONNECTIONS = 2;
 
     private static final List<String> MODEL_KEYS = List.of(LATENCY, MAX_THROUGHPUT, HICCUPS, SECONDARIES,
-            REPLICATION_DELAY, READ_PREFERENCE, WRITE_CONCERN, MAX_FRAME, SAMPLE_LIMIT);
+            REPLICATION_DELAY, READ_PREFERENCE, WRITE_CONCERN, READ_CONCERN, MAX_FRAME, SAMPLE_LIMIT);
 
     /** Every property name the store reads. */
     public static final Set<String> ALL = Set.of(CONFIG, LATENCY, MAX_THROUGHPUT, HICCUPS, SECONDARIES,
-            REPLICATION_DELAY, READ_PREFERENCE, WRITE_CONCERN, SEED, MAX_FRAME, SAMPLE_LIMIT, TRUTH_FILE, WARS_DIR,
+            REPLICATION_DELAY, READ_PREFERENCE, WRITE_CONCERN, READ_CONCERN, SEED, MAX_FRAME, SAMPLE_LIMIT, TRUTH_FILE, WARS_DIR,
             HOST, PORT, CONNECTIONS);
 
     private SimProperties() {
@@ -122,7 +124,12 @@ public final class SimProperties {
                 : ConfigValues.seed(RUN_SEED, p.get(RUN_SEED, Long.toString(DEFAULT_SEED)));
         int maxFrame = ConfigValues.maxFrameBytes(MAX_FRAME, p.get(MAX_FRAME, Integer.toString(SimConfig.DEFAULT_MAX_FRAME_BYTES)));
         int samples = ConfigValues.sampleLimit(SAMPLE_LIMIT, p.get(SAMPLE_LIMIT, Integer.toString(SimConfig.DEFAULT_SAMPLE_LIMIT)));
-        return new SimConfig(nodes, pref, w, seed, maxFrame, samples);
+        int r = ConfigValues.readAcks(READ_CONCERN, p.get(READ_CONCERN, "1"), nodes.size());
+        if (r > 1 && pref != ReadPreference.RANDOM) {
+            throw new StoreConfigException(READ_CONCERN, p.get(READ_CONCERN), "above 1 needs " + READ_PREFERENCE
+                    + "=random (a read asks r random nodes)");
+        }
+        return new SimConfig(nodes, pref, w, seed, maxFrame, samples, r);
     }
 
     /** True when the properties select the TCP client. */

@@ -26,7 +26,7 @@ import org.openmark.store.sim.model.SimConfig;
 public final class YamlSimConfig {
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
     private static final Set<String> TOP_KEYS = Set.of("client", "nodes", "maxFrameBytes", "sampleLimit");
-    private static final Set<String> CLIENT_KEYS = Set.of("readPreference", "writeConcern", "seed");
+    private static final Set<String> CLIENT_KEYS = Set.of("readPreference", "writeConcern", "readConcern", "seed");
     private static final Set<String> NODE_KEYS = Set.of("name", "latency", "replicationDelay", "maxThroughput", "hiccups");
     private static final Set<String> HICCUP_KEYS = Set.of("start", "duration", "period", "count");
 
@@ -101,7 +101,14 @@ public final class YamlSimConfig {
         int sampleLimit = root.has("sampleLimit")
                 ? ConfigValues.sampleLimit(prefix + "sampleLimit", text(root.get("sampleLimit")))
                 : SimConfig.DEFAULT_SAMPLE_LIMIT;
-        return new SimConfig(nodes, pref, w, seed, maxFrame, sampleLimit);
+        int r = client.has("readConcern")
+                ? ConfigValues.readAcks(prefix + "client.readConcern", text(client.get("readConcern")), nodes.size())
+                : 1;
+        if (r > 1 && pref != ReadPreference.RANDOM) {
+            throw new StoreConfigException(prefix + "client.readConcern", text(client.get("readConcern")),
+                    "above 1 needs readPreference random (a read asks r random nodes)");
+        }
+        return new SimConfig(nodes, pref, w, seed, maxFrame, sampleLimit, r);
     }
 
     private static NodeSpec node(JsonNode n, String where, int index, Path baseDir) {

@@ -69,7 +69,8 @@ public final class SimEngine {
         }
         lastArrivalNanos = arrivalNanos;
         return switch (request) {
-            case SimRequest.Read r -> read(r, arrivalNanos, chooseReadNode());
+            case SimRequest.Read r -> config.readAcks() > 1 ? readQuorum(r, arrivalNanos)
+                    : read(r, arrivalNanos, chooseReadNode());
             case SimRequest.Scan s -> scan(s, arrivalNanos, chooseReadNode());
             case SimRequest.Update u -> write(SimOp.UPDATE, u.table(), u.key(), u.values(), arrivalNanos);
             case SimRequest.Insert i -> write(SimOp.INSERT, i.table(), i.key(), i.values(), arrivalNanos);
@@ -117,6 +118,64 @@ public final class SimEngine {
         }
         long waitNanos = latencyNanos + queueNanos;
         truth.recordRead(node, status, waitNanos, queueNanos, behind, staleNanos);
+        samples.recordRead(waitNanos);
+        return new SimReply.OpReply(status, waitNanos, fields, null);
+    }
+
+    /**
+     * A read at read concern r > 1: r distinct random nodes each read on arrival (each one's latency
+     * drawn, in the order drawn); the newest version any of them holds is the answer, which comes
+     * when the slowest of them answered. Recorded in the ground truth once, at the node whose copy
+     * answered.
+     */
+    private SimReply readQuorum(SimRequest.Read request, long now) {
+        int r = config.readAcks();
+        int[] order = new int[nodes.length];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        long waitNanos = 0;
+        long queueAtAnswer = 0;
+        Version newest = null;
+        int answering = -1;
+        TreeMap<String, KeyHistory> table = tables.get(request.table());
+        KeyHistory history = table == null ? null : table.get(request.key());
+        if (history != null) {
+            history.prune(now);
+        }
+        for (int k = 0; k < r; k++) {
+            int j = k + random.nextInt(nodes.length - k);
+            int node = order[j];
+            order[j] = order[k];
+            order[k] = node;
+            long latencyNanos = nodes[node].latency().sampleNanos(random);
+            long queueNanos = limiters[node].admit(now);
+            waitNanos = Math.max(waitNanos, latencyNanos + queueNanos);
+            Version seen = history == null ? null : history.visibleAt(node, now);
+            if (answering < 0 || (seen != null && (newest == null || seen.seq() > newest.seq()))) {
+                newest = seen;
+                answering = node;
+                queueAtAnswer = queueNanos;
+            }
+        }
+        Status status = Status.NOT_FOUND;
+        Map<String, byte[]> fields = null;
+        long behind = 0;
+        long staleNanos = 0;
+        if (history != null) {
+            long seenSeq = newest == null ? 0 : newest.seq();
+            behind = history.newestSeq() - seenSeq;
+            Version missed = history.firstAfter(seenSeq);
+            staleNanos = missed == null ? 0 : now - missed.writeNanos();
+            if (newest != null && !newest.isTombstone()) {
+                status = Status.OK;
+                fields = Projection.of(newest.fields(), request.fields());
+            }
+            if (history.isForgettable(now)) {
+                table.remove(request.key());
+            }
+        }
+        truth.recordRead(answering, status, waitNanos, queueAtAnswer, behind, staleNanos);
         samples.recordRead(waitNanos);
         return new SimReply.OpReply(status, waitNanos, fields, null);
     }

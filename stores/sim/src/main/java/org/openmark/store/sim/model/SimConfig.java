@@ -11,9 +11,12 @@ import java.util.List;
  * @param seed seeds every random draw of the engine
  * @param maxFrameBytes the largest protocol frame (payload bytes) the server accepts or sends
  * @param sampleLimit how many W/A/R/S samples of each kind are kept (a uniform reservoir beyond)
+ * @param readAcks the read concern r: a read asks r distinct random nodes and returns the newest
+ *     version any of them holds, answering when the slowest answered (1..nodes; above 1 only with
+ *     random reads, as a token-aware client's Cassandra read at TWO)
  */
 public record SimConfig(List<NodeSpec> nodes, ReadPreference readPreference, int writeAcks, long seed,
-        int maxFrameBytes, int sampleLimit) {
+        int maxFrameBytes, int sampleLimit, int readAcks) {
 
     /** The default largest frame: 1 MiB. */
     public static final int DEFAULT_MAX_FRAME_BYTES = 1 << 20;
@@ -32,6 +35,12 @@ public record SimConfig(List<NodeSpec> nodes, ReadPreference readPreference, int
         if (writeAcks < 1 || writeAcks > nodes.size()) {
             throw new IllegalArgumentException("writeAcks " + writeAcks + " must be in 1.." + nodes.size());
         }
+        if (readAcks < 1 || readAcks > nodes.size()) {
+            throw new IllegalArgumentException("readAcks " + readAcks + " must be in 1.." + nodes.size());
+        }
+        if (readAcks > 1 && readPreference != ReadPreference.RANDOM) {
+            throw new IllegalArgumentException("readAcks " + readAcks + " needs random reads");
+        }
         if (readPreference == ReadPreference.SECONDARY && nodes.size() < 2) {
             throw new IllegalArgumentException("read preference secondary needs at least one secondary");
         }
@@ -42,6 +51,12 @@ public record SimConfig(List<NodeSpec> nodes, ReadPreference readPreference, int
         if (sampleLimit < 0) {
             throw new IllegalArgumentException("sampleLimit must be >= 0: " + sampleLimit);
         }
+    }
+
+    /** A configuration whose reads each read one node. */
+    public SimConfig(List<NodeSpec> nodes, ReadPreference readPreference, int writeAcks, long seed, int maxFrameBytes,
+            int sampleLimit) {
+        this(nodes, readPreference, writeAcks, seed, maxFrameBytes, sampleLimit, 1);
     }
 
     /** A single unlimited primary with the given client latency. */
@@ -69,7 +84,7 @@ public record SimConfig(List<NodeSpec> nodes, ReadPreference readPreference, int
 
     /** The same configuration with another seed. */
     public SimConfig withSeed(long newSeed) {
-        return new SimConfig(nodes, readPreference, writeAcks, newSeed, maxFrameBytes, sampleLimit);
+        return new SimConfig(nodes, readPreference, writeAcks, newSeed, maxFrameBytes, sampleLimit, readAcks);
     }
 
     /**
@@ -100,6 +115,6 @@ public record SimConfig(List<NodeSpec> nodes, ReadPreference readPreference, int
             }
         }
         return b.append("; reads ").append(readPreference.name().toLowerCase(java.util.Locale.ROOT)).append(", w=")
-                .append(writeAcks).toString();
+                .append(writeAcks).append(readAcks > 1 ? ", r=" + readAcks : "").toString();
     }
 }

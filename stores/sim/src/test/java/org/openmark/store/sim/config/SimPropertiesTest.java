@@ -47,6 +47,20 @@ class SimPropertiesTest {
         assertEquals(7, c.seed());
     }
 
+    @Test
+    void config_readConcern_readsThatManyRandomNodes_refusedOtherwise() {
+        assertEquals(2, config(Map.of("sim.secondaries", "2", "sim.readpreference", "random", "sim.readconcern", "2"))
+                .readAcks());
+        assertEquals(1, config(Map.of("sim.secondaries", "2")).readAcks());
+        StoreConfigException notRandom = assertThrows(StoreConfigException.class,
+                () -> config(Map.of("sim.secondaries", "2", "sim.readconcern", "2")));
+        assertEquals(true, notRandom.getMessage().contains("sim.readconcern=2: above 1 needs sim.readpreference=random"),
+                notRandom.getMessage());
+        StoreConfigException tooMany = assertThrows(StoreConfigException.class, () -> config(Map.of(
+                "sim.secondaries", "2", "sim.readpreference", "random", "sim.readconcern", "4")));
+        assertEquals(true, tooMany.getMessage().contains("sim.readconcern=4: must be in 1..3"), tooMany.getMessage());
+    }
+
     /** Whether some call can wait, so that a virtual clock can pass (the run's check that it can end). */
     @ParameterizedTest(name = "[{0}] -> {1}")
     @CsvSource(delimiter = '|', value = {
