@@ -212,7 +212,8 @@ public final class PhaseRunner {
                 model instanceof OpenModel, cfg.store(), facts, ResultBuilder.maskedConfig(cfg.recordedProperties()),
                 startMillis, Math.round(runtimeSeconds * 1000), throughput, ResultBuilder.operations(totals),
                 accounting, schedule, unfinished, warnings, notes, valid, interrupted, null, cfg.output().percentiles(),
-                List.of(), List.of(), outages, List.of(), cfg.output().form());
+                org.openmark.measure.ErrorCauses.section(measurements.errorCauses().causes()), List.of(), outages,
+                List.of(), cfg.output().form());
     }
 
     /**
