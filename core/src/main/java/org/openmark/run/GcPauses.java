@@ -67,6 +67,18 @@ final class GcPauses implements NotificationListener, AutoCloseable {
         }
         GarbageCollectionNotificationInfo info = GarbageCollectionNotificationInfo.from((CompositeData) n.getUserData());
         String cause = info.getGcCause() + " " + info.getGcName();
+        Minute m = minutes.computeIfAbsent(Math.max(0, info.getGcInfo().getStartTime() - startUptimeMs) / 60_000,
+                k -> new Minute());
+        long heap = 0;
+        for (var e : info.getGcInfo().getMemoryUsageAfterGc().entrySet()) {
+            if (heapPools.contains(e.getKey())) {
+                heap += e.getValue().getUsed();
+            }
+        }
+        if (heap > 0) {
+            // ZGC tells the heap after a collection with its cycle (concurrent), not with its pauses
+            m.heapAfterBytes = heap;
+        }
         if (cause.contains("Concurrent") && !info.getGcAction().contains("end of major")
                 || info.getGcName().endsWith("Cycles")) {
             return; // a concurrent cycle: the application ran on
@@ -75,18 +87,9 @@ final class GcPauses implements NotificationListener, AutoCloseable {
         count++;
         totalMillis += ms;
         longestMillis = Math.max(longestMillis, ms);
-        Minute m = minutes.computeIfAbsent(Math.max(0, info.getGcInfo().getStartTime() - startUptimeMs) / 60_000,
-                k -> new Minute());
         m.pauses++;
         m.totalMillis += ms;
         m.longestMillis = Math.max(m.longestMillis, ms);
-        long heap = 0;
-        for (var e : info.getGcInfo().getMemoryUsageAfterGc().entrySet()) {
-            if (heapPools.contains(e.getKey())) {
-                heap += e.getValue().getUsed();
-            }
-        }
-        m.heapAfterBytes = heap;
     }
 
     /**
