@@ -73,6 +73,24 @@ public final class ErrorCauses {
         if (completedNanos < countFromNanos) {
             return;
         }
+        count(op, status, why, 1);
+    }
+
+    /**
+     * The causes of several processes' operations (a cluster's workers) as one list: the same
+     * cause, told apart as one process tells it apart, counted once with the counts added.
+     */
+    public static List<Cause> merge(List<List<Cause>> parts) {
+        ErrorCauses all = new ErrorCauses();
+        for (List<Cause> part : parts) {
+            for (Cause c : part) {
+                all.count(c.op(), c.status(), c.why().equals(NO_REASON) ? null : c.why(), c.count());
+            }
+        }
+        return all.causes();
+    }
+
+    private void count(String op, Status status, String why, long n) {
         String said = why == null || why.isBlank() ? NO_REASON : oneLine(why);
         Kind kind = new Kind(op, status, why == null || why.isBlank() ? NO_REASON : kindOf(why));
         Tally t = tallies.get(kind);
@@ -90,7 +108,7 @@ public final class ErrorCauses {
                 });
             }
         }
-        t.count.increment();
+        t.count.add(n);
     }
 
     /** The causes counted, the most frequent first (then by operation, status and cause). */

@@ -71,4 +71,21 @@ class ErrorCausesTest {
         assertEquals(c.causes(), ErrorCauses.in(s));
         assertTrue(ErrorCauses.section(List.of()).isEmpty());
     }
+
+    /** A cluster's workers each count their causes; merged, the same cause (other keys) is one, counts added. */
+    @Test
+    void merge_sameCauseFromTwoWorkers_oneCauseWithTheCountsAdded() {
+        ErrorCauses w1 = new ErrorCauses();
+        ErrorCauses w2 = new ErrorCauses();
+        for (int i = 0; i < 3; i++) {
+            w1.failed("INSERT", Status.ERROR, String.format(DUPLICATE, 10 + i), i);
+            w2.failed("INSERT", Status.ERROR, String.format(DUPLICATE, 900 + i), i);
+        }
+        w2.failed("READ", Status.TIMEOUT, null, 0);
+        List<ErrorCauses.Cause> merged = ErrorCauses.merge(List.of(w1.causes(), w2.causes()));
+        assertEquals(2, merged.size(), merged::toString);
+        assertEquals(6, merged.get(0).count());
+        assertEquals(w1.causes().get(0).why(), merged.get(0).why(), "the first worker's message as the example");
+        assertEquals(new ErrorCauses.Cause("READ", Status.TIMEOUT, "the store gave no reason", 1), merged.get(1));
+    }
 }
