@@ -18,11 +18,31 @@ class SecretsTest {
         }
     }
 
+    /** A misspelt secret is still a secret: no store reads it, and its value is the user's password. */
+    @Test
+    void isSecret_misspeltSecrets_true() {
+        for (String name : List.of("jdbc.pasword", "redis.passwrod", "cassandra.pssword", "db.paswd", "db.passwod",
+                "api.tokne", "api.tokn", "aws.secert", "aws.secrt", "mongodb.apikye", "es.api_kye", "s3.acesskey",
+                "gcp.credentail", "jdbc.dbPasword", "JDBC.PASWORD", "my_pasword", "x.passphrase", "ssl.privatkey")) {
+            assertTrue(Secrets.isSecret(name), name);
+        }
+    }
+
+    @Test
+    void shown_misspeltSecret_masked() {
+        assertEquals(Secrets.MASK, Secrets.shown("jdbc.pasword", "TypoSecret333"));
+        assertEquals("jdbc:postgresql://h/db?user=u&pasword=****", Secrets.maskInside(
+                "jdbc:postgresql://h/db?user=u&pasword=TypoSecret333"));
+    }
+
     @Test
     void isSecret_ordinaryNames_false() {
         for (String name : List.of("keyprefix", "insertorder", "cassandra.keyspace", "dynamodb.primaryKey",
                 "hbase.rowkey", "redis.host", "key", "table", "fieldcount", "requestdistribution", "monkey.key",
-                "zeropadding")) {
+                "zeropadding", "readproportion", "sim.secondaries", "select", "cassandra.readconsistencylevel",
+                "scanlengthdistribution", "takenby", "tokyo.host", "sorted", "sector", "session", "primarykey",
+                "core_workload_insertion_retry_limit", "measurementtype", "hdrhistogram.percentiles",
+                "jdbc.batchupdateapi", "redis.timeout", "ops.keyed", "sim.replicationdelay")) {
             assertFalse(Secrets.isSecret(name), name);
         }
     }

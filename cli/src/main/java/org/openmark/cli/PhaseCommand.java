@@ -43,9 +43,10 @@ abstract class PhaseCommand implements Callable<Integer> {
             + " DIR/events/event-N.log, and report.html marks it on the plots over time.")
     java.util.List<String> events = new java.util.ArrayList<>();
 
-    @Option(names = "--replace", description = "With --out: delete the files another run wrote into that directory"
-            + " (and nothing else) before this one writes its own. Without it a directory that holds another run's"
-            + " results is refused, so that no report stands beside another run's result.")
+    @Option(names = "--replace", description = "With --out: delete the files the directory's manifest"
+            + " (.openmark-outputs) lists as another run's, and nothing else, before this one writes its own. Without"
+            + " it a directory that holds another run's results is refused, so that no report stands beside another"
+            + " run's result; a directory with files named as a run's but no manifest is refused even with it.")
     boolean replace;
 
     @Option(names = "-load", description = "YCSB compatibility: run the load phase.")

@@ -34,27 +34,30 @@ class OutDirReuseEndToEndTest {
     void run_intoAnotherRunsDirectory_refusedNamingReplace_andReplaceDeletesOnlyOpenmarksFiles() throws Exception {
         Path out = dir.resolve("results");
         assertEquals(0, run(out, "111").exitCode);
-        // what an earlier run with an event left, and a file of the user's
+        // the user's own files, some under the names a run writes (events/, workers/, nodes.csv)
         Files.createDirectories(out.resolve("events"));
-        Files.writeString(out.resolve("events/event-1.log"), "an earlier run's event\n");
+        Files.writeString(out.resolve("events/important.txt"), "mine\n");
+        Files.createDirectories(out.resolve("workers/mine"));
+        Files.writeString(out.resolve("workers/mine/data.bin"), "mine\n");
+        Files.writeString(out.resolve("nodes.csv"), "mine\n");
         Files.writeString(out.resolve("notes.txt"), "mine\n");
         String firstJson = Files.readString(out.resolve("result.json"));
 
         CliRunner refused = run(out, "222");
         assertEquals(Main.EXIT_BAD_INPUT, refused.exitCode, refused::toString);
-        assertTrue(refused.err.startsWith("openmark: error: --out=" + out + ": holds the results of another run ("),
-                refused::toString);
-        assertTrue(refused.err.contains("give a new or empty directory, or --replace to delete what openmark wrote"
-                + " there before (other files are kept)"), refused::toString);
+        assertTrue(refused.err.startsWith("openmark: error: --out=" + out + ": holds the results of another run ("
+                + ".openmark-outputs, latency.hlog, report.html, result.json, … 6 files): give a new or empty"
+                + " directory, or --replace to delete the files its manifest (.openmark-outputs) lists as openmark's"
+                + " (no other file is touched)"), refused::toString);
         assertEquals(firstJson, Files.readString(out.resolve("result.json")), "nothing touched");
-        assertTrue(Files.exists(out.resolve("events/event-1.log")));
 
         CliRunner replaced = run(out, "222", "--replace");
         assertEquals(0, replaced.exitCode, replaced::toString);
         JsonNode result = new ObjectMapper().readTree(out.resolve("result.json").toFile());
         assertEquals(222, result.get("seed").asLong());
-        assertFalse(Files.exists(out.resolve("events")), "the earlier run's event log is gone with its directory");
-        assertEquals("mine\n", Files.readString(out.resolve("notes.txt")), "the user's file is kept");
+        for (String mine : List.of("events/important.txt", "workers/mine/data.bin", "nodes.csv", "notes.txt")) {
+            assertEquals("mine\n", Files.readString(out.resolve(mine)), mine + ": the user's file is kept");
+        }
         // every output names this run
         String runId = result.get("runId").asText();
         assertTrue(runId.endsWith("-222"), runId);
@@ -62,7 +65,24 @@ class OutDirReuseEndToEndTest {
         List<String> manifest = Files.readAllLines(out.resolve(".openmark-outputs"));
         assertEquals(runId, manifest.get(0));
         assertEquals(List.of("latency.hlog", "report.html", "result.json", "result.txt", "timeseries.csv"),
-                manifest.subList(1, manifest.size()));
+                manifest.subList(1, manifest.size()), "only what this run wrote, none of the user's files");
+    }
+
+    /** A directory of files named as a run's without a manifest: --replace refuses, naming them, and deletes nothing. */
+    @Test
+    void replace_withoutManifest_refusedNamingTheFiles_nothingDeleted() throws Exception {
+        Path out = dir.resolve("old");
+        Files.createDirectories(out.resolve("events"));
+        Files.writeString(out.resolve("events/important.txt"), "mine\n");
+        Files.writeString(out.resolve("nodes.csv"), "mine\n");
+        CliRunner r = run(out, "5", "--replace");
+        assertEquals(Main.EXIT_BAD_INPUT, r.exitCode, r::toString);
+        assertEquals("openmark: error: --out=" + out + ": holds files named as a run's outputs (events/important.txt,"
+                + " nodes.csv) but no manifest (.openmark-outputs) saying openmark wrote them, so --replace does not"
+                + " delete them: move them away yourself, or give a new or empty directory", r.err.strip(),
+                r::toString);
+        assertEquals("mine\n", Files.readString(out.resolve("events/important.txt")));
+        assertEquals("mine\n", Files.readString(out.resolve("nodes.csv")));
     }
 
     @Test

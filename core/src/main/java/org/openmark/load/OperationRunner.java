@@ -5,6 +5,7 @@ import org.openmark.api.Clock;
 import org.openmark.api.Session;
 import org.openmark.api.Status;
 import org.openmark.measure.BackToBack;
+import org.openmark.measure.ErrorCauses;
 import org.openmark.measure.MeasurementWriter;
 import org.openmark.workload.DataChecks;
 import org.openmark.workload.Operation;
@@ -21,19 +22,27 @@ final class OperationRunner {
     private final Clock clock;
     private final AtomicReference<String> firstThrown;
     private final LastAnswer lastAnswer;
+    private final ErrorCauses causes;
 
     OperationRunner(Clock clock, AtomicReference<String> firstThrown) {
         this(clock, firstThrown, null);
     }
 
+    OperationRunner(Clock clock, AtomicReference<String> firstThrown, LastAnswer lastAnswer) {
+        this(clock, firstThrown, lastAnswer, null);
+    }
+
     /**
      * @param lastAnswer told the completion time of every operation the store answered (OK or
      *     NOT_FOUND), or null when nobody watches for a store that stopped answering
+     * @param causes told why each failed operation failed (the session's {@link Session#lastFailure}),
+     *     or null
      */
-    OperationRunner(Clock clock, AtomicReference<String> firstThrown, LastAnswer lastAnswer) {
+    OperationRunner(Clock clock, AtomicReference<String> firstThrown, LastAnswer lastAnswer, ErrorCauses causes) {
         this.clock = clock;
         this.firstThrown = firstThrown;
         this.lastAnswer = lastAnswer;
+        this.causes = causes;
     }
 
     /** Executes {@code op} and records it; returns the completion time. */
@@ -48,18 +57,32 @@ final class OperationRunner {
         return completed;
     }
 
-    /** Executes {@code op}; a binding that throws or returns no status gives ERROR. */
+    /**
+     * Executes {@code op}; a binding that throws or returns no status gives ERROR. A failure's cause
+     * (what the session says of it, or what the binding threw) is counted.
+     */
     Status call(Operation op, Session plain, Session measured) {
         try {
             Status status = op.execute(op.composite() ? measured : plain);
             if (status == null) {
                 firstThrown.compareAndSet(null, op.name() + " returned no status");
+                failed(op, Status.ERROR, "the binding returned no status");
                 return Status.ERROR;
+            }
+            if (causes != null && ErrorCauses.isFailure(status)) {
+                failed(op, status, plain.lastFailure());
             }
             return status;
         } catch (RuntimeException e) {
             firstThrown.compareAndSet(null, op.name() + " threw " + e);
+            failed(op, Status.ERROR, "the binding threw " + e);
             return Status.ERROR;
+        }
+    }
+
+    private void failed(Operation op, Status status, String why) {
+        if (causes != null) {
+            causes.failed(op.name(), status, why, clock.nanoTime());
         }
     }
 

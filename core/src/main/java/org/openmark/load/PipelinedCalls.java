@@ -47,13 +47,26 @@ final class PipelinedCalls {
     /** Operations ended: started calls completed, and those a worker ran to the end ({@link #ranOnWorker}). */
     private final AtomicLong ended = new AtomicLong();
     /** The head of a circular list of the started calls (itself no call); guarded by itself. */
-    private final Call started = new Call(null, 0, 0, null);
+    private final Call started = new Call(null, 0, 0, null, null);
+
+    /** Why failed calls failed; null when nobody counts it. */
+    private final org.openmark.measure.ErrorCauses causes;
 
     PipelinedCalls(Clock clock, MeasurementWriter writer, Gauges gauges, AtomicReference<String> firstThrown) {
+        this(clock, writer, gauges, firstThrown, null);
+    }
+
+    /**
+     * @param causes told why each failed call failed: its session's {@link PipelinedSession#lastFailure}
+     *     when it completes (the session's last failure: with several calls failing at once, one of theirs)
+     */
+    PipelinedCalls(Clock clock, MeasurementWriter writer, Gauges gauges, AtomicReference<String> firstThrown,
+            org.openmark.measure.ErrorCauses causes) {
         this.clock = clock;
         this.writer = writer;
         this.gauges = gauges;
         this.firstThrown = firstThrown;
+        this.causes = causes;
     }
 
     /**
@@ -72,12 +85,13 @@ final class PipelinedCalls {
 
     /** As {@link #start(PipelinedSession, Operation, long)}; {@code then} (may be null) is told when it ended. */
     void start(PipelinedSession session, Operation operation, long intendedStartNanos, Ended then) {
-        Call call = new Call(operation, intendedStartNanos, clock.nanoTime(), then);
+        Call call = new Call(operation, intendedStartNanos, clock.nanoTime(), then, session);
         link(call);
         try {
             operation.start(session, call);
         } catch (RuntimeException e) {
             firstThrown.compareAndSet(null, operation.name() + " threw " + e);
+            call.thrown = e;
             call.completed(Status.ERROR);
         }
     }
@@ -144,6 +158,9 @@ final class PipelinedCalls {
         private final long intendedStartNanos;
         private final long actualStartNanos;
         private final Ended then;
+        private final PipelinedSession session;
+        /** What the binding threw when the call was started, or null. */
+        private RuntimeException thrown;
         /** RUNNING until it ended or was abandoned. */
         @SuppressWarnings("unused")
         private volatile int state;
@@ -151,11 +168,13 @@ final class PipelinedCalls {
         private Call prev = this;
         private Call next = this;
 
-        Call(Operation operation, long intendedStartNanos, long actualStartNanos, Ended then) {
+        Call(Operation operation, long intendedStartNanos, long actualStartNanos, Ended then,
+                PipelinedSession session) {
             this.operation = operation;
             this.intendedStartNanos = intendedStartNanos;
             this.actualStartNanos = actualStartNanos;
             this.then = then;
+            this.session = session;
         }
 
         @Override
@@ -169,6 +188,10 @@ final class PipelinedCalls {
                 firstThrown.compareAndSet(null, operation.name() + " returned no status");
             }
             writer.record(operation.name(), status, intendedStartNanos, actualStartNanos, completedNanos);
+            if (causes != null && org.openmark.measure.ErrorCauses.isFailure(status)) {
+                causes.failed(operation.name(), status, thrown != null ? "the binding threw " + thrown
+                        : session.lastFailure(), completedNanos);
+            }
             // recorded: the check of what it read is no part of its time; before the call counts as ended, so
             // the phase, which ends once every call has, records it
             OperationRunner.checkData(operation, clock, writer, firstThrown);

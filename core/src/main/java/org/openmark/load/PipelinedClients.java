@@ -65,8 +65,8 @@ final class PipelinedClients {
         this.plan = plan;
         this.writer = ctx.measurements().sharedWriter();
         this.lastAnswer = new LastAnswer(clock.nanoTime());
-        this.calls = new PipelinedCalls(clock, writer, ctx.gauges(), thrown);
-        this.runner = new OperationRunner(clock, thrown, lastAnswer);
+        this.calls = new PipelinedCalls(clock, writer, ctx.gauges(), thrown, ctx.measurements().errorCauses());
+        this.runner = new OperationRunner(clock, thrown, lastAnswer, ctx.measurements().errorCauses());
     }
 
     /** Runs the phase on the calling thread; returns what the closed model reports. */

@@ -44,6 +44,8 @@ public final class Measurements {
     private final FirstServiceTimes first = new FirstServiceTimes();
     private final MeasurementWriter shared = new StripedWriter(stripes, first);
     private final Histogram unfinished = new Histogram(SIGNIFICANT_DIGITS);
+    /** Why failed operations failed, counted by cause. */
+    private final ErrorCauses errorCauses = new ErrorCauses();
     /** What {@link #issued} was at the previous {@link #collectInterval} (only the collector touches it). */
     private long issuedAtLastCollect;
 
@@ -61,6 +63,11 @@ public final class Measurements {
             stripes[i] = new SharedWriter(stallAfterNanos);
             writers.add(stripes[i]);
         }
+    }
+
+    /** Why the phase's failed operations failed, counted by cause. */
+    public ErrorCauses errorCauses() {
+        return errorCauses;
     }
 
     /** A writer for the calling thread only (closed-model client threads). */

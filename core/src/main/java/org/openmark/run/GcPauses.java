@@ -16,17 +16,41 @@ import javax.management.openmbean.CompositeData;
  * The load generator's own garbage-collection pauses during a phase, from the JVM's GC
  * notifications: evidence for the generator's verdict (a late send while the JVM was paused is
  * the generator's, never the store's). Concurrent cycles that do not stop the application
- * (G1's and ZGC's concurrent phases) are left out.
+ * (G1's and ZGC's concurrent phases, generational ZGC's "Cycles") are left out. Kept per minute
+ * of the phase too, with the heap in use after the collections, so that a long run shows whether
+ * its pauses and its heap stay flat: the harness's own pauses, in result.json
+ * ({@link #section}). The JVM reports a pause's duration in whole milliseconds.
  */
 final class GcPauses implements NotificationListener, AutoCloseable {
+    /** The name of the report section, and its key under {@code sections} in result.json. */
+    static final String SECTION = "harnessGcPauses";
+
     private final List<NotificationEmitter> emitters = new ArrayList<>();
+    /** The JVM's uptime when listening began: minutes count from it. */
+    private final long startUptimeMs = ManagementFactory.getRuntimeMXBean().getUptime();
+    /** The heap's memory pools (after a collection, their use is the heap's). */
+    private final java.util.Set<String> heapPools = new java.util.HashSet<>();
+    private final java.util.TreeMap<Long, Minute> minutes = new java.util.TreeMap<>();
     private long count;
     private long totalMillis;
     private long longestMillis;
 
+    /** One minute's pauses, and the heap in use after its last collection. */
+    private static final class Minute {
+        long pauses;
+        long totalMillis;
+        long longestMillis;
+        long heapAfterBytes = -1;
+    }
+
     /** Starts listening. */
     static GcPauses listen() {
         GcPauses p = new GcPauses();
+        for (java.lang.management.MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (pool.getType() == java.lang.management.MemoryType.HEAP) {
+                p.heapPools.add(pool.getName());
+            }
+        }
         for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
             if (gc instanceof NotificationEmitter e) {
                 e.addNotificationListener(p, null, null);
@@ -43,13 +67,55 @@ final class GcPauses implements NotificationListener, AutoCloseable {
         }
         GarbageCollectionNotificationInfo info = GarbageCollectionNotificationInfo.from((CompositeData) n.getUserData());
         String cause = info.getGcCause() + " " + info.getGcName();
-        if (cause.contains("Concurrent") && !info.getGcAction().contains("end of major")) {
+        Minute m = minutes.computeIfAbsent(Math.max(0, info.getGcInfo().getStartTime() - startUptimeMs) / 60_000,
+                k -> new Minute());
+        long heap = 0;
+        for (var e : info.getGcInfo().getMemoryUsageAfterGc().entrySet()) {
+            if (heapPools.contains(e.getKey())) {
+                heap += e.getValue().getUsed();
+            }
+        }
+        if (heap > 0) {
+            // ZGC tells the heap after a collection with its cycle (concurrent), not with its pauses
+            m.heapAfterBytes = heap;
+        }
+        if (cause.contains("Concurrent") && !info.getGcAction().contains("end of major")
+                || info.getGcName().endsWith("Cycles")) {
             return; // a concurrent cycle: the application ran on
         }
         long ms = info.getGcInfo().getDuration();
         count++;
         totalMillis += ms;
         longestMillis = Math.max(longestMillis, ms);
+        m.pauses++;
+        m.totalMillis += ms;
+        m.longestMillis = Math.max(m.longestMillis, ms);
+    }
+
+    /**
+     * The section of result.json and the text report with these pauses: the count, their sum and
+     * the longest, and per minute of the phase (from the start of its warm-up) the same with the heap
+     * in use after the minute's last collection (MiB).
+     */
+    synchronized org.openmark.workload.ReportSection section() {
+        java.util.Map<String, Object> v = new java.util.LinkedHashMap<>();
+        v.put("pauses", count);
+        v.put("totalMs", totalMillis);
+        v.put("longestMs", longestMillis);
+        List<java.util.Map<String, Object>> perMinute = new ArrayList<>();
+        minutes.forEach((minute, m) -> {
+            java.util.Map<String, Object> e = new java.util.LinkedHashMap<>();
+            e.put("minute", minute);
+            e.put("pauses", m.pauses);
+            e.put("totalMs", m.totalMillis);
+            e.put("longestMs", m.longestMillis);
+            e.put("heapAfterMiB", m.heapAfterBytes < 0 ? null : Math.round(m.heapAfterBytes / 1048576.0 * 10) / 10.0);
+            perMinute.add(e);
+        });
+        v.put("perMinute", perMinute);
+        List<String> lines = List.of(String.format(Locale.ROOT, "[HARNESS], GcPauses, %d (%d ms in all, the longest"
+                + " %d ms: the load generator's own JVM)", count, totalMillis, longestMillis));
+        return new org.openmark.workload.ReportSection(SECTION, lines, v);
     }
 
     /** Pauses so far. */

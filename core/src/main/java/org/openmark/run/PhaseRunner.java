@@ -212,7 +212,18 @@ public final class PhaseRunner {
                 model instanceof OpenModel, cfg.store(), facts, ResultBuilder.maskedConfig(cfg.recordedProperties()),
                 startMillis, Math.round(runtimeSeconds * 1000), throughput, ResultBuilder.operations(totals),
                 accounting, schedule, unfinished, warnings, notes, valid, interrupted, null, cfg.output().percentiles(),
-                List.of(), List.of(), outages, List.of(), cfg.output().form());
+                sections(measurements, gc), List.of(), outages,
+                List.of(), cfg.output().form());
+    }
+
+    /** The phase's own sections: why the store failed, and the harness's GC pauses (real time). */
+    private static List<org.openmark.workload.ReportSection> sections(Measurements measurements, GcPauses gc) {
+        List<org.openmark.workload.ReportSection> out = new ArrayList<>(
+                org.openmark.measure.ErrorCauses.section(measurements.errorCauses().causes()));
+        if (gc != null) {
+            out.add(gc.section());
+        }
+        return out;
     }
 
     /**

@@ -64,6 +64,7 @@ final class PhaseWindow implements MeasuredWindow {
             missingRecords.measureFrom(startNanos, warmupEndNanos());
         }
         Collecting c = collecting;
+        c.measurements().errorCauses().countFrom(warmupEndNanos());
         collector = new IntervalCollector(c.measurements(), clock, c.gauges(), c.sinks(), c.status(), c.line(),
                 startNanos, warmupEndNanos(), c.operationCount(), c.limits().deadlineNanos(startNanos));
         collector.started(startMillis);

@@ -147,7 +147,15 @@ public final class ResultMerge {
                 openModel, cfg.store(), facts, ResultBuilder.maskedConfig(cfg.recordedProperties()), span.startEpochMs(),
                 span.runtimeMs(), throughput, operations(parts), accounting, schedule(parts, accounting, span),
                 unfinished, warnings, notes, valid, interrupted, null, cfg.output().percentiles(),
-                missingRecords(parts, span.startEpochMs()), workers, outages, List.of(), cfg.output().form());
+                sections(parts, span.startEpochMs()), workers, outages, List.of(), cfg.output().form());
+    }
+
+    /** The merged sections: the reads of loaded records that found nothing, and why the store failed. */
+    private static List<org.openmark.workload.ReportSection> sections(List<RunResult> parts, long startEpochMs) {
+        List<org.openmark.workload.ReportSection> out = new java.util.ArrayList<>(missingRecords(parts, startEpochMs));
+        out.addAll(org.openmark.measure.ErrorCauses.section(org.openmark.measure.ErrorCauses.merge(
+                parts.stream().map(p -> org.openmark.measure.ErrorCauses.in(p.sections())).toList())));
+        return out;
     }
 
     /**

@@ -19,14 +19,18 @@ import org.openmark.run.ScheduleReport;
  * A worker's {@link RunResult} on the wire, lossless for everything a merge needs: every
  * histogram per operation and status, the accounting, the schedule's figures and send lag, the
  * unfinished operations, the warnings and the verdict, and the reads of loaded records that found
- * nothing (merged into one section). (A workload's validation and its other report sections stay
- * with the worker.)
+ * nothing (merged into one section), and why the store failed (merged by cause). (A workload's
+ * validation and its other report sections stay with the worker.)
  */
 public record ResultWire(String openmarkVersion, long seed, boolean seedChosen, String phase, LoadSpec model,
         boolean paced, boolean openModel, String store, Map<String, String> storeFacts, Map<String, String> config,
         long startEpochMs, long runtimeMs, double throughput, List<OperationWire> operations, AccountingWire accounting,
         ScheduleWire schedule, byte[] unfinished, List<String> warnings, List<String> notes, boolean valid,
-        boolean interrupted, List<Double> percentiles, MissingWire missingRecords) {
+        boolean interrupted, List<Double> percentiles, MissingWire missingRecords, List<CauseWire> errorCauses) {
+
+    /** {@link org.openmark.measure.ErrorCauses.Cause}: why {@code count} operations failed. */
+    public record CauseWire(String op, String status, String why, long count) {
+    }
 
     /** {@link org.openmark.workload.MissingRecords.Found}, and whether it was judged; null when not kept. */
     public record MissingWire(boolean judged, long checked, long missing, double firstAtSeconds, double lastAtSeconds,
@@ -66,7 +70,8 @@ public record ResultWire(String openmarkVersion, long seed, boolean seedChosen, 
                         s.sessions(), s.maxInFlight()),
                 HistogramBytes.encode(r.unfinishedLatency() == null ? Measurements.newHistogram() : r.unfinishedLatency()),
                 List.copyOf(r.warnings()), List.copyOf(r.notes()), r.valid(), r.interrupted(),
-                List.copyOf(r.percentiles()), missing(r));
+                List.copyOf(r.percentiles()), missing(r), org.openmark.measure.ErrorCauses.in(r.sections()).stream()
+                        .map(c -> new CauseWire(c.op(), c.status().name(), c.why(), c.count())).toList());
     }
 
     private static MissingWire missing(RunResult r) {
@@ -97,10 +102,23 @@ public record ResultWire(String openmarkVersion, long seed, boolean seedChosen, 
         return new RunResult(openmarkVersion, seed, seedChosen, Phase.valueOf(phase), model, paced, openModel, store,
                 storeFacts, config, startEpochMs + shiftMillis, runtimeMs, throughput, ops, a, s,
                 HistogramBytes.decode(unfinished), warnings, notes, valid, interrupted, null, percentiles,
-                missingRecords == null ? List.of() : List.of(org.openmark.workload.MissingRecords.section(
-                        new org.openmark.workload.MissingRecords.Found(missingRecords.checked(),
-                                missingRecords.missing(), missingRecords.firstAtSeconds(),
-                                missingRecords.lastAtSeconds(), missingRecords.keys()), missingRecords.judged())));
+                sections());
+    }
+
+    /** The sections the wire carries: the reads of loaded records that found nothing, why the store failed. */
+    private List<org.openmark.workload.ReportSection> sections() {
+        List<org.openmark.workload.ReportSection> out = new ArrayList<>();
+        if (missingRecords != null) {
+            out.add(org.openmark.workload.MissingRecords.section(new org.openmark.workload.MissingRecords.Found(
+                    missingRecords.checked(), missingRecords.missing(), missingRecords.firstAtSeconds(),
+                    missingRecords.lastAtSeconds(), missingRecords.keys()), missingRecords.judged()));
+        }
+        if (errorCauses != null) {
+            out.addAll(org.openmark.measure.ErrorCauses.section(errorCauses.stream().map(c ->
+                    new org.openmark.measure.ErrorCauses.Cause(c.op(), Status.valueOf(c.status()), c.why(), c.count()))
+                    .toList()));
+        }
+        return out;
     }
 
     /** Counts per status on the wire: by the status's name. */
