@@ -42,7 +42,7 @@ class MainTest {
     @Test
     void run_unknownService_exit2ListingTheKinds() {
         assertEquals(2, run("start", "mongodb"));
-        assertEquals("openmark-services: unknown service 'mongodb'; allowed: redis, redis-pair, postgres, cassandra,"
+        assertEquals("openmark-services: unknown service 'mongodb'; allowed: redis, redis-pair, postgres, cassandra, etcd,"
                 + " prometheus\n", said());
     }
 
@@ -67,7 +67,7 @@ class MainTest {
     @Test
     void run_nodesForRedis_exit2() {
         assertEquals(2, run("start", "redis", "--nodes", "3"));
-        assertEquals("openmark-services: --nodes: only for cassandra\n", said());
+        assertEquals("openmark-services: --nodes: only for cassandra and etcd\n", said());
     }
 
     @Test
