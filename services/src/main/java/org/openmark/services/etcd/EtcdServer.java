@@ -8,8 +8,10 @@ import java.util.List;
 import java.util.Map;
 import org.openmark.services.server.CommandException;
 import org.openmark.services.server.Packages;
+import org.openmark.services.server.PortAttempts;
 import org.openmark.services.server.PortPicker;
 import org.openmark.services.server.Server;
+import org.openmark.services.server.ServiceFiles;
 import org.openmark.services.server.ServiceSite;
 import org.openmark.services.server.ServiceState;
 import org.openmark.services.server.StartOptions;
@@ -48,16 +50,32 @@ public final class EtcdServer implements Server {
         for (int i = 1; i <= nodes; i++) {
             members.add(EtcdMember.fresh(i));
         }
-        EtcdClusterState state = new EtcdClusterState(etcd, ports.pick(), ports.pick(), members);
-        site.writeState(state.toState());
-        EtcdCluster cluster = cluster(site, state);
-        site.console().info("starting etcd members 1-" + nodes + " on 127.0.0.1-" + nodes + " (client port "
-                + state.clientPort() + ", peer port " + state.peerPort() + ")");
-        for (int i = 1; i <= nodes; i++) {
-            cluster.launch(i);
-        }
-        for (int i = 1; i <= nodes; i++) {
-            cluster.waitJoined(i);
+        EtcdCluster cluster = null;
+        for (int attempt = 1; cluster == null; attempt++) {
+            // a port picked free may be taken before a member binds it: then the whole cluster again, on others
+            EtcdClusterState state = new EtcdClusterState(etcd, ports.pick(), ports.pick(), members);
+            site.writeState(state.toState());
+            EtcdCluster trying = cluster(site, state);
+            site.console().info("starting etcd members 1-" + nodes + " on 127.0.0.1-" + nodes + " (client port "
+                    + state.clientPort() + ", peer port " + state.peerPort() + ")");
+            try {
+                for (int i = 1; i <= nodes; i++) {
+                    trying.launch(i);
+                }
+                for (int i = 1; i <= nodes; i++) {
+                    trying.waitJoined(i);
+                }
+                cluster = trying;
+            } catch (CommandException e) {
+                trying.killAll();
+                if (attempt == PortAttempts.ATTEMPTS) {
+                    throw e;
+                }
+                site.console().info(e.getMessage() + " (attempt " + attempt + "); trying other ports");
+                for (int i = 1; i <= nodes; i++) {
+                    ServiceFiles.deleteTree(EtcdCommandLine.memberDir(site.dir(), i).resolve("data"));
+                }
+            }
         }
         String leader = cluster.leader().map(EtcdMember::name).orElse("none yet");
         site.console().info("all " + nodes + " etcd members follow a leader (" + leader + ") after "
