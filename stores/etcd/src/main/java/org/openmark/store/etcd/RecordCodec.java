@@ -1,0 +1,58 @@
+package org.openmark.store.etcd;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * A record's fields in one etcd value: per field, its name's length (4 bytes), its name in UTF-8, its value's
+ * length (4 bytes) and its bytes, the fields in name order. Every byte of a value is kept as it is.
+ */
+final class RecordCodec {
+    private RecordCodec() {
+    }
+
+    /** The value that holds {@code fields}; never aliases their arrays. */
+    static byte[] encode(Map<String, byte[]> fields) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(64 + fields.size() * 120);
+        for (Map.Entry<String, byte[]> field : new TreeMap<>(fields).entrySet()) {
+            byte[] name = field.getKey().getBytes(StandardCharsets.UTF_8);
+            writeInt(out, name.length);
+            out.writeBytes(name);
+            writeInt(out, field.getValue().length);
+            out.writeBytes(field.getValue());
+        }
+        return out.toByteArray();
+    }
+
+    /** The fields of {@code value}, those in {@code wanted} only (all when null), each a fresh array. */
+    static Map<String, byte[]> decode(ByteBuffer value, Set<String> wanted) {
+        Map<String, byte[]> fields = new LinkedHashMap<>();
+        ByteBuffer in = value.duplicate();
+        while (in.hasRemaining()) {
+            byte[] name = new byte[in.getInt()];
+            in.get(name);
+            int length = in.getInt();
+            String field = new String(name, StandardCharsets.UTF_8);
+            if (wanted == null || wanted.contains(field)) {
+                byte[] bytes = new byte[length];
+                in.get(bytes);
+                fields.put(field, bytes);
+            } else {
+                in.position(in.position() + length);
+            }
+        }
+        return fields;
+    }
+
+    private static void writeInt(ByteArrayOutputStream out, int value) {
+        out.write(value >>> 24);
+        out.write(value >>> 16);
+        out.write(value >>> 8);
+        out.write(value);
+    }
+}
