@@ -14,7 +14,7 @@ import org.openmark.services.server.StartOptions;
 /**
  * bin/openmark-services' command line, read and run on {@link Services}:
  * <pre>
- *   start KIND [NAME] [--nodes N]   KIND: redis, redis-pair, postgres, cassandra (--nodes), prometheus
+ *   start KIND [NAME] [--nodes N]   KIND: redis, redis-pair, postgres, cassandra (--nodes), etcd (--nodes), prometheus
  *   stop NAME|all                   stops it (every one) and deletes its data
  *   status                          what runs under the services directory
  *   pids NAME                       the server's processes, on one line (for Cassandra, its live nodes')
