@@ -84,6 +84,11 @@ public final class Commands {
             return;
         }
         Optional<CassandraCommands.Command> membership = CassandraCommands.Command.of(command);
+        if (membership.isPresent() && !rest.isEmpty()
+                && services.kindOf(Services.checkName(rest.get(0))).filter(k -> k == ServiceKind.ETCD).isPresent()) {
+            throw CommandException.badInput(command + " " + rest.get(0) + ": not for etcd; etcd takes "
+                    + EtcdCommands.Command.allowed());
+        }
         if (membership.isPresent()) {
             int arity = membership.get().takesNode() ? 2 : 1;
             if (rest.size() != arity) {
