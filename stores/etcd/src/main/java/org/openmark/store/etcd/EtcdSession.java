@@ -15,6 +15,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
+import java.util.function.Supplier;
 import org.openmark.api.PipelinedSession;
 import org.openmark.api.Record;
 import org.openmark.api.Status;
@@ -54,7 +55,7 @@ final class EtcdSession implements PipelinedSession {
             done.completed(Status.BAD_REQUEST);
             return;
         }
-        ending(store.reads().get(EtcdKeys.key(table, key), store.readOption()), done, got -> {
+        ending(() -> store.reads().get(EtcdKeys.key(table, key), store.readOption()), done, got -> {
             if (got.getKvs().isEmpty()) {
                 return Status.NOT_FOUND;
             }
@@ -78,7 +79,7 @@ final class EtcdSession implements PipelinedSession {
         GetOption range = GetOption.builder().withRange(EtcdKeys.tableEnd(table)).withLimit(recordCount)
                 .withSerializable(store.config().readMode() == EtcdConfig.ReadMode.SERIALIZABLE)
                 .withSortField(GetOption.SortTarget.KEY).withSortOrder(GetOption.SortOrder.ASCEND).build();
-        ending(store.reads().get(EtcdKeys.key(table, startKey), range), done, got -> {
+        ending(() -> store.reads().get(EtcdKeys.key(table, startKey), range), done, got -> {
             for (KeyValue kv : got.getKvs()) {
                 result.add(new Record(EtcdKeys.recordKey(table, kv.getKey()), RecordCodec.decode(value(kv), fields)));
             }
@@ -92,7 +93,7 @@ final class EtcdSession implements PipelinedSession {
             done.completed(Status.BAD_REQUEST);
             return;
         }
-        ending(store.writes().put(EtcdKeys.key(table, key), ByteSequence.from(RecordCodec.encode(values))), done,
+        ending(() -> store.writes().put(EtcdKeys.key(table, key), ByteSequence.from(RecordCodec.encode(values))), done,
                 put -> Status.OK);
     }
 
@@ -110,7 +111,7 @@ final class EtcdSession implements PipelinedSession {
 
     private void update(ByteSequence key, Map<String, byte[]> values, Completion done, int attempt) {
         boolean first = attempt == 1;
-        bounded(store.writes().get(key, first ? FIRST_UPDATE_READ : UPDATE_READ)).whenComplete((got, error) -> {
+        started(() -> store.writes().get(key, first ? FIRST_UPDATE_READ : UPDATE_READ)).whenComplete((got, error) -> {
             if (error != null) {
                 done.completed(failed(error));
                 return;
@@ -124,9 +125,15 @@ final class EtcdSession implements PipelinedSession {
                 return;
             }
             KeyValue current = got.getKvs().get(0);
-            Map<String, byte[]> merged = RecordCodec.decode(value(current), null);
+            Map<String, byte[]> merged;
+            try {
+                merged = RecordCodec.decode(value(current), null);
+            } catch (RuntimeException e) {
+                done.completed(failed(e)); // a value not in the store's encoding: the call still ends, once
+                return;
+            }
             merged.putAll(values);
-            bounded(store.writes().txn()
+            started(() -> store.writes().txn()
                     .If(new Cmp(key, Cmp.Op.EQUAL, CmpTarget.modRevision(current.getModRevision())))
                     .Then(Op.put(key, ByteSequence.from(RecordCodec.encode(merged)), PutOption.DEFAULT))
                     .commit()).whenComplete((txn, txnError) -> {
@@ -151,7 +158,7 @@ final class EtcdSession implements PipelinedSession {
             done.completed(Status.BAD_REQUEST);
             return;
         }
-        ending(store.writes().delete(EtcdKeys.key(table, key)), done,
+        ending(() -> store.writes().delete(EtcdKeys.key(table, key)), done,
                 deleted -> deleted.getDeleted() > 0 ? Status.OK : Status.NOT_FOUND);
     }
 
@@ -191,9 +198,23 @@ final class EtcdSession implements PipelinedSession {
         Status of(T reply);
     }
 
-    /** Tells {@code done}, once, what the bounded reply makes of the call, or the failure's status. */
-    private <T> void ending(CompletableFuture<T> reply, Completion done, Outcome<T> outcome) {
-        bounded(reply).whenComplete(told(done, outcome));
+    /** Starts a call and tells {@code done}, once, what its bounded reply makes of it, or the failure's status. */
+    private <T> void ending(Supplier<CompletableFuture<T>> call, Completion done, Outcome<T> outcome) {
+        started(call).whenComplete(told(done, outcome));
+    }
+
+    /**
+     * The call's reply bounded by {@code etcd.timeout}; a call the client refuses at once (it throws: a closed
+     * client) is a failed reply, so it is counted as the others are and never thrown at the harness.
+     */
+    private <T> CompletableFuture<T> started(Supplier<CompletableFuture<T>> call) {
+        CompletableFuture<T> reply;
+        try {
+            reply = call.get();
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        return reply.orTimeout(timeoutMs, TimeUnit.MILLISECONDS);
     }
 
     private <T> BiConsumer<T, Throwable> told(Completion done, Outcome<T> outcome) {
@@ -212,10 +233,6 @@ final class EtcdSession implements PipelinedSession {
         };
     }
 
-    /** The reply, or a TimeoutException past {@code etcd.timeout}. */
-    private <T> CompletableFuture<T> bounded(CompletableFuture<T> reply) {
-        return reply.orTimeout(timeoutMs, TimeUnit.MILLISECONDS);
-    }
 
     private Status failed(Throwable error) {
         lastFailure = EtcdErrors.reason(error);

@@ -29,14 +29,17 @@ final class RecordCodec {
         return out.toByteArray();
     }
 
-    /** The fields of {@code value}, those in {@code wanted} only (all when null), each a fresh array. */
+    /**
+     * The fields of {@code value}, those in {@code wanted} only (all when null), each a fresh array; throws
+     * IllegalArgumentException when the value is not in this encoding.
+     */
     static Map<String, byte[]> decode(ByteBuffer value, Set<String> wanted) {
         Map<String, byte[]> fields = new LinkedHashMap<>();
         ByteBuffer in = value.duplicate();
         while (in.hasRemaining()) {
-            byte[] name = new byte[in.getInt()];
+            byte[] name = new byte[length(in)];
             in.get(name);
-            int length = in.getInt();
+            int length = length(in);
             String field = new String(name, StandardCharsets.UTF_8);
             if (wanted == null || wanted.contains(field)) {
                 byte[] bytes = new byte[length];
@@ -47,6 +50,23 @@ final class RecordCodec {
             }
         }
         return fields;
+    }
+
+    /**
+     * The next length, checked against what is left before anything is allocated: a value another program wrote
+     * ("written by etcdctl" reads as a length of 2 billion) is refused, not allocated.
+     */
+    private static int length(ByteBuffer in) {
+        if (in.remaining() < 4) {
+            throw new IllegalArgumentException("not a record in the store's encoding: " + in.remaining()
+                    + " bytes where a length belongs");
+        }
+        int length = in.getInt();
+        if (length < 0 || length > in.remaining()) {
+            throw new IllegalArgumentException("not a record in the store's encoding: a length of " + length
+                    + " with " + in.remaining() + " bytes left");
+        }
+        return length;
     }
 
     private static void writeInt(ByteArrayOutputStream out, int value) {

@@ -2,8 +2,10 @@ package org.openmark.store.etcd;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
@@ -34,5 +36,16 @@ class RecordCodecTest {
         assertEquals(Set.of("a", "c"), some.keySet());
         assertArrayEquals(new byte[] {3}, some.get("c"));
         assertEquals(Map.of(), RecordCodec.decode(ByteBuffer.wrap(value), Set.of()));
+    }
+
+    @Test
+    void decode_valueAnotherProgramWrote_refusedWithoutAllocatingItsLengths() {
+        ByteBuffer foreign = ByteBuffer.wrap("written by etcdctl".getBytes(StandardCharsets.US_ASCII));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> RecordCodec.decode(foreign, null));
+        assertEquals("not a record in the store's encoding: a length of 2003986804 with 14 bytes left", e.getMessage());
+        byte[] cut = RecordCodec.encode(Map.of("a", new byte[] {1, 2, 3}));
+        assertThrows(IllegalArgumentException.class,
+                () -> RecordCodec.decode(ByteBuffer.wrap(cut, 0, cut.length - 1), null));
     }
 }
