@@ -30,6 +30,7 @@ public final class EtcdStore implements Store {
     /** The client reads go through: {@link #client}, or one to {@code etcd.member} alone. */
     private final Client readClient;
     private final GetOption readOption;
+    private final MemberWatch members;
     private volatile String version;
 
     EtcdStore(EtcdConfig config) {
@@ -38,6 +39,8 @@ public final class EtcdStore implements Store {
         this.readClient = config.member().map(m -> build(config, m)).orElse(client);
         this.readOption = GetOption.builder().withSerializable(config.readMode() == EtcdConfig.ReadMode.SERIALIZABLE)
                 .build();
+        this.members = new MemberWatch(client.getMaintenanceClient(), config.endpoints(),
+                config.timeout().compareTo(MemberWatch.POLL) < 0 ? config.timeout() : MemberWatch.POLL);
         try {
             preflight(client, config.where());
             if (readClient != client) {
@@ -153,8 +156,19 @@ public final class EtcdStore implements Store {
         return null;
     }
 
+    /**
+     * Each member of {@code etcd.endpoints} with its role as it says it ({@link MemberWatch}: leader, follower,
+     * no-leader, unreachable), asked every 500 ms once the harness first asks; the requests each answered are not
+     * known (-1): jetcd does not say which member answered a call.
+     */
+    @Override
+    public java.util.List<org.openmark.api.NodeActivity> nodeActivity() {
+        return members.members();
+    }
+
     @Override
     public void close() {
+        members.close();
         if (readClient != client) {
             readClient.close();
         }
