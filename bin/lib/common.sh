@@ -45,7 +45,7 @@ openmark_heap_opts() {
 }
 
 # Prints the Debian packages the test suite needs that this machine lacks (space-separated), or
-# nothing: the real servers the integration tests start (Redis, PostgreSQL, a Cassandra cluster on
+# nothing: the real servers the integration tests start (Redis, PostgreSQL, etcd, a Cassandra cluster on
 # Java 17) and the browser that renders the HTML reports.
 openmark_test_needs() {
   local need=()
@@ -58,6 +58,9 @@ openmark_test_needs() {
   command -v chromium >/dev/null 2>&1 || need+=(chromium)
   # a real Prometheus scrapes --metrics in MetricsPrometheusEndToEndTest
   command -v prometheus >/dev/null 2>&1 || need+=(prometheus)
+  # a 3-member etcd cluster for the etcd store's tests (etcdctl beside it, for the documented examples)
+  command -v etcd >/dev/null 2>&1 || need+=(etcd-server)
+  command -v etcdctl >/dev/null 2>&1 || need+=(etcd-client)
   echo "${need[*]}"
 }
 

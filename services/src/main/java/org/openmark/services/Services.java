@@ -13,6 +13,9 @@ import java.util.stream.Stream;
 import org.openmark.services.cassandra.CassandraCommands;
 import org.openmark.services.cassandra.CassandraServer;
 import org.openmark.services.cassandra.ClusterState;
+import org.openmark.services.etcd.EtcdClusterState;
+import org.openmark.services.etcd.EtcdCommands;
+import org.openmark.services.etcd.EtcdServer;
 import org.openmark.services.postgres.PostgresServer;
 import org.openmark.services.prometheus.PrometheusServer;
 import org.openmark.services.redis.RedisServer;
@@ -140,6 +143,10 @@ public final class Services {
                 if (state.kind() == ServiceKind.CASSANDRA) {
                     all.add(new ServiceStatus(name, state.kind(), ServiceStatus.Health.NODES,
                             CassandraCommands.nodeStates(Optional.of(ClusterState.of(state))), properties));
+                } else if (state.kind() == ServiceKind.ETCD) {
+                    all.add(new ServiceStatus(name, state.kind(), ServiceStatus.Health.NODES,
+                            EtcdCommands.memberStates(EtcdServer.cluster(site, EtcdClusterState.of(state))),
+                            properties));
                 } else {
                     boolean answering = server(state.kind()).answering(site, state);
                     all.add(new ServiceStatus(name, state.kind(), answering ? ServiceStatus.Health.RUNNING
@@ -163,6 +170,20 @@ public final class Services {
         checkName(name);
         try (ServiceLock lock = ServiceLock.acquire(baseDir(), name)) {
             CassandraCommands.run(command, name, node, settings.cassandra(), console, time);
+        }
+    }
+
+    /** The kind of the service {@code name}, when there is one. */
+    public Optional<ServiceKind> kindOf(String name) {
+        checkName(name);
+        return StateFile.read(dir(name)).map(ServiceState::kind);
+    }
+
+    /** Runs a command on the etcd cluster {@code name}; {@code node} is its NODE argument, or null. */
+    public void etcd(EtcdCommands.Command command, String name, String node) {
+        checkName(name);
+        try (ServiceLock lock = ServiceLock.acquire(baseDir(), name)) {
+            EtcdCommands.run(command, EtcdCommands.require(site(name, ServiceKind.ETCD)), node, console, time);
         }
     }
 
@@ -238,6 +259,7 @@ public final class Services {
             case POSTGRES -> new PostgresServer(ports);
             case PROMETHEUS -> new PrometheusServer(ports);
             case CASSANDRA -> new CassandraServer(settings.cassandra(), ports);
+            case ETCD -> new EtcdServer(ports);
         };
     }
 }

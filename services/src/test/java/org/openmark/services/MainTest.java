@@ -6,12 +6,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.openmark.services.etcd.EtcdClusterState;
+import org.openmark.services.etcd.EtcdMember;
 import org.openmark.services.server.Console;
 import org.openmark.services.server.FakeTime;
+import org.openmark.services.server.ServiceKind;
+import org.openmark.services.server.ServiceState;
+import org.openmark.services.server.StateFile;
 
 /** The command line's refusals and answers that need no server. */
 class MainTest {
@@ -40,9 +47,29 @@ class MainTest {
     }
 
     @Test
+    void run_cassandraCommandOnAnEtcdCluster_exit2SayingWhichAreEtcds() throws Exception {
+        Files.createDirectories(servicesDir.resolve("e"));
+        StateFile.write(servicesDir.resolve("e"), new EtcdClusterState(
+                Path.of("/usr/bin/etcd"), 23790, 23800, List.of(EtcdMember.fresh(1)))
+                .toState());
+        assertEquals(2, run("add-node", "e"));
+        assertEquals("openmark-services: add-node e: not for etcd; etcd takes kill-node, start-node, move-leader, leader\n",
+                said());
+    }
+
+    @Test
+    void run_leaderOfACassandraCluster_exit2() throws Exception {
+        Files.createDirectories(servicesDir.resolve("c"));
+        StateFile.write(servicesDir.resolve("c"),
+                ServiceState.of(ServiceKind.CASSANDRA, "nodes", 0));
+        assertEquals(2, run("move-leader", "c"));
+        assertEquals("openmark-services: move-leader c: only for etcd, and c is cassandra\n", said());
+    }
+
+    @Test
     void run_unknownService_exit2ListingTheKinds() {
         assertEquals(2, run("start", "mongodb"));
-        assertEquals("openmark-services: unknown service 'mongodb'; allowed: redis, redis-pair, postgres, cassandra,"
+        assertEquals("openmark-services: unknown service 'mongodb'; allowed: redis, redis-pair, postgres, cassandra, etcd,"
                 + " prometheus\n", said());
     }
 
@@ -67,7 +94,7 @@ class MainTest {
     @Test
     void run_nodesForRedis_exit2() {
         assertEquals(2, run("start", "redis", "--nodes", "3"));
-        assertEquals("openmark-services: --nodes: only for cassandra\n", said());
+        assertEquals("openmark-services: --nodes: only for cassandra and etcd\n", said());
     }
 
     @Test

@@ -93,9 +93,15 @@ public final class PortPicker {
         }
     }
 
-    private static int readFirstEphemeral() {
+    /**
+     * The kernel's first ephemeral port, or 0 when it cannot be read. Read by lines: on this project's machines
+     * {@code Files.readString} of the /proc file (size 0) returned its first byte alone ("3" of "32768\t60999"),
+     * so every port up to 60000 was picked, ephemeral ones too, and an etcd member found its port taken.
+     */
+    static int readFirstEphemeral() {
         try {
-            String range = Files.readString(Path.of("/proc/sys/net/ipv4/ip_local_port_range"), StandardCharsets.UTF_8);
+            String range = Files.readAllLines(Path.of("/proc/sys/net/ipv4/ip_local_port_range"), StandardCharsets.UTF_8)
+                    .get(0);
             return Integer.parseInt(range.trim().split("\\s+")[0]);
         } catch (IOException | RuntimeException e) {
             return 0;

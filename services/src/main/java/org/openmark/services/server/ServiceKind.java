@@ -11,6 +11,8 @@ public enum ServiceKind {
     REDIS_PAIR("redis-pair"),
     POSTGRES("postgres"),
     CASSANDRA("cassandra"),
+    /** An etcd cluster of N members (Raft). */
+    ETCD("etcd"),
     /** A Prometheus server that scrapes what NAME/targets/*.json names every second. */
     PROMETHEUS("prometheus");
 
@@ -29,7 +31,7 @@ public enum ServiceKind {
         return Arrays.stream(values()).filter(k -> k.word.equals(word)).findFirst();
     }
 
-    /** "redis, redis-pair, postgres, cassandra, prometheus". */
+    /** "redis, redis-pair, postgres, cassandra, etcd, prometheus". */
     public static String allowed() {
         return Arrays.stream(values()).map(ServiceKind::word).collect(Collectors.joining(", "));
     }

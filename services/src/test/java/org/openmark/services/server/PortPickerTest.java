@@ -2,15 +2,29 @@ package org.openmark.services.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.openmark.services.server.CommandException;
 
 class PortPickerTest {
+
+    @Test
+    void readFirstEphemeral_thisKernelsRange_aWholePortAbove1023() throws Exception {
+        Path range = Path.of("/proc/sys/net/ipv4/ip_local_port_range");
+        assumeTrue(Files.isReadable(range), "no " + range);
+        String first = Files.readAllLines(range).get(0).trim().split("\\s+")[0];
+        // Files.readString gave "3" of "32768\t60999" here: ports were then picked in the ephemeral range
+        assertEquals(Integer.parseInt(first), PortPicker.readFirstEphemeral());
+        assertTrue(PortPicker.readFirstEphemeral() > 1023);
+    }
 
     @Test
     void pick_portTakenOnALoopbackAddress_picksTheNextCandidate() throws Exception {

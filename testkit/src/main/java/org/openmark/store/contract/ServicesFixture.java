@@ -27,7 +27,7 @@ import org.openmark.services.server.Console;
 import org.openmark.services.server.ServiceKind;
 
 /**
- * Starts a real throwaway server (Redis, PostgreSQL, Prometheus, a Cassandra cluster) before the first test
+ * Starts a real throwaway server (Redis, PostgreSQL, Prometheus, an etcd or a Cassandra cluster) before the first test
  * class that needs it, through the services module's Java API in this process: no openmark checkout, no
  * script and no build while tests run. A server that cannot be started fails the tests with what its manager
  * said: they never pass without a server.
@@ -36,7 +36,7 @@ import org.openmark.services.server.ServiceKind;
  * under test, or, when the environment names a directory shared by the modules of one test run
  * ({@value #SHARED_DIR}, which bin/test sets), that one. Two kinds of server:
  * <ul>
- * <li>A server that starts in seconds (Redis, PostgreSQL, Prometheus) is each test JVM's own, under
+ * <li>A server that starts in seconds (Redis, PostgreSQL, Prometheus, an etcd cluster) is each test JVM's own, under
  * {@code BASE/jvm-PID}: several JVMs (surefire's forks, the modules of a parallel build) never share one, so
  * no test empties or stops another's data. It is started afresh for the JVM's first class that needs it,
  * shared by the JVM's classes, and stopped when the JVM's tests end (servers of a JVM that died are stopped
@@ -67,13 +67,14 @@ public final class ServicesFixture implements BeforeAllCallback, AfterAllCallbac
         this.request = Commands.startRequest(args);
     }
 
-    /** A fixture for {@code redis}, {@code redis-pair}, {@code postgres} or {@code prometheus}. */
+    /** A fixture for {@code redis}, {@code redis-pair}, {@code postgres}, {@code etcd} or {@code prometheus}. */
     public static ServicesFixture of(String kind) {
         return new ServicesFixture(kind);
     }
 
     /**
-     * A fixture started with options, e.g. {@code of("cassandra", "--nodes", "3")}; every test class that names
+     * A fixture started with options, e.g. {@code of("cassandra", "--nodes", "3")} or {@code of("etcd", "--nodes",
+     * "3")} (an etcd cluster starts in seconds: each JVM's own, as Redis); every test class that names
      * the same kind shares one server (its JVM's, or for a Cassandra cluster the run's).
      */
     public static ServicesFixture of(String kind, String... startOptions) {
