@@ -132,7 +132,7 @@ public final class ClosedModel implements LoadModel {
         // forever: the time of the last answer tells when to give up.
         boolean watchStall = !ctx.limits().stallTimeout().isZero() && deadline == Long.MAX_VALUE;
         LastAnswer lastAnswer = new LastAnswer(start);
-        OperationRunner runner = new OperationRunner(clock, thrown, watchStall ? lastAnswer : null);
+        OperationRunner runner = new OperationRunner(clock, thrown, watchStall ? lastAnswer : null, ctx.log());
         AtomicBoolean gaveUp = new AtomicBoolean();
         // In virtual time an unpaced client bound by a duration waits only for the store: a store
         // that answers at once would hold the clock still forever (StandstillWatch).
@@ -274,7 +274,8 @@ public final class ClosedModel implements LoadModel {
         try (Session session = given != null ? given : ctx.store().newSession()) {
             Session measured = new MeasuredSession(session, writer, clock);
             if (!loadPhase && tickNanos == 0 && thinkNanos == 0 && client.makesAheadAlike()) {
-                long end = new CallChain(clock, runner, writer, stop, gaveUp, standstill, deadline, inStore, slot)
+                long end = new CallChain(clock, runner, writer, stop, gaveUp, standstill, deadline, inStore, slot,
+                        index)
                         .run(client, session, measured, quota);
                 lastIssue.accumulateAndGet(end, Math::max);
                 return;
@@ -302,7 +303,7 @@ public final class ClosedModel implements LoadModel {
                 }
                 writer.issued();
                 inStore.enter(slot, intended);
-                previousEnd = runner.run(op, session, measured, writer, intended, now);
+                previousEnd = runner.run(op, session, measured, writer, intended, now, index);
                 inStore.leave(slot);
                 runner.checkData(op, writer); // recorded: the check is no part of its time (YCSB's VERIFY)
                 if (standstill != null && standstill.stuck(now, previousEnd, 1)) {

@@ -47,9 +47,14 @@ final class PipelinedCalls {
     /** Operations ended: started calls completed, and those a worker ran to the end ({@link #ranOnWorker}). */
     private final AtomicLong ended = new AtomicLong();
     /** The head of a circular list of the started calls (itself no call); guarded by itself. */
-    private final Call started = new Call(null, 0, 0, null);
+    private final Call started = new Call(null, 0, 0, 0, null);
 
-    PipelinedCalls(Clock clock, MeasurementWriter writer, Gauges gauges, AtomicReference<String> firstThrown) {
+    private final OperationLog log;
+
+    /** @param log told every call once it is recorded ({@link OperationLog#NONE} for none) */
+    PipelinedCalls(Clock clock, MeasurementWriter writer, Gauges gauges, AtomicReference<String> firstThrown,
+            OperationLog log) {
+        this.log = log;
         this.clock = clock;
         this.writer = writer;
         this.gauges = gauges;
@@ -61,8 +66,8 @@ final class PipelinedCalls {
      * {@code session} now. A binding that throws breaks its contract: counted as ERROR and
      * reported once as a warning, as {@link OperationRunner} does.
      */
-    void start(PipelinedSession session, Operation operation, long intendedStartNanos) {
-        start(session, operation, intendedStartNanos, null);
+    void start(PipelinedSession session, Operation operation, long intendedStartNanos, int client) {
+        start(session, operation, intendedStartNanos, client, null);
     }
 
     /** Told when a started call has ended and was recorded (not when it was abandoned). */
@@ -70,9 +75,9 @@ final class PipelinedCalls {
         void ended(Status status, long completedNanos);
     }
 
-    /** As {@link #start(PipelinedSession, Operation, long)}; {@code then} (may be null) is told when it ended. */
-    void start(PipelinedSession session, Operation operation, long intendedStartNanos, Ended then) {
-        Call call = new Call(operation, intendedStartNanos, clock.nanoTime(), then);
+    /** As {@link #start(PipelinedSession, Operation, long, int)}; {@code then} (may be null) is told when it ended. */
+    void start(PipelinedSession session, Operation operation, long intendedStartNanos, int client, Ended then) {
+        Call call = new Call(operation, intendedStartNanos, clock.nanoTime(), client, then);
         link(call);
         try {
             operation.start(session, call);
@@ -143,6 +148,7 @@ final class PipelinedCalls {
         private final Operation operation;
         private final long intendedStartNanos;
         private final long actualStartNanos;
+        private final int client;
         private final Ended then;
         /** RUNNING until it ended or was abandoned. */
         @SuppressWarnings("unused")
@@ -151,7 +157,8 @@ final class PipelinedCalls {
         private Call prev = this;
         private Call next = this;
 
-        Call(Operation operation, long intendedStartNanos, long actualStartNanos, Ended then) {
+        Call(Operation operation, long intendedStartNanos, long actualStartNanos, int client, Ended then) {
+            this.client = client;
             this.operation = operation;
             this.intendedStartNanos = intendedStartNanos;
             this.actualStartNanos = actualStartNanos;
@@ -169,6 +176,9 @@ final class PipelinedCalls {
                 firstThrown.compareAndSet(null, operation.name() + " returned no status");
             }
             writer.record(operation.name(), status, intendedStartNanos, actualStartNanos, completedNanos);
+            if (log.enabled()) {
+                log.ended(operation, status, intendedStartNanos, actualStartNanos, completedNanos, client);
+            }
             // recorded: the check of what it read is no part of its time; before the call counts as ended, so
             // the phase, which ends once every call has, records it
             OperationRunner.checkData(operation, clock, writer, firstThrown);
