@@ -109,6 +109,11 @@ public final class TraceReader implements Closeable {
                             throw new TraceFileException(file, "its end mark counts " + operations + " operations, but "
                                     + read + " precede it: the file is damaged");
                         }
+                        // the compressed stream must end here, whole (its checksum read): a file cut inside its
+                        // last bytes is not a complete trace, nor is one with something after its end mark
+                        if (in.read() >= 0) {
+                            throw new TraceFileException(file, "it goes on after its end mark: the file is damaged");
+                        }
                         end = new TraceEnd(operations, dropped, interrupted == 1);
                         return null;
                     }

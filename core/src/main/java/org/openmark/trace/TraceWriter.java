@@ -36,6 +36,7 @@ public final class TraceWriter implements Closeable {
         head.write(json);
         head.flush();
         ZstdOutputStream z = new ZstdOutputStream(raw, LEVEL);
+        z.setChecksum(true); // a damaged file is told from a whole one
         this.out = new BufferedOutputStream(z, 1 << 16);
     }
 
