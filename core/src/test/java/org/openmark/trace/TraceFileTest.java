@@ -103,6 +103,35 @@ class TraceFileTest {
     }
 
     @Test
+    void aTraceCutAfterAFlush_stillGivesWhatWasFlushed_thenSaysItIsIncomplete() throws IOException {
+        List<TraceRecord> written = records(3_000, 6);
+        Path file = dir.resolve("killed.trace");
+        long flushedAt;
+        try (OutputStream out = Files.newOutputStream(file); TraceWriter w = new TraceWriter(out, HEADER)) {
+            for (int i = 0; i < 1_000; i++) {
+                w.write(written.get(i));
+            }
+            w.flush();
+            flushedAt = Files.size(file);
+            for (int i = 1_000; i < 3_000; i++) {
+                w.write(written.get(i));
+            }
+        }
+        // killed while the second block was being written: the file ends a little after the first flush
+        Files.write(file, Arrays.copyOf(Files.readAllBytes(file), (int) (flushedAt + 10)));
+        List<TraceRecord> read = new ArrayList<>();
+        TraceFileException e = assertThrows(TraceFileException.class, () -> {
+            try (TraceReader reader = TraceReader.open(file)) {
+                for (TraceRecord r = reader.next(); r != null; r = reader.next()) {
+                    read.add(r);
+                }
+            }
+        });
+        assertEquals(written.subList(0, 1_000), read);
+        assertTrue(e.getMessage().contains("incomplete"), e.getMessage());
+    }
+
+    @Test
     void cutAnywhere_isRefusedAsIncomplete_neverReadAsAShorterWholeTrace() throws IOException {
         Path whole = write("whole.trace", records(2_000, 4), true);
         byte[] bytes = Files.readAllBytes(whole);
