@@ -3,7 +3,6 @@ package org.openmark.trace;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -35,14 +34,6 @@ final class TraceFormat {
     static final int END = 3;
 
     private TraceFormat() {
-    }
-
-    static void writeVarLong(OutputStream out, long v) throws IOException {
-        while ((v & ~0x7FL) != 0) {
-            out.write((int) ((v & 0x7F) | 0x80));
-            v >>>= 7;
-        }
-        out.write((int) v);
     }
 
     static long zigZag(long v) {
