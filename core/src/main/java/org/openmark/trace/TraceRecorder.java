@@ -116,7 +116,7 @@ public final class TraceRecorder implements OperationLog, AutoCloseable {
                 boolean closed = closing;
                 if (queue.drainTo(batch, BATCH) > 0) {
                     for (Entry e : batch) {
-                        writer.write(record(e));
+                        write(e);
                     }
                     batch.clear();
                 } else if (closed) {
@@ -136,10 +136,10 @@ public final class TraceRecorder implements OperationLog, AutoCloseable {
         }
     }
 
-    private TraceRecord record(Entry e) {
+    private void write(Entry e) throws IOException {
         long base = startNanos;
         OperationTarget t = e.op().target();
-        return new TraceRecord(e.intended() - base, e.actual() - base, e.end() - base, e.op().name(),
+        writer.write(e.intended() - base, e.actual() - base, e.end() - base, e.op().name(),
                 t == null ? null : t.table(), t == null ? null : t.key(), t == null ? 0 : t.fieldCount(),
                 t == null ? 0 : t.bytes(), t == null ? 0 : t.scanLength(), e.status().name(), e.client());
     }

@@ -51,15 +51,21 @@ public final class TraceWriter implements Closeable {
 
     /** Appends one operation. */
     public void write(TraceRecord r) throws IOException {
-        int op = name(r.operation());
-        int table = name(r.table());
-        int status = name(r.status());
-        String key = r.key();
+        write(r.intendedStartNanos(), r.actualStartNanos(), r.endNanos(), r.operation(), r.table(), r.key(),
+                r.fieldCount(), r.bytes(), r.scanLength(), r.status(), r.client());
+    }
+
+    /** Appends one operation given as {@link TraceRecord}'s fields (the recorder's way: no record made for it). */
+    void write(long intendedStartNanos, long actualStartNanos, long endNanos, String operation, String tableName,
+            String key, int fieldCount, long bytes, int scanLength, String statusName, int client) throws IOException {
+        int op = name(operation);
+        int table = name(tableName);
+        int status = name(statusName);
         room(96 + (key == null ? 0 : 3 * key.length()));
         put(TraceFormat.OPERATION);
-        varLong(TraceFormat.zigZag(r.intendedStartNanos() - previousIntended));
-        varLong(TraceFormat.zigZag(r.actualStartNanos() - r.intendedStartNanos()));
-        varLong(TraceFormat.zigZag(r.endNanos() - r.actualStartNanos()));
+        varLong(TraceFormat.zigZag(intendedStartNanos - previousIntended));
+        varLong(TraceFormat.zigZag(actualStartNanos - intendedStartNanos));
+        varLong(TraceFormat.zigZag(endNanos - actualStartNanos));
         varLong(op);
         varLong(table);
         varLong(status);
@@ -68,11 +74,11 @@ public final class TraceWriter implements Closeable {
         } else {
             string(key, 1);
         }
-        varLong(r.fieldCount() + 1L);
-        varLong(r.bytes());
-        varLong(r.scanLength());
-        varLong(r.client());
-        previousIntended = r.intendedStartNanos();
+        varLong(fieldCount + 1L);
+        varLong(bytes);
+        varLong(scanLength);
+        varLong(client);
+        previousIntended = intendedStartNanos;
         operations++;
         if (length >= CHUNK) {
             drain();
