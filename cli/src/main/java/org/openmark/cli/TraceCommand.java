@@ -22,9 +22,12 @@ final class TraceCommand implements Callable<Integer> {
     @ParentCommand
     OpenmarkCommand parent;
 
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
     @Override
     public Integer call() {
-        new picocli.CommandLine(this).usage(parent.out);
+        spec.commandLine().usage(parent.out);
         return picocli.CommandLine.ExitCode.USAGE;
     }
 

@@ -141,6 +141,15 @@ class TraceCommandTest {
     }
 
     @Test
+    void csv_quotesAKeyWithACommaQuoteOrLineBreak_asCsvDoes() {
+        assertEquals("user1", TraceCommand.Show.csv(new StringBuilder(), "user1").toString());
+        assertEquals("\"a,b\"", TraceCommand.Show.csv(new StringBuilder(), "a,b").toString());
+        assertEquals("\"say \"\"hi\"\"\"", TraceCommand.Show.csv(new StringBuilder(), "say \"hi\"").toString());
+        assertEquals("\"two\nlines\"", TraceCommand.Show.csv(new StringBuilder(), "two\nlines").toString());
+        assertEquals("", TraceCommand.Show.csv(new StringBuilder(), null).toString());
+    }
+
+    @Test
     void badInput_exit2_namingTheFlagOrFile() throws IOException {
         Path trace = record("run.trace");
         Path notATrace = dir.resolve("ops.csv");

@@ -58,6 +58,30 @@ class PipelinedCallsTest {
     }
 
     @Test
+    void startedCall_isToldToTheOperationLogOnce_withItsTimesAndClient() {
+        List<String> told = new ArrayList<>();
+        OperationLog log = new OperationLog() {
+            @Override
+            public void opened(long startNanos) {
+            }
+
+            @Override
+            public void ended(org.openmark.workload.Operation op, Status status, long intended, long actual, long end,
+                    int client) {
+                told.add(op.name() + " " + status + " " + intended + " " + actual + " " + end + " client " + client);
+            }
+        };
+        PipelinedCalls logged = new PipelinedCalls(clock, writes, gauges, thrown, log);
+        clock.advance(5_000);
+        logged.start(session, PipelinedSessionStub.READ, 4_000, 3);
+        assertTrue(told.isEmpty(), "nothing before the reply");
+        clock.advance(4_000);
+        session.held.get(0).completed(Status.OK);
+        session.held.get(0).completed(Status.ERROR);
+        assertEquals(List.of("READ OK 4000 5000 9000 client 3"), told);
+    }
+
+    @Test
     void completionToldTwice_isRecordedOnce() {
         calls.start(session, PipelinedSessionStub.READ, 4_000, 0);
         session.held.get(0).completed(Status.OK);

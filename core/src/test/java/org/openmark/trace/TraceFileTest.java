@@ -87,6 +87,23 @@ class TraceFileTest {
     }
 
     @Test
+    void replaySchedule_putsTheOperationsInTheirIntendedOrder_andLeavesOutWhatIsNotOneCallOnOneRecord()
+            throws IOException {
+        List<TraceRecord> written = records(4_000, 7);
+        Path file = write("mixed.trace", written, true);
+        ReplaySchedule schedule = ReplaySchedule.load(file, 4);
+        long units = written.stream().filter(r -> r.operation().equals("TXN")).count();
+        assertTrue(units > 0);
+        assertEquals(Map.of("TXN", units), schedule.left());
+        List<TraceRecord> expected = new ArrayList<>(written.stream().filter(r -> !r.operation().equals("TXN")).toList());
+        expected.sort(java.util.Comparator.comparingLong(TraceRecord::intendedStartNanos)); // stable: ties keep their order
+        assertEquals(expected, schedule.operations());
+        for (int i = 0; i < expected.size(); i++) {
+            assertEquals(Math.round(Math.max(0, expected.get(i).intendedStartNanos()) / 4.0), schedule.offsetsNanos()[i]);
+        }
+    }
+
+    @Test
     void header_isPlainJsonAtTheStart_soHeadShowsWhatMadeTheTrace() throws IOException {
         Path file = write("t.trace", records(10, 2), true);
         String start = new String(Files.readAllBytes(file), 0, 200, StandardCharsets.ISO_8859_1);
