@@ -51,6 +51,12 @@ final class ReplayCommand extends PhaseCommand {
         if (loadFlag) {
             throw ConfigException.of("-load", "true", "a replay runs the trace's operations (the run phase)");
         }
+        if (cluster.requested()) {
+            throw ConfigException.of(cluster.cluster != null ? "--cluster" : cluster.workers != null ? "--workers"
+                    : "--local-workers", String.valueOf(cluster.cluster != null ? cluster.cluster
+                    : cluster.workers != null ? cluster.workers : cluster.localWorkers),
+                    "a trace is replayed by one process (its one schedule)");
+        }
         if (options.model != null && !"open".equalsIgnoreCase(options.model)) {
             throw ConfigException.of("--model", options.model, "a replay runs the open model: each operation at its"
                     + " recorded time");

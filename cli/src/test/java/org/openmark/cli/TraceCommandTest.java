@@ -161,6 +161,8 @@ class TraceCommandTest {
         cases.put(List.of("replay", trace.toString(), "--model", "closed"), "--model=closed: a replay runs the open model");
         cases.put(List.of("replay", trace.toString(), "--rate", "100"), "--rate=100.0: a replay keeps the trace's own times");
         cases.put(List.of("replay", trace.toString(), "--on-overload", "drop"), "--on-overload=drop: a replay issues every");
+        cases.put(List.of("replay", trace.toString(), "--cluster", "127.0.0.1:0", "--workers", "2"),
+                "--cluster=127.0.0.1:0: a trace is replayed by one process");
         cases.put(List.of("replay", dir.resolve("none.trace").toString()), dir.resolve("none.trace") + ": no such file");
         cases.put(List.of("replay", notATrace.toString()), notATrace + ": not an openmark trace");
         cases.put(List.of("trace", "show", notATrace.toString()), notATrace + ": not an openmark trace");
