@@ -71,6 +71,10 @@ final class ReplayCommand extends PhaseCommand {
             throw ConfigException.of("--on-overload", options.onOverload, "a replay issues every operation of the"
                     + " trace: only wait");
         }
+        if (recordOps != null && recordOps.toAbsolutePath().normalize().equals(trace.toAbsolutePath().normalize())) {
+            throw ConfigException.of("--record-ops", recordOps.toString(), "is the trace being replayed: recording"
+                    + " would replace it before it is read; give the replay's own trace another name");
+        }
         double x = speed == null ? ReplaySettings.DEFAULT_SPEED : speed;
         if (!(x > 0) || Double.isInfinite(x)) {
             throw ConfigException.of("--speed", String.valueOf(speed), "must be a number > 0 (2 replays twice as fast)");

@@ -163,6 +163,8 @@ class TraceCommandTest {
         cases.put(List.of("replay", trace.toString(), "--on-overload", "drop"), "--on-overload=drop: a replay issues every");
         cases.put(List.of("replay", trace.toString(), "--cluster", "127.0.0.1:0", "--workers", "2"),
                 "--cluster=127.0.0.1:0: a trace is replayed by one process");
+        cases.put(List.of("replay", trace.toString(), "--record-ops", trace.toString()),
+                "--record-ops=" + trace + ": is the trace being replayed");
         cases.put(List.of("replay", dir.resolve("none.trace").toString()), dir.resolve("none.trace") + ": no such file");
         cases.put(List.of("replay", notATrace.toString()), notATrace + ": not an openmark trace");
         cases.put(List.of("trace", "show", notATrace.toString()), notATrace + ": not an openmark trace");
@@ -181,5 +183,6 @@ class TraceCommandTest {
             assertTrue(r.err.contains(c.getValue()), () -> c.getKey() + ": " + r);
         }
         assertFalse(Files.exists(dir.resolve("c.trace")));
+        assertEquals(3000, show(trace).size(), "the trace a refused replay named is untouched");
     }
 }
