@@ -12,7 +12,8 @@ import picocli.CommandLine.Spec;
         description = "A benchmark framework for data stores: open and closed load models, honest latencies.",
         subcommands = {RunCommand.class, LoadCommand.class, StoresCommand.class, ExperimentCommand.class,
             StalenessCommand.class, RateCommand.class, TxnOverheadCommand.class, SimStoreCommand.class,
-            PbsCommand.class, ReportCommand.class, WorkerCommand.class, CompareCommand.class})
+            PbsCommand.class, ReportCommand.class, WorkerCommand.class, CompareCommand.class, ReplayCommand.class,
+            TraceCommand.class})
 final class OpenmarkCommand implements Callable<Integer> {
     final PrintStream out;
     final PrintStream err;

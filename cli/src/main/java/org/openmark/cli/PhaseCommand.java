@@ -49,6 +49,12 @@ abstract class PhaseCommand implements Callable<Integer> {
             + " run's result; a directory with files named as a run's but no manifest is refused even with it.")
     boolean replace;
 
+    @Option(names = "--record-ops", paramLabel = "FILE", description = "Record every operation of the phase to FILE"
+            + " (a compressed trace: intended, actual start and end, operation, table, key, fields, bytes, status,"
+            + " client), e.g. --record-ops run.trace. Show it with bin/openmark trace show FILE, replay it with"
+            + " bin/openmark replay FILE. Not with --cluster/--local-workers yet.")
+    Path recordOps;
+
     @Option(names = "-load", description = "YCSB compatibility: run the load phase.")
     boolean loadFlag;
 
@@ -56,6 +62,16 @@ abstract class PhaseCommand implements Callable<Integer> {
     boolean runFlag;
 
     abstract Phase defaultPhase();
+
+    /** The result as this command reports it (a replay notes what it replayed). */
+    RunResult finish(RunResult result) {
+        return result;
+    }
+
+    /** The properties this command runs with, from those the options give (a replay sets its own). */
+    Settings adjust(Settings settings, PrintStream err) {
+        return settings;
+    }
 
     /**
      * The phase: YCSB's {@code -load} and {@code -t} flags, else YCSB's {@code dotransactions}
@@ -86,7 +102,7 @@ abstract class PhaseCommand implements Callable<Integer> {
     public Integer call() throws InterruptedException, IOException {
         PrintStream out = parent.out;
         PrintStream err = parent.err;
-        Settings settings = options.settings(err);
+        Settings settings = adjust(options.settings(err), err);
         Phase phase = phase(settings, err);
         RunConfig cfg = RunConfigParser.parse(phase, settings, options.out, options.quiet);
         java.util.Optional<String> intoNowhere = TemporaryLoad.check(phase, cfg.store(), settings);
@@ -106,6 +122,10 @@ abstract class PhaseCommand implements Callable<Integer> {
         if (replace && cfg.output().outDir() == null) {
             throw org.openmark.config.ConfigException.of("--replace", "true", "replaces the results in --out DIR;"
                     + " give --out");
+        }
+        if (recordOps != null && cluster.requested()) {
+            throw org.openmark.config.ConfigException.of("--record-ops", recordOps.toString(), "is not available with"
+                    + " --cluster/--local-workers yet: record a run in one process");
         }
         java.util.List<Path> previous = cfg.output().outDir() == null ? java.util.List.of()
                 : org.openmark.output.OutputDirectory.claim("--out", cfg.output().outDir(), replace, "--replace");
@@ -162,9 +182,23 @@ abstract class PhaseCommand implements Callable<Integer> {
                         ? org.openmark.run.PhaseHooks.NONE
                         : new org.openmark.run.PhaseHooks(sinks, schedule.isEmpty() ? () -> { }
                                 : () -> schedule.start(timing.clock().nanoTime(), cfg.warmup().toNanos()));
+                org.openmark.trace.TraceRecorder recorder = recordOps == null ? null
+                        : org.openmark.trace.TraceRecorder.start("--record-ops", recordOps, traceHeader(cfg));
                 try {
-                    result = runner.execute(cfg, hooks);
+                    result = runner.execute(cfg, recorder == null ? hooks : hooks.withLog(recorder));
+                    if (recorder != null) {
+                        result = recorded(result, recorder.finish(result.interrupted()), err);
+                        recorder = null;
+                    }
                 } finally {
+                    if (recorder != null) {
+                        // the phase failed: what was written stays, marked incomplete (no end mark), or, when
+                        // no operation was written, nothing stays
+                        recorder.close();
+                        if (recorder.operationsWritten() == 0) {
+                            java.nio.file.Files.deleteIfExists(recordOps);
+                        }
+                    }
                     if (!schedule.isEmpty()) {
                         eventOutcomes = schedule.finish(cfg.grace());
                     }
@@ -177,6 +211,7 @@ abstract class PhaseCommand implements Callable<Integer> {
             if (intoNowhere.isPresent()) {
                 result = result.withNotes(intoNowhere.get());
             }
+            result = finish(result);
             metrics.phaseEnded(result);
             // The answer first, on stdout, before any result file: a full disk must not take it away.
             java.util.List<org.openmark.report.ReportLine> lines = YcsbTextReport.lines(result);
@@ -231,6 +266,28 @@ abstract class PhaseCommand implements Callable<Integer> {
             }
             return 0;
         }
+    }
+
+    /** What a trace of this run says of it at its start: the run's configuration, secrets masked. */
+    private static org.openmark.trace.TraceHeader traceHeader(RunConfig cfg) {
+        java.util.Map<String, String> masked = new java.util.TreeMap<>();
+        cfg.recordedProperties().forEach((k, v) -> masked.put(k, org.openmark.api.Secrets.shown(k, v)));
+        return new org.openmark.trace.TraceHeader(org.openmark.trace.TraceHeader.FORMAT_VERSION,
+                org.openmark.run.OpenmarkVersion.current(), cfg.phase().name().toLowerCase(java.util.Locale.ROOT),
+                cfg.store(), cfg.seed(), cfg.virtualTime() ? "virtual" : "real", masked);
+    }
+
+    /** The result, with a note of the trace written and a warning when operations could not be kept in it. */
+    private RunResult recorded(RunResult result, org.openmark.trace.TraceEnd end, PrintStream err) {
+        err.println("openmark: " + String.format(java.util.Locale.ROOT, "%,d", end.operations())
+                + " operations recorded in " + recordOps);
+        if (end.dropped() == 0) {
+            return result;
+        }
+        java.util.List<String> warnings = new java.util.ArrayList<>(result.warnings());
+        warnings.add(String.format(java.util.Locale.ROOT, "--record-ops: %,d operations are not in the trace %s: its"
+                + " writer fell behind by more than its buffer (the run did not wait for it)", end.dropped(), recordOps));
+        return result.withVerdict(warnings, result.valid(), result.outages());
     }
 
     /** A write of a result file; a failure (naming its file) is kept, and the next file is still written. */

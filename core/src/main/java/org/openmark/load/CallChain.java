@@ -51,6 +51,9 @@ final class CallChain {
     private final ClientSlots inStore;
     private final int slot;
     private final Operation[] operations = new Operation[LENGTH];
+    /** The operations of the chain being recorded, in the order they ran (for the operation log). */
+    private final Operation[] chain = new Operation[LENGTH];
+    private final int clientIndex;
     private final BackToBack ran;
 
     /**
@@ -59,9 +62,11 @@ final class CallChain {
      *     or null
      * @param deadline when the run's duration ends (clock nanos), or Long.MAX_VALUE
      * @param inStore the live gauge's cells; this client's is {@code slot}
+     * @param client the workload client's index (for the operation log)
      */
     CallChain(Clock clock, OperationRunner runner, MeasurementWriter writer, StopSignal stop, AtomicBoolean gaveUp,
-            StandstillWatch standstill, long deadline, ClientSlots inStore, int slot) {
+            StandstillWatch standstill, long deadline, ClientSlots inStore, int slot, int client) {
+        this.clientIndex = client;
         this.clock = clock;
         this.runner = runner;
         this.writer = writer;
@@ -104,7 +109,8 @@ final class CallChain {
                 } while (next < made && now - chainStart < MAX_SPAN_NANOS && !over(now));
                 int calls = ran.size();
                 issued += calls;
-                runner.record(ran, writer);
+                System.arraycopy(operations, first, chain, 0, calls);
+                runner.record(ran, chain, writer, clientIndex);
                 for (int i = first; i < next; i++) {
                     runner.checkData(operations[i], writer); // between chains, as making and recording
                 }

@@ -133,7 +133,7 @@ public final class ClosedModel implements LoadModel {
         boolean watchStall = !ctx.limits().stallTimeout().isZero() && deadline == Long.MAX_VALUE;
         LastAnswer lastAnswer = new LastAnswer(start);
         OperationRunner runner = new OperationRunner(clock, thrown, watchStall ? lastAnswer : null,
-                ctx.measurements().errorCauses());
+                ctx.measurements().errorCauses(), ctx.log());
         AtomicBoolean gaveUp = new AtomicBoolean();
         // In virtual time an unpaced client bound by a duration waits only for the store: a store
         // that answers at once would hold the clock still forever (StandstillWatch).
@@ -275,7 +275,8 @@ public final class ClosedModel implements LoadModel {
         try (Session session = given != null ? given : ctx.store().newSession()) {
             Session measured = new MeasuredSession(session, writer, clock);
             if (!loadPhase && tickNanos == 0 && thinkNanos == 0 && client.makesAheadAlike()) {
-                long end = new CallChain(clock, runner, writer, stop, gaveUp, standstill, deadline, inStore, slot)
+                long end = new CallChain(clock, runner, writer, stop, gaveUp, standstill, deadline, inStore, slot,
+                        index)
                         .run(client, session, measured, quota);
                 lastIssue.accumulateAndGet(end, Math::max);
                 return;
@@ -303,7 +304,7 @@ public final class ClosedModel implements LoadModel {
                 }
                 writer.issued();
                 inStore.enter(slot, intended);
-                previousEnd = runner.run(op, session, measured, writer, intended, now);
+                previousEnd = runner.run(op, session, measured, writer, intended, now, index);
                 inStore.leave(slot);
                 runner.checkData(op, writer); // recorded: the check is no part of its time (YCSB's VERIFY)
                 if (standstill != null && standstill.stuck(now, previousEnd, 1)) {

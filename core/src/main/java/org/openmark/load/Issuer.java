@@ -8,6 +8,7 @@ import org.openmark.load.dispatch.Timekeeping;
 import org.openmark.measure.MeasurementWriter;
 import org.openmark.workload.Operation;
 import org.openmark.workload.Seeds;
+import org.openmark.workload.TimedClient;
 import org.openmark.workload.WorkloadClient;
 
 /**
@@ -34,6 +35,8 @@ final class Issuer implements Timekeeping {
     private final RateSchedule schedule;
     private final OverloadPolicy onOverload;
     private final WorkloadClient client;
+    /** The client, when its operations carry their own times (a replay); else null. */
+    private final TimedClient timed;
     private final SplittableRandom random;
     private final MeasurementWriter writer;
     private final long start;
@@ -77,7 +80,8 @@ final class Issuer implements Timekeeping {
         this.start = clock.nanoTime();
         this.deadline = ctx.limits().deadlineNanos(start);
         this.budget = share.part(ctx.limits().operationBudget());
-        this.nextIntended = start + firstArrivalOffsetNanos;
+        this.timed = client instanceof TimedClient t ? t : null;
+        this.nextIntended = timed == null ? start + firstArrivalOffsetNanos : due(0);
         this.now = start;
         this.lastIntended = start;
     }
@@ -164,7 +168,8 @@ final class Issuer implements Timekeeping {
                 return Turn.YIELDED;
             }
             seq++;
-            nextIntended += arrivals.nextGapNanos(schedule.rateAt(intended - start), random);
+            nextIntended = timed != null ? due(seq)
+                    : nextIntended + arrivals.nextGapNanos(schedule.rateAt(intended - start), random);
             lastIntended = intended;
             if (dispatch.hasRoom()) {
                 if (roomWaitSince >= 0) {
@@ -205,6 +210,12 @@ final class Issuer implements Timekeeping {
             issued++;
             queuedHere++;
         }
+    }
+
+    /** When a timed client's {@code index}-th operation is due (clock nanos); past any deadline when it has none. */
+    private double due(long index) {
+        long offset = timed.intendedOffsetNanos(index);
+        return offset == Long.MAX_VALUE ? Double.MAX_VALUE : start + (double) offset;
     }
 
     private boolean stopped() {

@@ -180,19 +180,19 @@ public final class OpenModel implements LoadModel {
         // wait for a place (the store's backlog) instead of failing without reaching the store.
         int myMaxInFlight = (int) Math.max(1, Math.min(share.part(maxInFlight), ctx.store().maxOutstandingRequests()));
         AtomicReference<String> thrown = new AtomicReference<>();
-        OperationRunner runner = new OperationRunner(clock, thrown, null, ctx.measurements().errorCauses());
+        OperationRunner runner = new OperationRunner(clock, thrown, null, ctx.measurements().errorCauses(), ctx.log());
         Gauges gauges = ctx.gauges();
         String table = ctx.workload().table();
         // In real time an operation of one store call on a pipelined session is started and left
         // running (its reply is recorded when it comes): no worker waits for it.
         PipelinedCalls started = ctx.tasks().realTime() ? new PipelinedCalls(clock, writer, gauges, thrown,
-                ctx.measurements().errorCauses()) : null;
+                ctx.measurements().errorCauses(), ctx.log()) : null;
         // Warm-up hand-offs not yet through (a ping that hangs keeps its own): never operations.
         AtomicInteger warming = new AtomicInteger();
         // Of those, the pings waiting for the store's answer: only they can mean the store stopped answering.
         AtomicInteger pinging = new AtomicInteger();
         OperationHandler handler = new OpenModelHandler(clock, writer, gauges, runner, started, table, warming,
-                pinging);
+                pinging, share.index());
         Dispatch workers = Dispatch.forTasks(ctx.tasks(), clock, ctx.store(), myMaxInFlight, handler);
         try (Dispatch dispatch = started == null ? workers : new PipelinedDispatch(workers, started, myMaxInFlight)) {
             if (ctx.tasks().realTime()) {

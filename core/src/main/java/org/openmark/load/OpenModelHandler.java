@@ -29,15 +29,19 @@ final class OpenModelHandler implements OperationHandler {
     private final String table;
     private final AtomicInteger warming;
     private final AtomicInteger pinging;
+    /** The workload client that makes the operations (the share's index), for the operation log. */
+    private final int client;
 
     /**
      * @param started the pipelined calls (real time), or null to run every operation here
      * @param table the table a warm-up ping reads from
      * @param warming warm-up hand-offs not yet through; one less after each
      * @param pinging the warm-up's pings waiting for the store's answer
+     * @param client the workload client that makes the operations (the share's index)
      */
     OpenModelHandler(Clock clock, MeasurementWriter writer, Gauges gauges, OperationRunner runner,
-            PipelinedCalls started, String table, AtomicInteger warming, AtomicInteger pinging) {
+            PipelinedCalls started, String table, AtomicInteger warming, AtomicInteger pinging, int client) {
+        this.client = client;
         this.clock = clock;
         this.writer = writer;
         this.gauges = gauges;
@@ -52,7 +56,7 @@ final class OpenModelHandler implements OperationHandler {
     public void run(WorkerSession session, Operation op, long intended) {
         if (op != null && started != null && op.pipelinable()
                 && session.session() instanceof PipelinedSession pipelined) {
-            started.start(pipelined, op, intended); // ends the gauge's count when it ends
+            started.start(pipelined, op, intended, client); // ends the gauge's count when it ends
             return;
         }
         if (op == null) {
@@ -62,7 +66,7 @@ final class OpenModelHandler implements OperationHandler {
         try {
             long actual = clock.nanoTime();
             Session measured = op.composite() ? session.measured(s -> new MeasuredSession(s, writer, clock)) : null;
-            runner.run(op, session.session(), measured, writer, intended, actual);
+            runner.run(op, session.session(), measured, writer, intended, actual, client);
             // recorded: the check is no part of its time; before it counts as ended, so the phase records it
             runner.checkData(op, writer);
         } finally {

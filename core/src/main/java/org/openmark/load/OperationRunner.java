@@ -23,13 +23,14 @@ final class OperationRunner {
     private final AtomicReference<String> firstThrown;
     private final LastAnswer lastAnswer;
     private final ErrorCauses causes;
+    private final OperationLog log;
 
     OperationRunner(Clock clock, AtomicReference<String> firstThrown) {
-        this(clock, firstThrown, null);
+        this(clock, firstThrown, null, null, OperationLog.NONE);
     }
 
     OperationRunner(Clock clock, AtomicReference<String> firstThrown, LastAnswer lastAnswer) {
-        this(clock, firstThrown, lastAnswer, null);
+        this(clock, firstThrown, lastAnswer, null, OperationLog.NONE);
     }
 
     /**
@@ -37,22 +38,32 @@ final class OperationRunner {
      *     NOT_FOUND), or null when nobody watches for a store that stopped answering
      * @param causes told why each failed operation failed (the session's {@link Session#lastFailure}),
      *     or null
+     * @param log told every operation once it is recorded ({@link OperationLog#NONE} for none)
      */
-    OperationRunner(Clock clock, AtomicReference<String> firstThrown, LastAnswer lastAnswer, ErrorCauses causes) {
+    OperationRunner(Clock clock, AtomicReference<String> firstThrown, LastAnswer lastAnswer, ErrorCauses causes,
+            OperationLog log) {
         this.clock = clock;
         this.firstThrown = firstThrown;
         this.lastAnswer = lastAnswer;
         this.causes = causes;
+        this.log = log;
     }
 
-    /** Executes {@code op} and records it; returns the completion time. */
+    /**
+     * Executes {@code op} and records it; returns the completion time.
+     *
+     * @param client the workload client that made it, for the operation log
+     */
     long run(Operation op, Session plain, Session measured, MeasurementWriter writer, long intendedStartNanos,
-            long actualStartNanos) {
+            long actualStartNanos, int client) {
         Status status = call(op, plain, measured);
         long completed = clock.nanoTime();
         writer.record(op.name(), status, intendedStartNanos, actualStartNanos, completed);
         if (lastAnswer != null && LastAnswer.isAnswer(status)) {
             lastAnswer.answered(completed);
+        }
+        if (log.enabled()) {
+            log.ended(op, status, intendedStartNanos, actualStartNanos, completed, client);
         }
         return completed;
     }
@@ -117,6 +128,21 @@ final class OperationRunner {
      * store answered tells the stall watch.
      */
     void record(BackToBack operations, MeasurementWriter writer) {
+        record(operations, null, writer, 0);
+    }
+
+    /**
+     * As {@link #record(BackToBack, MeasurementWriter)}; the log is told each of them too, as
+     * {@code made[0..]} (the operations in the order they ran), made by {@code client}.
+     */
+    void record(BackToBack operations, Operation[] made, MeasurementWriter writer, int client) {
+        if (made != null && log.enabled()) {
+            // Before the writer empties the buffer: its names, statuses and times are the log's too.
+            for (int i = 0; i < operations.size(); i++) {
+                log.ended(made[i], operations.status(i), operations.start(i), operations.start(i), operations.end(i),
+                        client);
+            }
+        }
         if (lastAnswer != null) {
             for (int i = operations.size() - 1; i >= 0; i--) {
                 if (LastAnswer.isAnswer(operations.status(i))) {

@@ -9,6 +9,7 @@ import java.util.function.LongConsumer;
 import org.openmark.api.Clock;
 import org.openmark.api.PipelinedSession;
 import org.openmark.api.Status;
+import org.openmark.measure.ErrorCauses;
 import org.openmark.measure.MeasurementWriter;
 import org.openmark.workload.Operation;
 
@@ -47,26 +48,29 @@ final class PipelinedCalls {
     /** Operations ended: started calls completed, and those a worker ran to the end ({@link #ranOnWorker}). */
     private final AtomicLong ended = new AtomicLong();
     /** The head of a circular list of the started calls (itself no call); guarded by itself. */
-    private final Call started = new Call(null, 0, 0, null, null);
+    private final Call started = new Call(null, 0, 0, 0, null, null);
 
     /** Why failed calls failed; null when nobody counts it. */
-    private final org.openmark.measure.ErrorCauses causes;
+    private final ErrorCauses causes;
+    private final OperationLog log;
 
     PipelinedCalls(Clock clock, MeasurementWriter writer, Gauges gauges, AtomicReference<String> firstThrown) {
-        this(clock, writer, gauges, firstThrown, null);
+        this(clock, writer, gauges, firstThrown, null, OperationLog.NONE);
     }
 
     /**
      * @param causes told why each failed call failed: its session's {@link PipelinedSession#lastFailure}
      *     when it completes (the session's last failure: with several calls failing at once, one of theirs)
+     * @param log told every call once it is recorded ({@link OperationLog#NONE} for none)
      */
     PipelinedCalls(Clock clock, MeasurementWriter writer, Gauges gauges, AtomicReference<String> firstThrown,
-            org.openmark.measure.ErrorCauses causes) {
+            ErrorCauses causes, OperationLog log) {
         this.clock = clock;
         this.writer = writer;
         this.gauges = gauges;
         this.firstThrown = firstThrown;
         this.causes = causes;
+        this.log = log;
     }
 
     /**
@@ -74,8 +78,8 @@ final class PipelinedCalls {
      * {@code session} now. A binding that throws breaks its contract: counted as ERROR and
      * reported once as a warning, as {@link OperationRunner} does.
      */
-    void start(PipelinedSession session, Operation operation, long intendedStartNanos) {
-        start(session, operation, intendedStartNanos, null);
+    void start(PipelinedSession session, Operation operation, long intendedStartNanos, int client) {
+        start(session, operation, intendedStartNanos, client, null);
     }
 
     /** Told when a started call has ended and was recorded (not when it was abandoned). */
@@ -83,9 +87,9 @@ final class PipelinedCalls {
         void ended(Status status, long completedNanos);
     }
 
-    /** As {@link #start(PipelinedSession, Operation, long)}; {@code then} (may be null) is told when it ended. */
-    void start(PipelinedSession session, Operation operation, long intendedStartNanos, Ended then) {
-        Call call = new Call(operation, intendedStartNanos, clock.nanoTime(), then, session);
+    /** As {@link #start(PipelinedSession, Operation, long, int)}; {@code then} (may be null) is told when it ended. */
+    void start(PipelinedSession session, Operation operation, long intendedStartNanos, int client, Ended then) {
+        Call call = new Call(operation, intendedStartNanos, clock.nanoTime(), client, then, session);
         link(call);
         try {
             operation.start(session, call);
@@ -157,6 +161,7 @@ final class PipelinedCalls {
         private final Operation operation;
         private final long intendedStartNanos;
         private final long actualStartNanos;
+        private final int client;
         private final Ended then;
         private final PipelinedSession session;
         /** What the binding threw when the call was started, or null. */
@@ -168,8 +173,9 @@ final class PipelinedCalls {
         private Call prev = this;
         private Call next = this;
 
-        Call(Operation operation, long intendedStartNanos, long actualStartNanos, Ended then,
+        Call(Operation operation, long intendedStartNanos, long actualStartNanos, int client, Ended then,
                 PipelinedSession session) {
+            this.client = client;
             this.operation = operation;
             this.intendedStartNanos = intendedStartNanos;
             this.actualStartNanos = actualStartNanos;
@@ -188,9 +194,12 @@ final class PipelinedCalls {
                 firstThrown.compareAndSet(null, operation.name() + " returned no status");
             }
             writer.record(operation.name(), status, intendedStartNanos, actualStartNanos, completedNanos);
-            if (causes != null && org.openmark.measure.ErrorCauses.isFailure(status)) {
+            if (causes != null && ErrorCauses.isFailure(status)) {
                 causes.failed(operation.name(), status, thrown != null ? "the binding threw " + thrown
                         : session.lastFailure(), completedNanos);
+            }
+            if (log.enabled()) {
+                log.ended(operation, status, intendedStartNanos, actualStartNanos, completedNanos, client);
             }
             // recorded: the check of what it read is no part of its time; before the call counts as ended, so
             // the phase, which ends once every call has, records it

@@ -65,8 +65,8 @@ final class PipelinedClients {
         this.plan = plan;
         this.writer = ctx.measurements().sharedWriter();
         this.lastAnswer = new LastAnswer(clock.nanoTime());
-        this.calls = new PipelinedCalls(clock, writer, ctx.gauges(), thrown, ctx.measurements().errorCauses());
-        this.runner = new OperationRunner(clock, thrown, lastAnswer, ctx.measurements().errorCauses());
+        this.calls = new PipelinedCalls(clock, writer, ctx.gauges(), thrown, ctx.measurements().errorCauses(), ctx.log());
+        this.runner = new OperationRunner(clock, thrown, lastAnswer, ctx.measurements().errorCauses(), ctx.log());
     }
 
     /** Runs the phase on the calling thread; returns what the closed model reports. */
@@ -83,7 +83,7 @@ final class PipelinedClients {
         lastIssue = start;
         for (int i = 0; i < plan.clients(); i++) {
             int g = plan.firstClient() + i;
-            clients.add(new Client(ctx.workload().newClient(g, plan.threads(), ctx.seed()),
+            clients.add(new Client(g, ctx.workload().newClient(g, plan.threads(), ctx.seed()),
                     ClosedModel.quota(plan.budget(), plan.threads(), g),
                     start + ClosedModel.offset(plan.tickNanos(), plan.threads(), g)));
         }
@@ -185,7 +185,7 @@ final class PipelinedClients {
         lastIssue = now;
         if (op.pipelinable()) {
             startedSinceFlush = true;
-            calls.start(session, op, c.intended, c);
+            calls.start(session, op, c.intended, c.index, c);
         } else {
             c.blockingOp = op;
             c.actual = clock.nanoTime();
@@ -247,6 +247,8 @@ final class PipelinedClients {
     /** One closed-model client: its workload stream, its schedule, where its operation is. */
     private final class Client implements PipelinedCalls.Ended, Runnable {
         final WorkloadClient source;
+        /** The workload client's index (for the operation log). */
+        final int index;
         final long quota;
         final long firstDue;
         /** Driver only (handed over through {@link #ended}): operations ended, the next one, when. */
@@ -266,7 +268,8 @@ final class PipelinedClients {
         Session measured;
         volatile boolean onThread;
 
-        Client(WorkloadClient source, long quota, long firstDue) {
+        Client(int index, WorkloadClient source, long quota, long firstDue) {
+            this.index = index;
             this.source = source;
             this.quota = quota;
             this.firstDue = firstDue;
@@ -285,7 +288,7 @@ final class PipelinedClients {
         /** Runs an operation of several calls blocking. */
         @Override
         public void run() {
-            long completed = runner.run(blockingOp, blocking, measured, writer, intended, actual);
+            long completed = runner.run(blockingOp, blocking, measured, writer, intended, actual, index);
             runner.checkData(blockingOp, writer); // recorded: the check is no part of its time
             ctx.gauges().operationEnded();
             blockingOp = null;

@@ -12,7 +12,9 @@ import org.openmark.api.Store;
 import org.openmark.load.ClosedModel;
 import org.openmark.load.Gauges;
 import org.openmark.load.LoadModel;
+import org.openmark.load.MeasuredWindow;
 import org.openmark.load.OpenModel;
+import org.openmark.load.OperationLog;
 import org.openmark.load.PhaseContext;
 import org.openmark.load.PhaseOutcome;
 import org.openmark.load.RunLimits;
@@ -77,6 +79,17 @@ public final class PhaseRunner {
      */
     public RunResult run(RunConfig cfg, LoadModel model, Workload workload, Store store, long operationCount,
             Duration duration, List<IntervalSink> sinks, PhaseHooks.StartGate gate) throws InterruptedException {
+        return run(cfg, model, workload, store, operationCount, duration, sinks, gate, OperationLog.NONE);
+    }
+
+    /**
+     * Runs the phase once {@code gate} lets it start, telling {@code log} every operation that ended.
+     *
+     * @param log the operation log ({@code --record-ops}), or {@link OperationLog#NONE}
+     */
+    public RunResult run(RunConfig cfg, LoadModel model, Workload workload, Store store, long operationCount,
+            Duration duration, List<IntervalSink> sinks, PhaseHooks.StartGate gate, OperationLog log)
+            throws InterruptedException {
         if (tasks.realTime()) {
             IntervalPathWarmUp.runOnce(WARM_UP_ROUNDS, WARM_UP_RECORDS);
         }
@@ -100,8 +113,14 @@ public final class PhaseRunner {
                 operationCount, limits), workload.missingRecords());
         PhaseOutcome outcome;
         try {
+            // The log's times count from the window's opening, as every output's do.
+            MeasuredWindow logged = log == OperationLog.NONE ? window : () -> {
+                long opened = window.open();
+                log.opened(opened);
+                return opened;
+            };
             outcome = model.run(new PhaseContext(workload, store, measurements, clock, cfg.seed(), limits, stop, tasks,
-                    gauges, window));
+                    gauges, logged, log));
         } finally {
             window.stopTicking();
         }

@@ -330,7 +330,7 @@ public final class Runner {
             List<IntervalSink> all = new ArrayList<>(files.sinks());
             all.addAll(hooks.sinks());
             result = new PhaseRunner(clock, tasks, stop, err).run(cfg, model, workload, store, count, duration, all,
-                    hooks.gate());
+                    hooks.gate(), hooks.log());
         } catch (InterruptedException | RuntimeException e) {
             files.abandon();
             throw e;

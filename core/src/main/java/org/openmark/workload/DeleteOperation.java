@@ -8,6 +8,11 @@ import org.openmark.api.Status;
 record DeleteOperation(String table, String key) implements Operation {
 
     @Override
+    public OperationTarget target() {
+        return new OperationTarget(table, key, 0, 0, 0);
+    }
+
+    @Override
     public String name() {
         return "DELETE";
     }

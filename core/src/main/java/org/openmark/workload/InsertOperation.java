@@ -16,6 +16,11 @@ record InsertOperation(String table, String key, Map<String, byte[]> values, lon
         AcknowledgedCounterGenerator acknowledged) implements Operation {
 
     @Override
+    public OperationTarget target() {
+        return new OperationTarget(table, key, values.size(), OperationTarget.bytesOf(values), 0);
+    }
+
+    @Override
     public String name() {
         return "INSERT";
     }

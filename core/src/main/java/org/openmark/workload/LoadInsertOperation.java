@@ -14,6 +14,11 @@ record LoadInsertOperation(String table, String key, Map<String, byte[]> values,
         long jitterSeed) implements Operation {
 
     @Override
+    public OperationTarget target() {
+        return new OperationTarget(table, key, values.size(), OperationTarget.bytesOf(values), 0);
+    }
+
+    @Override
     public String name() {
         return "INSERT";
     }

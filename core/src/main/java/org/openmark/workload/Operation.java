@@ -23,6 +23,15 @@ public interface Operation {
         return false;
     }
 
+    /**
+     * What a trace records of it ({@code --record-ops}): its record, fields and bytes; null when it has
+     * none to tell (a unit of work of several records). Asked once it has ended, on the thread that saw
+     * it end, and only when a trace is recorded.
+     */
+    default OperationTarget target() {
+        return null;
+    }
+
     /** Runs the operation; returns its status (never throws for a store error). */
     Status execute(Session session);
 

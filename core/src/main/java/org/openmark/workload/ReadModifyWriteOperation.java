@@ -77,6 +77,12 @@ final class ReadModifyWriteOperation implements Operation {
         return session.update(table, key, values);
     }
 
+    /** Its record, and the fields and bytes its update writes (the read's are the record's own). */
+    @Override
+    public OperationTarget target() {
+        return new OperationTarget(table, key, values.size(), OperationTarget.bytesOf(values), 0);
+    }
+
     @Override
     public boolean hasDataToCheck() {
         return checks != null && readStatus != null && readStatus.isOk();

@@ -81,6 +81,12 @@ final class ReadOperation implements Operation {
     }
 
     @Override
+    public OperationTarget target() {
+        Map<String, byte[]> read = cells;
+        return new OperationTarget(table, key, OperationTarget.fieldCountOf(fields), OperationTarget.bytesOf(read), 0);
+    }
+
+    @Override
     public boolean hasDataToCheck() {
         return checks != null && status != null && status.isOk();
     }

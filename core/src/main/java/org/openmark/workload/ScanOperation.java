@@ -16,6 +16,11 @@ import org.openmark.api.Status;
 record ScanOperation(String table, String startKey, int recordCount, Set<String> fields) implements Operation {
 
     @Override
+    public OperationTarget target() {
+        return new OperationTarget(table, startKey, OperationTarget.fieldCountOf(fields), 0, recordCount);
+    }
+
+    @Override
     public String name() {
         return "SCAN";
     }

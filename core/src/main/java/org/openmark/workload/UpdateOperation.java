@@ -9,6 +9,11 @@ import org.openmark.api.Status;
 record UpdateOperation(String table, String key, Map<String, byte[]> values) implements Operation {
 
     @Override
+    public OperationTarget target() {
+        return new OperationTarget(table, key, values.size(), OperationTarget.bytesOf(values), 0);
+    }
+
+    @Override
     public String name() {
         return "UPDATE";
     }

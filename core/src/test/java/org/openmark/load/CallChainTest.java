@@ -153,7 +153,7 @@ class CallChainTest {
 
     private long run(NumberedClient client, TimedSession session, long quota, long deadline) {
         OperationRunner runner = new OperationRunner(clock, new AtomicReference<>());
-        CallChain chain = new CallChain(clock, runner, writer, stop, new AtomicBoolean(), null, deadline, new ClientSlots(1), 0);
+        CallChain chain = new CallChain(clock, runner, writer, stop, new AtomicBoolean(), null, deadline, new ClientSlots(1), 0, 0);
         return chain.run(client, session, session, quota);
     }
 
@@ -246,7 +246,7 @@ class CallChainTest {
         };
         Thread client = Thread.ofPlatform().start(() -> {
             OperationRunner runner = new OperationRunner(clock, new AtomicReference<>());
-            new CallChain(clock, runner, measured, stop, new AtomicBoolean(), null, Long.MAX_VALUE, new ClientSlots(1), 0)
+            new CallChain(clock, runner, measured, stop, new AtomicBoolean(), null, Long.MAX_VALUE, new ClientSlots(1), 0, 0)
                     .run(new NumberedClient(clock.time, 0, 10), session, session, Long.MAX_VALUE);
         });
         IntervalSnapshot during;

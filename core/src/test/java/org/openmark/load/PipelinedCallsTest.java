@@ -38,14 +38,14 @@ class PipelinedCallsTest {
     private final Writes writes = new Writes();
     private final AtomicReference<String> thrown = new AtomicReference<>();
     private final Gauges gauges = new Gauges();
-    private final PipelinedCalls calls = new PipelinedCalls(clock, writes, gauges, thrown);
+    private final PipelinedCalls calls = new PipelinedCalls(clock, writes, gauges, thrown, null, OperationLog.NONE);
     private final PipelinedSessionStub session = new PipelinedSessionStub();
 
     @Test
     void startedCall_isRecordedWhenTold_withItsIntendedActualAndCompletionTimes() {
         gauges.operationStarted();
         clock.advance(5_000);
-        calls.start(session, PipelinedSessionStub.READ, 4_000);
+        calls.start(session, PipelinedSessionStub.READ, 4_000, 0);
         assertEquals(1, calls.outstanding());
         assertTrue(writes.records.isEmpty(), "nothing recorded before the reply");
 
@@ -58,8 +58,32 @@ class PipelinedCallsTest {
     }
 
     @Test
+    void startedCall_isToldToTheOperationLogOnce_withItsTimesAndClient() {
+        List<String> told = new ArrayList<>();
+        OperationLog log = new OperationLog() {
+            @Override
+            public void opened(long startNanos) {
+            }
+
+            @Override
+            public void ended(org.openmark.workload.Operation op, Status status, long intended, long actual, long end,
+                    int client) {
+                told.add(op.name() + " " + status + " " + intended + " " + actual + " " + end + " client " + client);
+            }
+        };
+        PipelinedCalls logged = new PipelinedCalls(clock, writes, gauges, thrown, null, log);
+        clock.advance(5_000);
+        logged.start(session, PipelinedSessionStub.READ, 4_000, 3);
+        assertTrue(told.isEmpty(), "nothing before the reply");
+        clock.advance(4_000);
+        session.held.get(0).completed(Status.OK);
+        session.held.get(0).completed(Status.ERROR);
+        assertEquals(List.of("READ OK 4000 5000 9000 client 3"), told);
+    }
+
+    @Test
     void completionToldTwice_isRecordedOnce() {
-        calls.start(session, PipelinedSessionStub.READ, 4_000);
+        calls.start(session, PipelinedSessionStub.READ, 4_000, 0);
         session.held.get(0).completed(Status.OK);
         session.held.get(0).completed(Status.ERROR);
 
@@ -69,8 +93,8 @@ class PipelinedCallsTest {
 
     @Test
     void abandonedAtTheEnd_isReportedOnceAsUnfinished_andALateReplyIsNotRecorded() {
-        calls.start(session, PipelinedSessionStub.READ, 4_000);
-        calls.start(session, PipelinedSessionStub.READ, 6_000);
+        calls.start(session, PipelinedSessionStub.READ, 4_000, 0);
+        calls.start(session, PipelinedSessionStub.READ, 6_000, 0);
         session.held.get(0).completed(Status.OK);
 
         List<Long> unfinished = new ArrayList<>();
@@ -85,8 +109,8 @@ class PipelinedCallsTest {
     @Test
     void bindingThatThrows_isCountedAsError_andNamedOnce() {
         session.toThrow = new IllegalStateException("boom");
-        calls.start(session, PipelinedSessionStub.READ, 4_000);
-        calls.start(session, PipelinedSessionStub.READ, 5_000);
+        calls.start(session, PipelinedSessionStub.READ, 4_000, 0);
+        calls.start(session, PipelinedSessionStub.READ, 5_000, 0);
 
         assertEquals(2, writes.records.size());
         assertEquals(Status.ERROR, writes.records.get(0).status());
@@ -96,7 +120,7 @@ class PipelinedCallsTest {
 
     @Test
     void nullStatus_isCountedAsError() {
-        calls.start(session, PipelinedSessionStub.READ, 4_000);
+        calls.start(session, PipelinedSessionStub.READ, 4_000, 0);
         session.held.get(0).completed(null);
 
         assertEquals(Status.ERROR, writes.records.get(0).status());

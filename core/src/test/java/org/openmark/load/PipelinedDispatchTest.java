@@ -80,7 +80,7 @@ class PipelinedDispatchTest {
 
     private final CountingWorkers workers = new CountingWorkers();
     private final PipelinedCalls started = new PipelinedCalls(new FakeClock(), NOWHERE, new Gauges(),
-            new AtomicReference<>());
+            new AtomicReference<>(), null, OperationLog.NONE);
     private final PipelinedDispatch dispatch = new PipelinedDispatch(workers, started, 2);
 
     @Test
@@ -89,7 +89,7 @@ class PipelinedDispatchTest {
         dispatch.offer(null, 1);
         assertTrue(dispatch.hasRoom());
         // A worker starts the first: for a moment it counts both on the worker and as a started call.
-        started.start(session, PipelinedSessionStub.READ, 1);
+        started.start(session, PipelinedSessionStub.READ, 1, 0);
         assertTrue(dispatch.hasRoom(), "the operation moving to the started calls took the room");
         workers.inFlight--;
         assertTrue(dispatch.hasRoom());

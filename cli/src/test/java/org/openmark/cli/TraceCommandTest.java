@@ -1,0 +1,188 @@
+package org.openmark.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code run --record-ops}, {@code trace show} and {@code replay} from the command line, in virtual time on
+ * the in-memory store: the trace holds the run's operations, a replay issues them again at their intended
+ * starts and gives the same files each time, and a cut trace or a bad option is refused with exit 2.
+ */
+class TraceCommandTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+
+    private Path record(String name, String... more) {
+        Path trace = dir.resolve(name);
+        List<String> args = new ArrayList<>(List.of("run", "--store", "memory", "--time", "virtual", "--rate", "2000",
+                "-p", "operationcount=3000", "-p", "recordcount=200", "-p", "insertproportion=0.1", "-p",
+                "readproportion=0.4", "-p", "scanproportion=0.05", "--seed", "11", "--quiet", "--record-ops",
+                trace.toString()));
+        args.addAll(List.of(more));
+        CliRunner r = CliRunner.run(args.toArray(String[]::new));
+        assertEquals(0, r.exitCode, r::toString);
+        assertTrue(r.err.contains("3,000 operations recorded in " + trace), r::toString);
+        return trace;
+    }
+
+    /** The CSV's rows (its header checked), each split into its columns. */
+    private static List<String[]> show(Path trace) {
+        CliRunner r = CliRunner.run("trace", "show", trace.toString());
+        assertEquals(0, r.exitCode, r::toString);
+        List<String> lines = r.out.lines().toList();
+        assertEquals(TraceCommand.Show.COLUMNS, lines.get(0));
+        return lines.subList(1, lines.size()).stream().map(l -> l.split(",", -1)).toList();
+    }
+
+    /** Operation, key and intended start of each row, sorted. */
+    private static List<String> scheduled(List<String[]> rows, double speed) {
+        return rows.stream().map(c -> String.format("%019d %s %s", Math.round(Long.parseLong(c[0]) / speed), c[3],
+                c[5])).sorted().toList();
+    }
+
+    @Test
+    void recordedRun_traceShowHoldsItsOperations_countsPerOperationAndStatusAsInResultJson() throws IOException {
+        Path out = dir.resolve("out");
+        Path trace = record("run.trace", "--out", out.toString());
+        List<String[]> rows = show(trace);
+        assertEquals(3000, rows.size());
+        Map<String, Long> shown = new TreeMap<>();
+        for (String[] c : rows) {
+            assertEquals(11, c.length, () -> Arrays.toString(c));
+            shown.merge(c[3] + " " + c[9], 1L, Long::sum);
+            assertEquals("usertable", c[4]);
+            assertTrue(c[5].startsWith("user"), c[5]);
+            assertEquals("0", c[10], "the open model's one client");
+        }
+        Map<String, Long> counted = new TreeMap<>();
+        JsonNode ops = JSON.readTree(out.resolve("result.json").toFile()).get("operations");
+        ops.properties().forEach(op -> op.getValue().get("statuses").properties()
+                .forEach(s -> counted.put(op.getKey() + " " + s.getKey(), s.getValue().asLong())));
+        assertEquals(counted, shown);
+        assertTrue(shown.keySet().stream().anyMatch(k -> k.startsWith("SCAN")), shown::toString);
+    }
+
+    @Test
+    void replay_issuesTheRecordedOperationsAtTheirIntendedStarts_andTwoReplaysWriteTheSameFiles() throws IOException {
+        Path trace = record("run.trace");
+        List<String> recorded = scheduled(show(trace), 1);
+        Map<String, byte[]> first = null;
+        for (int i = 0; i < 2; i++) {
+            Path out = dir.resolve("replay" + i);
+            Path again = dir.resolve("replay" + i + ".trace");
+            CliRunner r = CliRunner.run("replay", trace.toString(), "--store", "memory", "--time", "virtual", "--quiet",
+                    "--record-ops", again.toString(), "--out", out.toString());
+            assertEquals(0, r.exitCode, r::toString);
+            assertTrue(r.out.contains("replay of " + trace + ": its 3,000 operations"), r::toString);
+            assertFalse(r.out.contains("unknown property"), r::toString);
+            assertEquals(recorded, scheduled(show(again), 1));
+            Map<String, byte[]> files = new TreeMap<>();
+            for (String f : List.of("result.json", "result.txt", "latency.hlog", "timeseries.csv")) {
+                files.put(f, Files.readAllBytes(out.resolve(f)));
+            }
+            if (first == null) {
+                first = files;
+            } else {
+                for (String f : first.keySet()) {
+                    assertEquals(new String(first.get(f)), new String(files.get(f)), f);
+                }
+            }
+        }
+    }
+
+    @Test
+    void replayAtSpeed2_halvesEveryIntendedStart() {
+        Path trace = record("run.trace");
+        Path fast = dir.resolve("fast.trace");
+        CliRunner r = CliRunner.run("replay", trace.toString(), "--speed", "2", "--store", "memory", "--time",
+                "virtual", "--quiet", "--record-ops", fast.toString());
+        assertEquals(0, r.exitCode, r::toString);
+        assertEquals(scheduled(show(trace), 2), scheduled(show(fast), 1));
+    }
+
+    @Test
+    void aCutTrace_isIncomplete_exit2NamingTheFile_andNothingIsPrinted() throws IOException {
+        Path trace = record("run.trace");
+        byte[] bytes = Files.readAllBytes(trace);
+        Path cut = dir.resolve("cut.trace");
+        Files.write(cut, Arrays.copyOf(bytes, bytes.length * 2 / 3));
+
+        CliRunner show = CliRunner.run("trace", "show", cut.toString());
+        assertEquals(Main.EXIT_BAD_INPUT, show.exitCode, show::toString);
+        assertTrue(show.err.startsWith("openmark: error: " + cut + ": the trace is incomplete: it"), show::toString);
+        assertEquals("", show.out, "the CSV is whole or absent");
+
+        CliRunner partial = CliRunner.run("trace", "show", "--incomplete", cut.toString());
+        assertEquals(0, partial.exitCode, partial::toString);
+        assertTrue(partial.err.contains("warning: " + cut + ": the trace is incomplete"), partial::toString);
+        // what it holds up to its last whole compressed block (TraceFileTest: what a flush made readable stays so)
+        long rows = partial.out.lines().count() - 1;
+        assertTrue(rows >= 0 && rows < 3000, "what the cut trace holds: " + rows);
+
+        CliRunner replay = CliRunner.run("replay", cut.toString(), "--store", "memory", "--time", "virtual");
+        assertEquals(Main.EXIT_BAD_INPUT, replay.exitCode, replay::toString);
+        assertTrue(replay.err.contains(cut + ": the trace is incomplete"), replay::toString);
+    }
+
+    @Test
+    void csv_quotesAKeyWithACommaQuoteOrLineBreak_asCsvDoes() {
+        assertEquals("user1", TraceCommand.Show.csv(new StringBuilder(), "user1").toString());
+        assertEquals("\"a,b\"", TraceCommand.Show.csv(new StringBuilder(), "a,b").toString());
+        assertEquals("\"say \"\"hi\"\"\"", TraceCommand.Show.csv(new StringBuilder(), "say \"hi\"").toString());
+        assertEquals("\"two\nlines\"", TraceCommand.Show.csv(new StringBuilder(), "two\nlines").toString());
+        assertEquals("", TraceCommand.Show.csv(new StringBuilder(), null).toString());
+    }
+
+    @Test
+    void badInput_exit2_namingTheFlagOrFile() throws IOException {
+        Path trace = record("run.trace");
+        Path notATrace = dir.resolve("ops.csv");
+        Files.writeString(notATrace, "intended_ns\n1\n");
+        Path noDir = dir.resolve("missing-dir").resolve("x.trace");
+        Map<List<String>, String> cases = new java.util.LinkedHashMap<>();
+        cases.put(List.of("replay", trace.toString(), "--speed", "0"), "--speed=0.0: must be a number > 0");
+        cases.put(List.of("replay", trace.toString(), "--speed", "fast"), "'fast' is not a double");
+        cases.put(List.of("replay", trace.toString(), "--model", "closed"), "--model=closed: a replay runs the open model");
+        cases.put(List.of("replay", trace.toString(), "--rate", "100"), "--rate=100.0: a replay keeps the trace's own times");
+        cases.put(List.of("replay", trace.toString(), "--on-overload", "drop"), "--on-overload=drop: a replay issues every");
+        cases.put(List.of("replay", trace.toString(), "--cluster", "127.0.0.1:0", "--workers", "2"),
+                "--cluster=127.0.0.1:0: a trace is replayed by one process");
+        cases.put(List.of("replay", trace.toString(), "--record-ops", trace.toString()),
+                "--record-ops=" + trace + ": is the trace being replayed");
+        cases.put(List.of("replay", dir.resolve("none.trace").toString()), dir.resolve("none.trace") + ": no such file");
+        cases.put(List.of("replay", notATrace.toString()), notATrace + ": not an openmark trace");
+        cases.put(List.of("trace", "show", notATrace.toString()), notATrace + ": not an openmark trace");
+        cases.put(List.of("run", "--store", "memory", "--time", "virtual", "--record-ops", noDir.toString()),
+                "--record-ops=" + noDir + ": its directory " + noDir.getParent() + " does not exist");
+        cases.put(List.of("run", "--cluster", "127.0.0.1:0", "--workers", "2", "--record-ops",
+                dir.resolve("c.trace").toString()),
+                "--record-ops=" + dir.resolve("c.trace") + ": is not available with --cluster/--local-workers yet");
+        for (Map.Entry<List<String>, String> c : cases.entrySet()) {
+            List<String> args = new ArrayList<>(c.getKey());
+            if (!args.get(0).equals("trace")) {
+                args.add("--quiet");
+            }
+            CliRunner r = CliRunner.run(args.toArray(String[]::new));
+            assertEquals(Main.EXIT_BAD_INPUT, r.exitCode, () -> c.getKey() + ": " + r);
+            assertTrue(r.err.contains(c.getValue()), () -> c.getKey() + ": " + r);
+        }
+        assertFalse(Files.exists(dir.resolve("c.trace")));
+        assertEquals(3000, show(trace).size(), "the trace a refused replay named is untouched");
+    }
+}
