@@ -139,7 +139,7 @@ class YcsbWorkloadClassTest {
                 "recordcount", "4", "operationcount", "4");
         ConfigException e = assertThrows(ConfigException.class, () -> new Phases().run(Phase.RUN, p));
         assertTrue(e.getMessage().startsWith("workload=site.ycsb.workloads.CoreWorklaod: no such workload in openmark"
-                + " (core, closed_economy) nor class in YCSB core 0.17.0"), e.getMessage());
+                + " (core, closed_economy, trace) nor class in YCSB core 0.17.0"), e.getMessage());
         assertTrue(e.getMessage().endsWith("(did you mean site.ycsb.workloads.CoreWorkload?)"), e.getMessage());
     }
 
