@@ -105,8 +105,10 @@ final class CallChain {
                 int calls = ran.size();
                 issued += calls;
                 runner.record(ran, writer);
-                for (int i = first; i < next; i++) {
-                    runner.checkData(operations[i], writer); // between chains, as making and recording
+                if (runner.checksData()) {
+                    for (int i = first; i < next; i++) {
+                        runner.checkData(operations[i], writer); // between chains, as making and recording
+                    }
                 }
                 if (standstill != null && standstill.stuck(chainStart, now, calls)) {
                     gaveUp.set(true);

@@ -132,7 +132,8 @@ public final class ClosedModel implements LoadModel {
         // forever: the time of the last answer tells when to give up.
         boolean watchStall = !ctx.limits().stallTimeout().isZero() && deadline == Long.MAX_VALUE;
         LastAnswer lastAnswer = new LastAnswer(start);
-        OperationRunner runner = new OperationRunner(clock, thrown, watchStall ? lastAnswer : null);
+        OperationRunner runner = new OperationRunner(clock, thrown, watchStall ? lastAnswer : null,
+                OperationRunner.checksData(ctx.workload()));
         AtomicBoolean gaveUp = new AtomicBoolean();
         // In virtual time an unpaced client bound by a duration waits only for the store: a store
         // that answers at once would hold the clock still forever (StandstillWatch).

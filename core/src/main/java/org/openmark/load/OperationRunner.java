@@ -8,6 +8,7 @@ import org.openmark.measure.BackToBack;
 import org.openmark.measure.MeasurementWriter;
 import org.openmark.workload.DataChecks;
 import org.openmark.workload.Operation;
+import org.openmark.workload.Workload;
 
 /**
  * Runs one operation on a session and records its three times. Shared by both load models so
@@ -21,19 +22,37 @@ final class OperationRunner {
     private final Clock clock;
     private final AtomicReference<String> firstThrown;
     private final LastAnswer lastAnswer;
+    private final boolean checksData;
 
-    OperationRunner(Clock clock, AtomicReference<String> firstThrown) {
-        this(clock, firstThrown, null);
+    OperationRunner(Clock clock, AtomicReference<String> firstThrown, boolean checksData) {
+        this(clock, firstThrown, null, checksData);
     }
 
     /**
      * @param lastAnswer told the completion time of every operation the store answered (OK or
      *     NOT_FOUND), or null when nobody watches for a store that stopped answering
+     * @param checksData whether the workload checks what its reads return ({@link Workload#dataChecks}
+     *     not null); when not, {@link #checkData(Operation, MeasurementWriter)} asks no operation
      */
-    OperationRunner(Clock clock, AtomicReference<String> firstThrown, LastAnswer lastAnswer) {
+    OperationRunner(Clock clock, AtomicReference<String> firstThrown, LastAnswer lastAnswer, boolean checksData) {
         this.clock = clock;
         this.firstThrown = firstThrown;
         this.lastAnswer = lastAnswer;
+        this.checksData = checksData;
+    }
+
+    /** Whether the workload's operations may have data to check ({@code dataintegrity}). */
+    static boolean checksData(Workload workload) {
+        return workload.dataChecks() != null;
+    }
+
+    /**
+     * False when no operation of the run has data to check: a driver then skips
+     * {@link #checkData(Operation, MeasurementWriter)} for all of them (asking each operation costs
+     * a call per operation on the hot path).
+     */
+    boolean checksData() {
+        return checksData;
     }
 
     /** Executes {@code op} and records it; returns the completion time. */
@@ -63,9 +82,14 @@ final class OperationRunner {
         }
     }
 
-    /** As {@link #checkData(Operation, Clock, MeasurementWriter, AtomicReference)} with this runner's clock. */
+    /**
+     * As {@link #checkData(Operation, Clock, MeasurementWriter, AtomicReference)} with this runner's clock;
+     * nothing when the workload checks no data ({@link #checksData()}).
+     */
     void checkData(Operation op, MeasurementWriter writer) {
-        checkData(op, clock, writer, firstThrown);
+        if (checksData) {
+            checkData(op, clock, writer, firstThrown);
+        }
     }
 
     /**

@@ -66,7 +66,7 @@ final class PipelinedClients {
         this.writer = ctx.measurements().sharedWriter();
         this.lastAnswer = new LastAnswer(clock.nanoTime());
         this.calls = new PipelinedCalls(clock, writer, ctx.gauges(), thrown);
-        this.runner = new OperationRunner(clock, thrown, lastAnswer);
+        this.runner = new OperationRunner(clock, thrown, lastAnswer, OperationRunner.checksData(ctx.workload()));
     }
 
     /** Runs the phase on the calling thread; returns what the closed model reports. */
