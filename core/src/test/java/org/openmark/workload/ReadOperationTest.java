@@ -15,7 +15,7 @@ import org.openmark.testing.OkSession;
 /**
  * A read keeps what the store returned only to be checked: with data integrity off the fields it
  * read stay the call's own (the JIT may then leave them unallocated on a store that fills
- * nothing; keeping them always cost the noop store's closed model ~20 %), with it on they wait
+ * nothing; keeping them always cost the noop store's closed model ~10 %), with it on they wait
  * for the driver's check.
  */
 class ReadOperationTest {
