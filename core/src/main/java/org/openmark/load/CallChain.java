@@ -109,10 +109,16 @@ final class CallChain {
                 } while (next < made && now - chainStart < MAX_SPAN_NANOS && !over(now));
                 int calls = ran.size();
                 issued += calls;
-                System.arraycopy(operations, first, chain, 0, calls);
-                runner.record(ran, chain, writer, clientIndex);
-                for (int i = first; i < next; i++) {
-                    runner.checkData(operations[i], writer); // between chains, as making and recording
+                if (runner.logsOperations()) {
+                    System.arraycopy(operations, first, chain, 0, calls);
+                    runner.record(ran, chain, writer, clientIndex);
+                } else {
+                    runner.record(ran, writer);
+                }
+                if (runner.checksData()) {
+                    for (int i = first; i < next; i++) {
+                        runner.checkData(operations[i], writer); // between chains, as making and recording
+                    }
                 }
                 if (standstill != null && standstill.stuck(chainStart, now, calls)) {
                     gaveUp.set(true);

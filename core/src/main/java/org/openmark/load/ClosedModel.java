@@ -133,7 +133,7 @@ public final class ClosedModel implements LoadModel {
         boolean watchStall = !ctx.limits().stallTimeout().isZero() && deadline == Long.MAX_VALUE;
         LastAnswer lastAnswer = new LastAnswer(start);
         OperationRunner runner = new OperationRunner(clock, thrown, watchStall ? lastAnswer : null,
-                ctx.measurements().errorCauses(), ctx.log());
+                OperationRunner.checksData(ctx.workload()), ctx.measurements().errorCauses(), ctx.log());
         AtomicBoolean gaveUp = new AtomicBoolean();
         // In virtual time an unpaced client bound by a duration waits only for the store: a store
         // that answers at once would hold the clock still forever (StandstillWatch).

@@ -180,7 +180,8 @@ public final class OpenModel implements LoadModel {
         // wait for a place (the store's backlog) instead of failing without reaching the store.
         int myMaxInFlight = (int) Math.max(1, Math.min(share.part(maxInFlight), ctx.store().maxOutstandingRequests()));
         AtomicReference<String> thrown = new AtomicReference<>();
-        OperationRunner runner = new OperationRunner(clock, thrown, null, ctx.measurements().errorCauses(), ctx.log());
+        OperationRunner runner = new OperationRunner(clock, thrown, null, OperationRunner.checksData(ctx.workload()),
+                ctx.measurements().errorCauses(), ctx.log());
         Gauges gauges = ctx.gauges();
         String table = ctx.workload().table();
         // In real time an operation of one store call on a pipelined session is started and left

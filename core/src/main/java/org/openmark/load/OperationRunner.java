@@ -9,6 +9,7 @@ import org.openmark.measure.ErrorCauses;
 import org.openmark.measure.MeasurementWriter;
 import org.openmark.workload.DataChecks;
 import org.openmark.workload.Operation;
+import org.openmark.workload.Workload;
 
 /**
  * Runs one operation on a session and records its three times. Shared by both load models so
@@ -24,29 +25,57 @@ final class OperationRunner {
     private final LastAnswer lastAnswer;
     private final ErrorCauses causes;
     private final OperationLog log;
+    private final boolean checksData;
 
+    /** A runner that asks each operation whether it has data to check, and tells no one else. */
     OperationRunner(Clock clock, AtomicReference<String> firstThrown) {
-        this(clock, firstThrown, null, null, OperationLog.NONE);
+        this(clock, firstThrown, null, true, null, OperationLog.NONE);
     }
 
-    OperationRunner(Clock clock, AtomicReference<String> firstThrown, LastAnswer lastAnswer) {
-        this(clock, firstThrown, lastAnswer, null, OperationLog.NONE);
+    OperationRunner(Clock clock, AtomicReference<String> firstThrown, boolean checksData) {
+        this(clock, firstThrown, null, checksData, null, OperationLog.NONE);
+    }
+
+    OperationRunner(Clock clock, AtomicReference<String> firstThrown, LastAnswer lastAnswer, boolean checksData) {
+        this(clock, firstThrown, lastAnswer, checksData, null, OperationLog.NONE);
     }
 
     /**
      * @param lastAnswer told the completion time of every operation the store answered (OK or
      *     NOT_FOUND), or null when nobody watches for a store that stopped answering
+     * @param checksData whether the workload checks what its reads return ({@link Workload#dataChecks}
+     *     not null); when not, {@link #checkData(Operation, MeasurementWriter)} asks no operation
      * @param causes told why each failed operation failed (the session's {@link Session#lastFailure}),
      *     or null
      * @param log told every operation once it is recorded ({@link OperationLog#NONE} for none)
      */
-    OperationRunner(Clock clock, AtomicReference<String> firstThrown, LastAnswer lastAnswer, ErrorCauses causes,
-            OperationLog log) {
+    OperationRunner(Clock clock, AtomicReference<String> firstThrown, LastAnswer lastAnswer, boolean checksData,
+            ErrorCauses causes, OperationLog log) {
         this.clock = clock;
         this.firstThrown = firstThrown;
         this.lastAnswer = lastAnswer;
+        this.checksData = checksData;
         this.causes = causes;
         this.log = log;
+    }
+
+    /** Whether the workload's operations may have data to check ({@code dataintegrity}). */
+    static boolean checksData(Workload workload) {
+        return workload.dataChecks() != null;
+    }
+
+    /**
+     * False when no operation of the run has data to check: a driver then skips
+     * {@link #checkData(Operation, MeasurementWriter)} for all of them (asking each operation costs
+     * a call per operation on the hot path).
+     */
+    boolean checksData() {
+        return checksData;
+    }
+
+    /** Whether an operation log is told each operation ({@code --record-ops}). */
+    boolean logsOperations() {
+        return log.enabled();
     }
 
     /**
@@ -97,9 +126,14 @@ final class OperationRunner {
         }
     }
 
-    /** As {@link #checkData(Operation, Clock, MeasurementWriter, AtomicReference)} with this runner's clock. */
+    /**
+     * As {@link #checkData(Operation, Clock, MeasurementWriter, AtomicReference)} with this runner's clock;
+     * nothing when the workload checks no data ({@link #checksData()}).
+     */
     void checkData(Operation op, MeasurementWriter writer) {
-        checkData(op, clock, writer, firstThrown);
+        if (checksData) {
+            checkData(op, clock, writer, firstThrown);
+        }
     }
 
     /**

@@ -66,7 +66,8 @@ final class PipelinedClients {
         this.writer = ctx.measurements().sharedWriter();
         this.lastAnswer = new LastAnswer(clock.nanoTime());
         this.calls = new PipelinedCalls(clock, writer, ctx.gauges(), thrown, ctx.measurements().errorCauses(), ctx.log());
-        this.runner = new OperationRunner(clock, thrown, lastAnswer, ctx.measurements().errorCauses(), ctx.log());
+        this.runner = new OperationRunner(clock, thrown, lastAnswer, OperationRunner.checksData(ctx.workload()),
+                ctx.measurements().errorCauses(), ctx.log());
     }
 
     /** Runs the phase on the calling thread; returns what the closed model reports. */

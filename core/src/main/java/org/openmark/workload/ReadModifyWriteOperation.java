@@ -20,7 +20,7 @@ final class ReadModifyWriteOperation implements Operation {
     private final Map<String, byte[]> values;
     private final DataChecks checks;
     private final MissingRecords loaded;
-    /** What the last run's read returned, and its status; set on the thread that ran it. */
+    /** What the last run's read returned, and its status, with data checks only; set on the thread that ran it. */
     private Map<String, byte[]> cells;
     private Status readStatus;
 
@@ -66,8 +66,10 @@ final class ReadModifyWriteOperation implements Operation {
     public Status execute(Session session) {
         Map<String, byte[]> read = new HashMap<>();
         Status status = session.read(table, key, fields, read);
-        cells = read;
-        readStatus = status;
+        if (checks != null) { // kept only to be checked (as ReadOperation's)
+            cells = read;
+            readStatus = status;
+        }
         if (loaded != null && status != null) {
             loaded.answered(key, status);
         }
