@@ -19,7 +19,7 @@ final class Chart {
     private static final String GRID = "#e3e3e3";
     private static final String INK = "#333333";
     /** How the load generator's own GC pauses are drawn (and shown in the legend). */
-    static final LineStyle PAUSE = LineStyle.solid("#e65100", 1.5);
+    static final LineStyle PAUSE = new LineStyle("#222222", 1.2, "2 2");
 
     /** One axis with how its ticks read and its title. */
     record AxisSpec(Axis axis, DoubleFunction<String> labels, String title) {
@@ -116,7 +116,7 @@ final class Chart {
     }
 
     /**
-     * The load generator's own GC pauses, each a solid orange line with its label as a tooltip (no
+     * The load generator's own GC pauses, each a black dotted line with its label as a tooltip (no
      * text: there can be twenty), and a legend entry; those outside the time axis are left out.
      */
     Chart pauses(List<Marker> toMark) {
@@ -170,7 +170,7 @@ final class Chart {
             double px = f.px(x.axis(), p.x());
             svg.open("line", "x1", Svg.num(px), "y1", Svg.num(f.top), "x2", Svg.num(px), "y2",
                     Svg.num(f.top + f.height), "stroke", PAUSE.colour(), "stroke-width", Svg.num(PAUSE.widthPx()),
-                    "class", "gc-pause-marker").withText("title", p.label()).close("line");
+                    "stroke-dasharray", PAUSE.dash(), "class", "gc-pause-marker").withText("title", p.label()).close("line");
         }
         for (LabelAt at : markerLabels(xs, texts, f.left + f.width, f.top + f.height - 6)) {
             svg.text(at.x(), at.y(), at.text(), "fill", "#6a1b9a", "font-size", "11", "text-anchor",

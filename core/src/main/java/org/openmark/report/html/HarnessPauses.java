@@ -47,7 +47,7 @@ final class HarnessPauses {
                         Units.count(gc.path("longestMs").asLong()))));
         if (longest.isArray() && !longest.isEmpty()) {
             b.append(Html.escape(" The longest " + (longest.size() == 1 ? "one is" : longest.size() + " are")
-                    + " marked on the plots over time (orange lines) and listed here, in time order (seconds from"
+                    + " marked on the plots over time (black dotted lines) and listed here, in time order (seconds from"
                     + " the run's start, warm-up included)."));
         } else {
             b.append(Html.escape(" Each was shorter than a millisecond (the JVM reports 0 ms), so none is marked."));

@@ -112,7 +112,7 @@ public final class HtmlReport {
         List<Chart.Marker> events = events(result, ts);
         List<Chart.Marker> pauses = HarnessPauses.markers(result.path("sections"));
         String eventsLead = (events.isEmpty() ? "" : " Dashed purple lines: the actions run during the run (--event),"
-                + " where each started.") + (pauses.isEmpty() ? "" : " Orange lines: the load generator's own GC"
+                + " where each started.") + (pauses.isEmpty() ? "" : " Black dotted lines: the load generator's own GC"
                 + " pauses, where each began (the longest; listed below).");
         section(b, "Latency over time", "Response time (from the intended start) per status interval: p50, p99 and"
                 + " the maximum of each operation, on a log scale." + (open ? " The grey band is the send lag of the"

@@ -207,7 +207,7 @@ class HtmlReportTest {
 
     /**
      * sections.errorCauses is a table "Errors by cause", most frequent first, the message escaped;
-     * sections.harnessGcPauses's longest pauses are orange lines on both plots over time where each
+     * sections.harnessGcPauses's longest pauses are black dotted lines on both plots over time where each
      * began (one after the plots' last interval is listed, not drawn), and listed with the counts.
      */
     @Test
@@ -234,7 +234,7 @@ class HtmlReportTest {
         assertTrue(html.contains("<title>GC pause of the load generator: 45 ms at 7.500 s (G1 Young Generation, G1"
                 + " Evacuation Pause)</title>"), "each line says what paused, how long and when");
         assertTrue(html.contains("GC pause of the load generator</text>"), "a legend entry");
-        assertTrue(html.contains("Orange lines: the load generator&#39;s own GC pauses"), "the plots' lead says so");
+        assertTrue(html.contains("Black dotted lines: the load generator&#39;s own GC pauses"), "the plots' lead says so");
         String listed = html.substring(html.indexOf("<h2>The load generator's GC pauses</h2>"));
         listed = listed.substring(0, listed.indexOf("</section>"));
         assertTrue(listed.contains("paused for garbage collection 14 times during the run, 230 ms in all, the longest"
@@ -254,7 +254,7 @@ class HtmlReportTest {
             String html = HtmlReport.render(r, syntheticRows());
             Document doc = parseXml(html);
             assertTrue(pauseLines(doc, 0).isEmpty() && pauseLines(doc, 1).isEmpty());
-            for (String absent : List.of("Errors by cause", "error-causes", "GC pause", "Orange lines")) {
+            for (String absent : List.of("Errors by cause", "error-causes", "GC pause", "Black dotted lines")) {
                 assertFalse(html.contains(absent), absent);
             }
             assertEquals(HtmlReport.render(golden(), syntheticRows()), html, "the same page as without the sections");
