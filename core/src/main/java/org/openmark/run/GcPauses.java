@@ -24,6 +24,12 @@ import javax.management.openmbean.CompositeData;
 final class GcPauses implements NotificationListener, AutoCloseable {
     /** The name of the report section, and its key under {@code sections} in result.json. */
     static final String SECTION = "harnessGcPauses";
+    /** The longest pauses listed one by one (the rest are in the counts and the minutes). */
+    static final int LISTED = 20;
+
+    /** One pause: it began {@code atMillis} after listening began and stopped the JVM {@code millis}. */
+    record Pause(long atMillis, long millis, String collector, String cause) {
+    }
 
     private final List<NotificationEmitter> emitters = new ArrayList<>();
     /** The JVM's uptime when listening began: minutes count from it. */
@@ -34,6 +40,8 @@ final class GcPauses implements NotificationListener, AutoCloseable {
     private long count;
     private long totalMillis;
     private long longestMillis;
+    /** The longest pauses so far, at most {@link #LISTED}. */
+    private final List<Pause> longest = new ArrayList<>();
 
     /** One minute's pauses, and the heap in use after its last collection. */
     private static final class Minute {
@@ -61,41 +69,72 @@ final class GcPauses implements NotificationListener, AutoCloseable {
     }
 
     @Override
-    public synchronized void handleNotification(Notification n, Object handback) {
+    public void handleNotification(Notification n, Object handback) {
         if (!GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(n.getType())) {
             return;
         }
         GarbageCollectionNotificationInfo info = GarbageCollectionNotificationInfo.from((CompositeData) n.getUserData());
-        String cause = info.getGcCause() + " " + info.getGcName();
-        Minute m = minutes.computeIfAbsent(Math.max(0, info.getGcInfo().getStartTime() - startUptimeMs) / 60_000,
-                k -> new Minute());
         long heap = 0;
         for (var e : info.getGcInfo().getMemoryUsageAfterGc().entrySet()) {
             if (heapPools.contains(e.getKey())) {
                 heap += e.getValue().getUsed();
             }
         }
-        if (heap > 0) {
+        collected(info.getGcInfo().getStartTime() - startUptimeMs, info.getGcInfo().getDuration(), info.getGcName(),
+                info.getGcCause(), info.getGcAction(), heap);
+    }
+
+    /**
+     * One collection, as the JVM told it: it began {@code atMillis} after listening began and took
+     * {@code millis}; {@code heapAfterBytes} is the heap in use after it (0 when not told).
+     */
+    synchronized void collected(long atMillis, long millis, String collector, String cause, String action,
+            long heapAfterBytes) {
+        long at = Math.max(0, atMillis);
+        Minute m = minutes.computeIfAbsent(at / 60_000, k -> new Minute());
+        if (heapAfterBytes > 0) {
             // ZGC tells the heap after a collection with its cycle (concurrent), not with its pauses
-            m.heapAfterBytes = heap;
+            m.heapAfterBytes = heapAfterBytes;
         }
-        if (cause.contains("Concurrent") && !info.getGcAction().contains("end of major")
-                || info.getGcName().endsWith("Cycles")) {
+        if ((cause + " " + collector).contains("Concurrent") && !action.contains("end of major")
+                || collector.endsWith("Cycles")) {
             return; // a concurrent cycle: the application ran on
         }
-        long ms = info.getGcInfo().getDuration();
         count++;
-        totalMillis += ms;
-        longestMillis = Math.max(longestMillis, ms);
+        totalMillis += millis;
+        longestMillis = Math.max(longestMillis, millis);
         m.pauses++;
-        m.totalMillis += ms;
-        m.longestMillis = Math.max(m.longestMillis, ms);
+        m.totalMillis += millis;
+        m.longestMillis = Math.max(m.longestMillis, millis);
+        if (millis > 0) {
+            list(new Pause(at, millis, collector, cause));
+        }
+    }
+
+    /** Keeps {@code p} among the {@link #LISTED} longest; of equal ones, the earlier stay. */
+    private void list(Pause p) {
+        if (longest.size() < LISTED) {
+            longest.add(p);
+            return;
+        }
+        int shortest = 0;
+        for (int i = 1; i < longest.size(); i++) {
+            Pause q = longest.get(i);
+            Pause s = longest.get(shortest);
+            if (q.millis() < s.millis() || q.millis() == s.millis() && q.atMillis() > s.atMillis()) {
+                shortest = i;
+            }
+        }
+        if (p.millis() > longest.get(shortest).millis()) {
+            longest.set(shortest, p);
+        }
     }
 
     /**
      * The section of result.json and the text report with these pauses: the count, their sum and
      * the longest, and per minute of the phase (from the start of its warm-up) the same with the heap
-     * in use after the minute's last collection (MiB).
+     * in use after the minute's last collection (MiB); and the longest pauses one by one, in time
+     * order, each with when it began (seconds from the start of the warm-up, as the plots' axis).
      */
     synchronized org.openmark.workload.ReportSection section() {
         java.util.Map<String, Object> v = new java.util.LinkedHashMap<>();
@@ -113,6 +152,16 @@ final class GcPauses implements NotificationListener, AutoCloseable {
             perMinute.add(e);
         });
         v.put("perMinute", perMinute);
+        List<java.util.Map<String, Object>> listed = new ArrayList<>();
+        longest.stream().sorted(java.util.Comparator.comparingLong(Pause::atMillis)).forEach(p -> {
+            java.util.Map<String, Object> e = new java.util.LinkedHashMap<>();
+            e.put("atSeconds", p.atMillis() / 1000.0);
+            e.put("ms", p.millis());
+            e.put("collector", p.collector());
+            e.put("cause", p.cause());
+            listed.add(e);
+        });
+        v.put("longest", listed);
         List<String> lines = List.of(String.format(Locale.ROOT, "[HARNESS], GcPauses, %d (%d ms in all, the longest"
                 + " %d ms: the load generator's own JVM)", count, totalMillis, longestMillis));
         return new org.openmark.workload.ReportSection(SECTION, lines, v);

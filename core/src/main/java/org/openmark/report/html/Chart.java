@@ -18,6 +18,8 @@ final class Chart {
     private static final int MARKERS_UP_TO = 40;
     private static final String GRID = "#e3e3e3";
     private static final String INK = "#333333";
+    /** How the load generator's own GC pauses are drawn (and shown in the legend). */
+    static final LineStyle PAUSE = new LineStyle("#222222", 1.2, "2 2");
 
     /** One axis with how its ticks read and its title. */
     record AxisSpec(Axis axis, DoubleFunction<String> labels, String title) {
@@ -44,6 +46,7 @@ final class Chart {
     private final List<Line> lines = new ArrayList<>();
     private final List<Band> bands = new ArrayList<>();
     private final List<Marker> markers = new ArrayList<>();
+    private final List<Marker> pauses = new ArrayList<>();
     private final List<LegendEntry> legend = new ArrayList<>();
 
     /** A chart; {@code id} must be unique in the page (it names the clip path). */
@@ -112,6 +115,15 @@ final class Chart {
         return this;
     }
 
+    /**
+     * The load generator's own GC pauses, each a black dotted line with its label as a tooltip (no
+     * text: there can be twenty), and a legend entry; those outside the time axis are left out.
+     */
+    Chart pauses(List<Marker> toMark) {
+        pauses.addAll(toMark);
+        return this;
+    }
+
     /** A legend entry. */
     Chart legend(String entryLabel, LineStyle style) {
         legend.add(new LegendEntry(entryLabel, style));
@@ -122,6 +134,11 @@ final class Chart {
     String render() {
         int right = y2 == null ? 46 : 84;
         int plotWidth = WIDTH - LEFT - right;
+        List<Marker> shownPauses = pauses.stream().filter(p -> p.x() >= x.axis().min() && p.x() <= x.axis().max())
+                .toList();
+        if (!shownPauses.isEmpty() && legend.stream().noneMatch(e -> e.style() == PAUSE)) {
+            legend("GC pause of the load generator", PAUSE);
+        }
         List<double[]> legendAt = layoutLegend(WIDTH - LEFT - right);
         int legendRows = legendAt.isEmpty() ? 0 : (int) legendAt.get(legendAt.size() - 1)[1] + 1;
         int top = 14 + legendRows * LEGEND_ROW + 8;
@@ -148,6 +165,12 @@ final class Chart {
             texts[i] = byX.get(i).label();
             svg.line(xs[i], f.top, xs[i], f.top + f.height, "stroke", "#6a1b9a", "stroke-width", "1.5",
                     "stroke-dasharray", "5 3", "class", "event-marker");
+        }
+        for (Marker p : shownPauses) {
+            double px = f.px(x.axis(), p.x());
+            svg.open("line", "x1", Svg.num(px), "y1", Svg.num(f.top), "x2", Svg.num(px), "y2",
+                    Svg.num(f.top + f.height), "stroke", PAUSE.colour(), "stroke-width", Svg.num(PAUSE.widthPx()),
+                    "stroke-dasharray", PAUSE.dash(), "class", "gc-pause-marker").withText("title", p.label()).close("line");
         }
         for (LabelAt at : markerLabels(xs, texts, f.left + f.width, f.top + f.height - 6)) {
             svg.text(at.x(), at.y(), at.text(), "fill", "#6a1b9a", "font-size", "11", "text-anchor",

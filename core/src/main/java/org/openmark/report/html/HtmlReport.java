@@ -18,8 +18,9 @@ import org.openmark.run.RunResult;
 /**
  * {@code report.html}: one self-contained page (inline CSS and SVG, nothing fetched) built from
  * a run's result (in memory when the run writes it, from result.json for {@code report DIR}) and
- * timeseries.csv: the verdict and accounting, latency and throughput over time,
- * the percentile spectrum, and a table per operation.
+ * timeseries.csv: the verdict and accounting, latency and throughput over time (the actions
+ * and the load generator's own GC pauses marked), the errors by cause, the percentile spectrum,
+ * and a table per operation.
  */
 public final class HtmlReport {
     /** The file written into the result directory. */
@@ -109,12 +110,14 @@ public final class HtmlReport {
                 .append("</title>\n<style>\n").append(PageStyle.CSS).append("</style>\n</head>\n<body>\n<main>\n");
         b.append(HeaderSection.render(result));
         List<Chart.Marker> events = events(result, ts);
-        String eventsLead = events.isEmpty() ? "" : " Dashed purple lines: the actions run during the run (--event),"
-                + " where each started.";
+        List<Chart.Marker> pauses = HarnessPauses.markers(result.path("sections"));
+        String eventsLead = (events.isEmpty() ? "" : " Dashed purple lines: the actions run during the run (--event),"
+                + " where each started.") + (pauses.isEmpty() ? "" : " Black dotted lines: the load generator's own GC"
+                + " pauses, where each began (the longest; listed below).");
         section(b, "Latency over time", "Response time (from the intended start) per status interval: p50, p99 and"
                 + " the maximum of each operation, on a log scale." + (open ? " The grey band is the send lag of the"
                 + " load generator; when it rises, the generator, not the store, fell behind." : "") + eventsLead,
-                ts.isEmpty() ? null : LatencyPlot.render(ts, open, palette, events), noTimeSeriesNote);
+                ts.isEmpty() ? null : LatencyPlot.render(ts, open, palette, events, pauses), noTimeSeriesNote);
         List<ThroughputPlot.OutageBand> outages = new ArrayList<>();
         result.path("outages").forEach(o -> outages.add(new ThroughputPlot.OutageBand(o.path("fromSeconds").asDouble(),
                 o.path("toSeconds").asDouble(), o.path("kind").asText("").equals("stall") ? "stall" : "errors")));
@@ -122,7 +125,7 @@ public final class HtmlReport {
                 + " (red) when there are any, and the operations outstanding at the end of each interval (right"
                 + " axis). Red bands: the store's outages (a tenth or more of the operations failed, or none"
                 + " completed while some were outstanding)." + eventsLead,
-                ts.isEmpty() ? null : ThroughputPlot.render(ts, palette, outages, events), noTimeSeriesNote);
+                ts.isEmpty() ? null : ThroughputPlot.render(ts, palette, outages, events, pauses), noTimeSeriesNote);
         if (ts.partialTailSeconds() > 0) {
             b.append("<p class=\"lead\" id=\"partial-tail\">").append(Html.escape(String.format(java.util.Locale.ROOT,
                     "The run's last interval (%.3f s, cut short by its end) is left out of the plots over time, as"
@@ -133,9 +136,11 @@ public final class HtmlReport {
             section(b, "Requests answered per node", "Requests of this run each node of the store answered as"
                     + " their coordinator, per second (nodes.csv): a node that joins starts serving where its line"
                     + " leaves zero. What gossip said of each node, and its size of the table, are in nodes.csv and"
-                    + " in the actions' sentences below." + eventsLead, NodesPlot.render(ts, nodes, events), "");
+                    + " in the actions' sentences below." + eventsLead, NodesPlot.render(ts, nodes, events, pauses), "");
         }
         eventList(b, result.path("events"));
+        ErrorCausesTable.render(b, result.path("sections"));
+        HarnessPauses.render(b, result.path("sections"));
         boolean showService = open || serviceDiffers(operations);
         section(b, "Percentile spectrum", spectrumLead(showService),
                 SpectrumPlot.render(spectrumOperations(operations), showService, palette),

@@ -18,11 +18,12 @@ final class LatencyPlot {
 
     /** The SVG, or null when no interval recorded a latency. */
     static String render(TimeSeries ts, boolean showSendLag, Palette palette) {
-        return render(ts, showSendLag, palette, java.util.List.of());
+        return render(ts, showSendLag, palette, java.util.List.of(), java.util.List.of());
     }
 
-    /** The SVG, with actions during the run marked. */
-    static String render(TimeSeries ts, boolean showSendLag, Palette palette, java.util.List<Chart.Marker> events) {
+    /** The SVG, with actions during the run and the load generator's own GC pauses marked. */
+    static String render(TimeSeries ts, boolean showSendLag, Palette palette, java.util.List<Chart.Marker> events,
+            java.util.List<Chart.Marker> pauses) {
         double min = Double.MAX_VALUE;
         double max = 0;
         for (String op : ts.operations()) {
@@ -53,7 +54,7 @@ final class LatencyPlot {
         if (ts.warmUpEndSeconds() > 0) {
             chart.band(0, ts.warmUpEndSeconds(), "warm-up");
         }
-        chart.markers(events);
+        chart.markers(events).pauses(pauses);
         if (lagShown) {
             chart.line(ts.intervalEnds(), lag, SEND_LAG, false, "send-lag p99 (load generator)");
         }

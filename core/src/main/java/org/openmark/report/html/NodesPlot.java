@@ -46,8 +46,8 @@ final class NodesPlot {
         return series;
     }
 
-    /** The SVG on the run's time axis. */
-    static String render(TimeSeries ts, List<Series> nodes, List<Chart.Marker> events) {
+    /** The SVG on the run's time axis, with the actions and the load generator's own GC pauses marked. */
+    static String render(TimeSeries ts, List<Series> nodes, List<Chart.Marker> events, List<Chart.Marker> pauses) {
         double max = 0;
         for (Series s : nodes) {
             for (double[] p : s.points()) {
@@ -59,7 +59,7 @@ final class NodesPlot {
         if (ts.warmUpEndSeconds() > 0) {
             chart.band(0, ts.warmUpEndSeconds(), "warm-up");
         }
-        chart.markers(events);
+        chart.markers(events).pauses(pauses);
         Palette palette = new Palette();
         for (Series s : nodes) {
             double[] xs = s.points().stream().mapToDouble(p -> p[0]).toArray();

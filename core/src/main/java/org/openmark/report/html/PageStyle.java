@@ -44,6 +44,7 @@ final class PageStyle {
             table.schedule td { white-space: nowrap; }
             table.config td { text-align: left; font-family: ui-monospace, Menlo, Consolas, monospace;
               overflow-wrap: anywhere; }
+            table.causes td.why { text-align: left; overflow-wrap: anywhere; }
             .swatch { display: inline-block; width: 12px; height: 12px; border-radius: 2px; margin-right: 6px;
               vertical-align: -1px; }
             .status.err { color: #c0392b; font-weight: 600; }

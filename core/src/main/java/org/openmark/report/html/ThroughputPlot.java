@@ -19,12 +19,12 @@ final class ThroughputPlot {
 
     /** The SVG. */
     static String render(TimeSeries ts, Palette palette, java.util.List<OutageBand> outages) {
-        return render(ts, palette, outages, java.util.List.of());
+        return render(ts, palette, outages, java.util.List.of(), java.util.List.of());
     }
 
-    /** The SVG, with actions during the run marked. */
+    /** The SVG, with actions during the run and the load generator's own GC pauses marked. */
     static String render(TimeSeries ts, Palette palette, java.util.List<OutageBand> outages,
-            java.util.List<Chart.Marker> events) {
+            java.util.List<Chart.Marker> events, java.util.List<Chart.Marker> pauses) {
         double[] total = ts.intervalSums(TimeSeriesRow::opsPerSecond);
         double[] inFlight = ts.intervalShared(TimeSeriesRow::inFlight);
         double maxRate = 0;
@@ -46,7 +46,7 @@ final class ThroughputPlot {
         for (OutageBand o : outages) {
             chart.band(o.fromSeconds(), o.toSeconds(), o.label(), "#fde0dc");
         }
-        chart.markers(events);
+        chart.markers(events).pauses(pauses);
         double[] failed = ts.intervalSums(TimeSeriesRow::failedPerSecond);
         boolean anyFailed = java.util.Arrays.stream(failed).anyMatch(v -> v > 0);
         if (anyFailed) {

@@ -170,6 +170,97 @@ class HtmlReportTest {
                 : countFill((org.w3c.dom.Element) svgs.item(0), "#fde0dc"), "the latency plot has no outage bands");
     }
 
+    /** A result with two causes of failure and three GC pauses of the harness, the last after the plots' end. */
+    private static ObjectNode withCausesAndPauses() throws IOException {
+        ObjectNode r = golden();
+        ObjectNode sections = (ObjectNode) r.get("sections");
+        ArrayNode causes = sections.putObject("errorCauses").putArray("causes");
+        causes.addObject().put("op", "INSERT").put("status", "ERROR").put("count", 1000).put("why",
+                "ERROR: duplicate key value violates unique constraint \"usertable_pkey\" (SQLState 23505)");
+        causes.addObject().put("op", "READ").put("status", "TIMEOUT").put("count", 3).put("why", SCRIPT);
+        ObjectNode gc = sections.putObject("harnessGcPauses").put("pauses", 14).put("totalMs", 230).put("longestMs", 45);
+        gc.putArray("perMinute");
+        ArrayNode longest = gc.putArray("longest");
+        longest.addObject().put("atSeconds", 7.5).put("ms", 45).put("collector", "G1 Young Generation")
+                .put("cause", "G1 Evacuation Pause");
+        longest.addObject().put("atSeconds", 22.5).put("ms", 12).put("collector", "G1 Young Generation")
+                .put("cause", "G1 Evacuation Pause");
+        longest.addObject().put("atSeconds", 31.25).put("ms", 9).put("collector", "G1 Old Generation")
+                .put("cause", "System.gc()");
+        return r;
+    }
+
+    /** The x of each GC pause's line on the {@code index}th plot. */
+    private static List<Double> pauseLines(Document doc, int index) {
+        org.w3c.dom.Element svg = (org.w3c.dom.Element) doc.getElementsByTagName("svg").item(index);
+        org.w3c.dom.NodeList lines = svg.getElementsByTagName("line");
+        List<Double> xs = new ArrayList<>();
+        for (int i = 0; i < lines.getLength(); i++) {
+            org.w3c.dom.Element line = (org.w3c.dom.Element) lines.item(i);
+            if ("gc-pause-marker".equals(line.getAttribute("class"))) {
+                assertEquals(line.getAttribute("x1"), line.getAttribute("x2"), "a vertical line");
+                xs.add(Double.parseDouble(line.getAttribute("x1")));
+            }
+        }
+        return xs;
+    }
+
+    /**
+     * sections.errorCauses is a table "Errors by cause", most frequent first, the message escaped;
+     * sections.harnessGcPauses's longest pauses are black dotted lines on both plots over time where each
+     * began (one after the plots' last interval is listed, not drawn), and listed with the counts.
+     */
+    @Test
+    void render_errorCausesAndHarnessPauses_tableAndPausesMarkedOnThePlotsOverTime() throws Exception {
+        String html = HtmlReport.render(withCausesAndPauses(), syntheticRows());
+        Document doc = parseXml(html);
+        assertTrue(html.contains("<h2>Errors by cause</h2>"), html);
+        String table = html.substring(html.indexOf("<table class=\"causes\" id=\"error-causes\">"));
+        table = table.substring(0, table.indexOf("</table>"));
+        assertTrue(table.contains("<tr><th>INSERT</th><td class=\"status err\">ERROR</td><td>1,000</td>"
+                + "<td class=\"why\">ERROR: duplicate key value violates unique constraint &quot;usertable_pkey&quot;"
+                + " (SQLState 23505)</td></tr>"), table);
+        assertTrue(table.indexOf(">INSERT<") < table.indexOf(">READ<"), "in result.json's order, most frequent first");
+        assertTrue(table.contains("&lt;script&gt;") && !html.contains(SCRIPT), "the message is text, never markup");
+        for (int plot : new int[] {0, 1}) {
+            List<Double> xs = pauseLines(doc, plot);
+            assertEquals(2, xs.size(), "the two pauses within the plots' 30 s, on plot " + plot);
+            // the time axis runs 0..30 s: 7.5 s and 22.5 s are a quarter and three quarters of the way
+            double left = xs.get(0) - (xs.get(1) - xs.get(0)) / 2;
+            double width = (xs.get(1) - xs.get(0)) * 2;
+            assertEquals(0.25, (xs.get(0) - left) / width, 1e-3);
+            assertTrue(left > 0 && xs.get(1) < Chart.WIDTH, xs::toString);
+        }
+        assertTrue(html.contains("<title>GC pause of the load generator: 45 ms at 7.500 s (G1 Young Generation, G1"
+                + " Evacuation Pause)</title>"), "each line says what paused, how long and when");
+        assertTrue(html.contains("GC pause of the load generator</text>"), "a legend entry");
+        assertTrue(html.contains("Black dotted lines: the load generator&#39;s own GC pauses"), "the plots' lead says so");
+        String listed = html.substring(html.indexOf("<h2>The load generator's GC pauses</h2>"));
+        listed = listed.substring(0, listed.indexOf("</section>"));
+        assertTrue(listed.contains("paused for garbage collection 14 times during the run, 230 ms in all, the longest"
+                + " 45 ms"), listed);
+        assertEquals(3, listed.split("<tr><td>", -1).length - 1, "every pause listed, the one after the plots too");
+        assertTrue(listed.contains("<tr><td>31.250 s</td><td>9 ms</td><td class=\"why\">G1 Old Generation</td>"
+                + "<td class=\"why\">System.gc()</td></tr>"), listed);
+    }
+
+    /** A run without causes or pauses (virtual time, no failure) gets no section, line or legend for them. */
+    @Test
+    void render_noCausesNoPauses_rendersNothingOfThem() throws Exception {
+        ObjectNode noPauses = golden();
+        ((ObjectNode) noPauses.get("sections")).putObject("harnessGcPauses").put("pauses", 0).put("totalMs", 0)
+                .put("longestMs", 0).putArray("longest");
+        for (ObjectNode r : List.of(golden(), noPauses)) {
+            String html = HtmlReport.render(r, syntheticRows());
+            Document doc = parseXml(html);
+            assertTrue(pauseLines(doc, 0).isEmpty() && pauseLines(doc, 1).isEmpty());
+            for (String absent : List.of("Errors by cause", "error-causes", "GC pause", "Black dotted lines")) {
+                assertFalse(html.contains(absent), absent);
+            }
+            assertEquals(HtmlReport.render(golden(), syntheticRows()), html, "the same page as without the sections");
+        }
+    }
+
     private static int countFill(org.w3c.dom.Element svg, String fill) {
         org.w3c.dom.NodeList rects = svg.getElementsByTagName("rect");
         int n = 0;
