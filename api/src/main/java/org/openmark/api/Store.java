@@ -93,6 +93,23 @@ public interface Store extends AutoCloseable {
         return true;
     }
 
+    /**
+     * True when every read promises to see every write acknowledged before it began (linearizable reads, as
+     * etcd's default read mode): a staleness measurement then counts a read that saw an older version as a
+     * violation of that promise, not as staleness. False (the default) for a store whose reads may be behind.
+     */
+    default boolean readsLinearizable() {
+        return false;
+    }
+
+    /**
+     * The one member (replica, node) reads go to, as the store names it, when it sends them to one (etcd's
+     * {@code etcd.member}); empty (the default) when reads may go to any.
+     */
+    default String readMember() {
+        return "";
+    }
+
     /** Closes the store and everything it opened. */
     @Override
     void close();

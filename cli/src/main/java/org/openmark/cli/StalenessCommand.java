@@ -169,6 +169,7 @@ final class StalenessCommand implements Callable<Integer> {
         StalenessMeasurement.Batches batches = null;
         StalenessMeasurement.Latencies latencies = null;
         List<Map<String, Object>> workers = null;
+        String member = "";
         if (cluster.requested()) {
             if (timing.clock() instanceof org.openmark.timing.VirtualClock) {
                 throw ConfigException.of("--time", time, "must be real with --cluster/--local-workers (virtual time"
@@ -216,6 +217,7 @@ final class StalenessCommand implements Callable<Integer> {
                 // Nothing is measured, and nothing written, against a store that does not answer.
                 preflightCalls = Preflight.check(s, store, table, timing.tasks().realTime(), timing.clock());
                 facts = StoreFacts.ask(s, StoreFacts.LIMIT, timing.tasks().realTime());
+                member = s.readMember();
                 TracedWars traced = s instanceof WarsTracing tracing && tracing.tracesDelays() && traceFraction > 0
                         ? new TracedWars(tracing, table, rate * traceFraction, Math.max(1, Math.round(writes * traceFraction)),
                                 keys, timing.clock(), stop)
@@ -254,6 +256,10 @@ final class StalenessCommand implements Callable<Integer> {
             warnings.add(reason + ": the measurement is not valid");
         }
         Map<Double, ProbabilityEstimate> intervals = intervals(result, batches);
+        if (!member.isEmpty()) {
+            // the P(consistent) below is this member's: the probes read there alone
+            parent.out.println("[STALENESS], Member, " + member);
+        }
         parent.out.print(result.text());
         intervals.forEach((t, e) -> parent.out.printf(java.util.Locale.ROOT,
                 "[STALENESS], PConsistentAt95(%sms), %.5f, %.5f%n", key(t), e.low(), e.high()));
@@ -304,6 +310,9 @@ final class StalenessCommand implements Callable<Integer> {
             json.put("interrupted", interrupted);
             json.put("preflightCalls", preflightCalls);
             Map<String, Object> staleness = result.json();
+            if (!member.isEmpty()) {
+                staleness.put("member", member);
+            }
             Map<String, Map<String, Double>> interval = new LinkedHashMap<>();
             intervals.forEach((t, e) -> interval.put(key(t), Map.of("low", e.low(), "high", e.high())));
             staleness.put("pConsistentAt95", interval);

@@ -35,6 +35,24 @@ class EtcdEndToEndTest {
         assertTrue(r.out.contains("[UPDATE], Return=OK"), r::toString);
     }
 
+    /**
+     * {@code staleness} with writes to the leader and linearizable probes of one member: the member is named,
+     * the probes are checked (0 violations, in the text and in staleness.json), and none is a stale read.
+     */
+    @Test
+    void staleness_linearizableProbesOfOneMember_memberNamedAndZeroViolations(@org.junit.jupiter.api.io.TempDir
+            java.nio.file.Path dir) throws IOException {
+        CliRunner r = CliRunner.run("staleness", "--store", "etcd", "-p", "etcd.endpoints=" + endpoints(),
+                "-p", "etcd.readmode=linearizable", "-p", "etcd.member=3", "-p", "etcd.writeto=leader", "--rate", "200",
+                "--writes", "200", "--keys", "20", "--probes", "0,1,5", "--out", dir.toString());
+        assertTrue(r.out.contains("[STALENESS], Member, " + endpoints().split(",")[2] + "\n"), r::toString);
+        assertTrue(r.out.contains("[STALENESS], Violations, 0\n"), r::toString);
+        assertTrue(r.out.contains("[STALENESS], StaleReads, 0\n"), r::toString);
+        String json = java.nio.file.Files.readString(dir.resolve("staleness.json"));
+        assertTrue(json.contains("\"violations\" : 0"), json);
+        assertTrue(json.contains("\"member\" : \"" + endpoints().split(",")[2] + "\""), json);
+    }
+
     @Test
     void run_nothingListening_exit4NamingTheEndpoints() throws IOException {
         int closed;

@@ -35,6 +35,11 @@ import org.openmark.timing.Tasks;
  * <p>The writes are also counted in {@value #BATCHES} batches of consecutive writes, per offset
  * ({@link #batches}), for an interval of P(consistent) that holds when the store's behaviour
  * drifts during the run.
+ *
+ * <p>A store that promises linearizable reads ({@link Store#readsLinearizable}) has its reads checked
+ * against that promise instead: a read that saw an older version of its key than the newest one
+ * acknowledged before the read began is a violation, counted apart, never as a stale read nor in
+ * P(consistent) (a broken promise is not staleness; it makes the measurement not valid).
  */
 public final class StalenessMeasurement {
     /** Batches of consecutive writes the per-offset counts are also kept in. */
@@ -55,6 +60,10 @@ public final class StalenessMeasurement {
     private final LongAdder reads = new LongAdder();
     private final LongAdder staleReads = new LongAdder();
     private final LongAdder neverSeen = new LongAdder();
+    private final LongAdder violations = new LongAdder();
+    /** Per key, the newest version acknowledged so far (the writer's, in its order). */
+    private final Map<String, Long> acknowledgedVersion = new ConcurrentHashMap<>();
+    private volatile boolean linearizable;
     private final Map<Status, LongAdder> failedWrites = new ConcurrentHashMap<>();
     private final Map<Status, LongAdder> failedReads = new ConcurrentHashMap<>();
     private final AtomicReference<String> lastFailure = new AtomicReference<>();
@@ -140,6 +149,7 @@ public final class StalenessMeasurement {
      * Returns when every probe finished and {@code beside} ended.
      */
     public StalenessResult run(Store store, Runnable beside) throws InterruptedException {
+        linearizable = store.readsLinearizable();
         AtomicReference<RuntimeException> failure = new AtomicReference<>();
         long[] writes = new long[1];
         Runnable writing = () -> {
@@ -169,7 +179,7 @@ public final class StalenessMeasurement {
         }
         return new StalenessResult(writes[0], reads.sum(), staleReads.sum(), sums(consistentAt), sums(probedAt), tv,
                 neverSeen.sum(), sums(kStaleness), new FailedRequests(sums(failedWrites), sums(failedReads),
-                lastFailure.get()), late);
+                lastFailure.get()), late, linearizable, violations.sum());
     }
 
     private long writeAndProbe(SessionPool pool) throws InterruptedException {
@@ -195,6 +205,7 @@ public final class StalenessMeasurement {
             }
             acknowledged++;
             acknowledgedWrites.increment();
+            acknowledgedVersion.merge(key, version, Math::max);
             ProbedWrite probed = new ProbedWrite(key, version, ack, start,
                     (int) Math.min(BATCHES - 1, i * BATCHES / Math.max(1, cfg.writes())), cfg.probeOffsetsMs().size());
             for (double t : cfg.probeOffsetsMs()) {
@@ -297,14 +308,19 @@ public final class StalenessMeasurement {
         Session session = pool.take();
         try {
             Map<String, byte[]> result = new HashMap<>();
+            // the newest version acknowledged before the read begins: what a linearizable read must see
+            long mustSee = Math.max(write.version, acknowledgedVersion.getOrDefault(write.key, 0L));
             long readStart = clock.nanoTime();
             Status s = session.read(cfg.table(), write.key, null, result);
             long answered = clock.nanoTime();
             reads.increment();
+            long seen = s.isOk() || s == Status.NOT_FOUND
+                    ? VersionedValue.versionOf(result.get(VersionedValue.FIELD), write.runStartNanos) : -1;
             if (!s.isOk() && s != Status.NOT_FOUND) {
                 failed(failedReads, s, session);
+            } else if (linearizable && seen < mustSee) {
+                violations.increment(); // saw stays false: the write is not seen by this read
             } else {
-                long seen = VersionedValue.versionOf(result.get(VersionedValue.FIELD), write.runStartNanos);
                 probedAt.get(offsetMs).increment();
                 synchronized (readLatency) {
                     readLatency.recordValue((answered - readStart) / 1000);

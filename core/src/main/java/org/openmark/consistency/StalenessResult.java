@@ -25,10 +25,23 @@ import org.openmark.measure.Percentiles;
  * @param probeLateUs how late each probe read started after its nominal offset (µs): a busy
  *     prober reads later than the offset it is counted at, which biases P(consistent) upward
  *     at the offsets its lateness is not small against; zero in virtual time
+ * @param linearizable the store promised linearizable reads ({@code Store.readsLinearizable}), so its
+ *     reads were checked for violations
+ * @param violations for a store that promised linearizable reads: the reads that saw an older version
+ *     than one acknowledged before they began. Counted here only, never as stale reads nor in
+ *     P(consistent): a broken promise is not staleness, and it makes the measurement not valid
  */
 public record StalenessResult(long writes, long reads, long staleReads, Map<Double, Long> consistentAt,
         Map<Double, Long> probedAt, Histogram tVisibilityUs, long neverSeen, Map<Long, Long> kStaleness,
-        FailedRequests failures, Histogram probeLateUs) {
+        FailedRequests failures, Histogram probeLateUs, boolean linearizable, long violations) {
+
+    /** A result of a store that promised no linearizable reads (none checked). */
+    public StalenessResult(long writes, long reads, long staleReads, Map<Double, Long> consistentAt,
+            Map<Double, Long> probedAt, Histogram tVisibilityUs, long neverSeen, Map<Long, Long> kStaleness,
+            FailedRequests failures, Histogram probeLateUs) {
+        this(writes, reads, staleReads, consistentAt, probedAt, tVisibilityUs, neverSeen, kStaleness, failures,
+                probeLateUs, false, 0);
+    }
 
     /**
      * The warning a result deserves when its probes were late, or null: their p99 lateness above
@@ -67,6 +80,8 @@ public record StalenessResult(long writes, long reads, long staleReads, Map<Doub
         long reads = 0;
         long stale = 0;
         long never = 0;
+        long violations = 0;
+        boolean linearizable = false;
         List<FailedRequests> failures = new java.util.ArrayList<>();
         Map<Double, Long> consistent = new TreeMap<>();
         Map<Double, Long> probed = new TreeMap<>();
@@ -80,6 +95,8 @@ public record StalenessResult(long writes, long reads, long staleReads, Map<Doub
             reads += r.reads;
             stale += r.staleReads;
             never += r.neverSeen;
+            violations += r.violations;
+            linearizable |= r.linearizable;
             failures.add(r.failures);
             r.consistentAt.forEach((t, n) -> consistent.merge(t, n, Long::sum));
             r.probedAt.forEach((t, n) -> probed.merge(t, n, Long::sum));
@@ -88,7 +105,7 @@ public record StalenessResult(long writes, long reads, long staleReads, Map<Doub
             late.add(r.probeLateUs);
         }
         return new StalenessResult(writes, reads, stale, consistent, probed, tv, never, k,
-                FailedRequests.merge(failures), late);
+                FailedRequests.merge(failures), late, linearizable, violations);
     }
 
     /**
@@ -124,6 +141,11 @@ public record StalenessResult(long writes, long reads, long staleReads, Map<Doub
      */
     public List<String> invalidReasons(double maxErrorRate) {
         List<String> reasons = new java.util.ArrayList<>();
+        if (violations > 0) {
+            reasons.add(String.format(Locale.ROOT, "%d of %d reads of a store that promises linearizable reads saw an"
+                    + " older version than one acknowledged before they began: violations of linearizability, not"
+                    + " staleness", violations, reads));
+        }
         String failed = failures.describe(writesAttempted(), reads);
         if (writes == 0) {
             reasons.add("no write was acknowledged" + (failed.isEmpty() ? "" : " (" + failed + ")"));
@@ -162,6 +184,9 @@ public record StalenessResult(long writes, long reads, long staleReads, Map<Doub
         b.append("[STALENESS], Writes, ").append(writes).append('\n');
         b.append("[STALENESS], Reads, ").append(reads).append('\n');
         b.append("[STALENESS], StaleReads, ").append(staleReads).append('\n');
+        if (linearizable) {
+            b.append("[STALENESS], Violations, ").append(violations).append('\n');
+        }
         b.append("[STALENESS], NeverSeenWithinHorizon, ").append(neverSeen).append('\n');
         b.append("[STALENESS], Errors, ").append(errors()).append('\n');
         failures.writes().forEach((st, n) -> b.append("[STALENESS], WriteErrors(").append(st).append("), ").append(n)
@@ -212,6 +237,9 @@ public record StalenessResult(long writes, long reads, long staleReads, Map<Doub
         kStaleness.forEach((kk, n) -> k.put(String.valueOf(kk), n));
         m.put("kStaleness", k);
         m.put("staleReads", staleReads);
+        if (linearizable) {
+            m.put("violations", violations);
+        }
         m.put("reads", reads);
         m.put("writes", writes);
         m.put("neverSeen", neverSeen);

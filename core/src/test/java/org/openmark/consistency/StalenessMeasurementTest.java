@@ -1,6 +1,7 @@
 package org.openmark.consistency;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -52,6 +53,19 @@ class StalenessMeasurementTest {
         LaggingReplicaStore withReadsTaking(long ms) {
             this.readMs = ms;
             return this;
+        }
+
+        /** Whether it claims linearizable reads (while its reads lag as configured). */
+        private boolean promisesLinearizable;
+
+        LaggingReplicaStore promisingLinearizableReads() {
+            this.promisesLinearizable = true;
+            return this;
+        }
+
+        @Override
+        public boolean readsLinearizable() {
+            return promisesLinearizable;
         }
 
         LaggingReplicaStore withUpdatesNeedingTheRecord() {
@@ -150,6 +164,59 @@ class StalenessMeasurementTest {
         assertEquals(Map.of(1L, r.staleReads()), r.kStaleness(), "writes to a key are 500 ms apart: k is 1");
         assertEquals(50_000, r.tVisibilityUs().getMaxValue(), 50);
         assertTrue(r.text().contains("[STALENESS], PConsistentAt(5ms), 0.60000"), r.text());
+    }
+
+    /**
+     * A store that promises linearizable reads but serves them from a lagging replica: every read
+     * that misses its write (acknowledged before the read began) is a violation, counted apart and
+     * never as staleness, and the measurement is not valid. The same lag without the promise is
+     * staleness, with no violation.
+     */
+    @Test
+    void run_linearizablePromiseBrokenByLaggingReads_countsViolationsNotStaleness() throws Exception {
+        StalenessConfig cfg = new StalenessConfig(100, 500, 50, List.of(0.0, 2.0, 5.0, 10.0, 50.0), "usertable");
+        VirtualClock clock = new VirtualClock();
+        LaggingReplicaStore lying = new LaggingReplicaStore(clock, 0, 1, 3, 7, 30).promisingLinearizableReads();
+        StalenessResult r = new StalenessMeasurement(cfg, clock, new VirtualTasks(clock), new StopSignal()).run(lying);
+
+        // the reads that were stale without the promise (0 + 1 + 2 + 3 + 4 per 5 writes) are violations
+        assertEquals(500 / 5 * 10, r.violations());
+        assertTrue(r.linearizable());
+        assertEquals(0, r.staleReads(), "a violation is not a stale read");
+        assertEquals(Map.of(), r.kStaleness());
+        r.pConsistentAt().forEach((t, p) -> assertEquals(1.0, p, 1e-9, "P(consistent) at " + t + " ms"));
+        assertEquals(100, r.probedAt().get(0.0), "only the reads that kept the promise are counted at 0 ms");
+        assertTrue(r.text().contains("[STALENESS], Violations, 1000\n"), r.text());
+        assertTrue(r.invalidReasons(0.01).stream().anyMatch(w -> w.startsWith("1000 of 2500 reads")
+                && w.contains("violations of linearizability")), r.invalidReasons(0.01).toString());
+        assertEquals(1000L, r.json().get("violations"));
+
+        VirtualClock clock2 = new VirtualClock();
+        LaggingReplicaStore honest = new LaggingReplicaStore(clock2, 0, 1, 3, 7, 30);
+        StalenessResult s = new StalenessMeasurement(cfg, clock2, new VirtualTasks(clock2), new StopSignal()).run(honest);
+        assertEquals(0, s.violations());
+        assertEquals(1000, s.staleReads(), "without the promise the same lag is staleness");
+        assertEquals(0.2, s.pConsistentAt().get(0.0), 1e-9);
+        assertFalse(s.text().contains("Violations"), s.text());
+        assertEquals(List.of(), s.invalidReasons(0.01));
+    }
+
+    /**
+     * A store that keeps its promise of linearizable reads, even when a newer version of the key is
+     * acknowledged between a write and its later probes: no violation, and 0 is printed.
+     */
+    @Test
+    void run_linearizablePromiseKept_zeroViolationsAndValid() throws Exception {
+        StalenessConfig cfg = new StalenessConfig(100, 500, 5, List.of(0.0, 20.0, 100.0), "usertable");
+        VirtualClock clock = new VirtualClock();
+        LaggingReplicaStore store = new LaggingReplicaStore(clock, 0).promisingLinearizableReads();
+        StalenessResult r = new StalenessMeasurement(cfg, clock, new VirtualTasks(clock), new StopSignal()).run(store);
+
+        assertEquals(0, r.violations());
+        assertEquals(0, r.staleReads());
+        assertEquals(1500, r.reads());
+        assertTrue(r.text().contains("[STALENESS], Violations, 0\n"), r.text());
+        assertEquals(List.of(), r.invalidReasons(0.01));
     }
 
     /**

@@ -14,7 +14,7 @@ import org.openmark.consistency.StalenessResult;
  */
 public record StalenessWire(long writes, long reads, long staleReads, List<OffsetCount> offsets, byte[] tVisibilityUs,
         long neverSeen, Map<Long, Long> kStaleness, Map<String, Long> writeErrors, Map<String, Long> readErrors,
-        String lastFailure, byte[] probeLateUs) {
+        String lastFailure, byte[] probeLateUs, boolean linearizable, long violations) {
 
     /** The reads at one probe offset (ms) and how many of them saw their write. */
     public record OffsetCount(double offsetMs, long probed, long consistent) {
@@ -26,7 +26,8 @@ public record StalenessWire(long writes, long reads, long staleReads, List<Offse
         FailedRequests failed = r.failures();
         return new StalenessWire(r.writes(), r.reads(), r.staleReads(), offsets, HistogramBytes.encode(r.tVisibilityUs()),
                 r.neverSeen(), new TreeMap<>(r.kStaleness()), ResultWire.names(failed.writes()),
-                ResultWire.names(failed.reads()), failed.lastFailure(), HistogramBytes.encode(r.probeLateUs()));
+                ResultWire.names(failed.reads()), failed.lastFailure(), HistogramBytes.encode(r.probeLateUs()),
+                r.linearizable(), r.violations());
     }
 
     public StalenessResult toResult() {
@@ -38,6 +39,7 @@ public record StalenessWire(long writes, long reads, long staleReads, List<Offse
         }
         return new StalenessResult(writes, reads, staleReads, consistent, probed, HistogramBytes.decode(tVisibilityUs),
                 neverSeen, new TreeMap<>(kStaleness), new FailedRequests(ResultWire.statuses(writeErrors),
-                        ResultWire.statuses(readErrors), lastFailure), HistogramBytes.decode(probeLateUs));
+                        ResultWire.statuses(readErrors), lastFailure), HistogramBytes.decode(probeLateUs),
+                linearizable, violations);
     }
 }

@@ -141,7 +141,7 @@ class ClusterMessageSerializationTest {
         tv.recordValue(5000);
         return new StalenessResult(10, 30, 7, new TreeMap<>(Map.of(0.0, 2L)), new TreeMap<>(Map.of(0.0, 10L)), tv, 1,
                 new TreeMap<>(Map.of(1L, 6L)), new FailedRequests(Map.of(), Map.of(Status.TIMEOUT, 1L), "timed out"),
-                new Histogram(3));
+                new Histogram(3), true, 3);
     }
 
     private static Histogram reads(long n) {

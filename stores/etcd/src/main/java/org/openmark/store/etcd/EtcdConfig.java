@@ -20,16 +20,19 @@ import org.openmark.api.StoreProperties;
  * @param user      the user etcd's authentication knows, or empty when it is off
  * @param password  that user's password (a secret: masked in every output)
  * @param timeout   how long one call may take before it counts as TIMEOUT ({@code etcd.timeout}, milliseconds)
+ * @param writeTo   where writes go ({@code etcd.writeto})
  */
 public record EtcdConfig(List<URI> endpoints, ReadMode readMode, Optional<URI> member, Optional<String> user,
-        Optional<String> password, Duration timeout) {
+        Optional<String> password, Duration timeout, WriteTo writeTo) {
     public static final String ENDPOINTS = "etcd.endpoints";
     public static final String READ_MODE = "etcd.readmode";
     public static final String MEMBER = "etcd.member";
     public static final String USER = "etcd.user";
     public static final String PASSWORD = "etcd.password";
     public static final String TIMEOUT = "etcd.timeout";
-    public static final Set<String> PROPERTY_NAMES = Set.of(ENDPOINTS, READ_MODE, MEMBER, USER, PASSWORD, TIMEOUT);
+    public static final String WRITE_TO = "etcd.writeto";
+    public static final Set<String> PROPERTY_NAMES = Set.of(ENDPOINTS, READ_MODE, MEMBER, USER, PASSWORD, TIMEOUT,
+            WRITE_TO);
 
     /** etcd's own default client URL. */
     public static final String DEFAULT_ENDPOINTS = "http://127.0.0.1:2379";
@@ -41,6 +44,14 @@ public record EtcdConfig(List<URI> endpoints, ReadMode readMode, Optional<URI> m
      * the member's own state, which may be behind the leader's.
      */
     public enum ReadMode { LINEARIZABLE, SERIALIZABLE }
+
+    /**
+     * Where writes go. {@link #ANY} (the default): any member of the endpoints, which forwards a write to the
+     * leader, so the client keeps writing through a leader's death. {@link #LEADER}: the member that leads when
+     * the store opens, alone, so no write takes a follower's detour (a staleness measurement's writer, whose
+     * acknowledgements the probes count from); writes stay with that member if it stops leading.
+     */
+    public enum WriteTo { ANY, LEADER }
 
     public EtcdConfig {
         endpoints = List.copyOf(endpoints);
@@ -72,7 +83,8 @@ public record EtcdConfig(List<URI> endpoints, ReadMode readMode, Optional<URI> m
         if (timeoutMs <= 0) {
             throw new StoreConfigException(TIMEOUT, Integer.toString(timeoutMs), "must be > 0 milliseconds");
         }
-        return new EtcdConfig(endpoints, readMode, member, user, password, Duration.ofMillis(timeoutMs));
+        WriteTo writeTo = properties.getEnum(WRITE_TO, WriteTo.ANY, WriteTo.class);
+        return new EtcdConfig(endpoints, readMode, member, user, password, Duration.ofMillis(timeoutMs), writeTo);
     }
 
     /** {@code etcd.member}: a number 1..N of the endpoints, or a member's URL. */
@@ -106,7 +118,8 @@ public record EtcdConfig(List<URI> endpoints, ReadMode readMode, Optional<URI> m
     public String where() {
         return "etcd at " + String.join(",", endpoints.stream().map(URI::toString).toList())
                 + " (readmode " + readMode.name().toLowerCase(java.util.Locale.ROOT)
-                + member.map(m -> ", reads to " + m).orElse("") + user.map(u -> ", user " + u).orElse("") + ")";
+                + member.map(m -> ", reads to " + m).orElse("")
+                + (writeTo == WriteTo.LEADER ? ", writes to the leader" : "") + user.map(u -> ", user " + u).orElse("") + ")";
     }
 
     @Override

@@ -27,6 +27,10 @@ import org.openmark.api.StoreUnreachableException;
 public final class EtcdStore implements Store {
     private final EtcdConfig config;
     private final Client client;
+    /** The client writes go through: {@link #client}, or one to the leader alone ({@code etcd.writeto=leader}). */
+    private final Client writeClient;
+    /** The leader writes go to, when they go to it alone; null otherwise. */
+    private final URI writeLeader;
     /** The client reads go through: {@link #client}, or one to {@code etcd.member} alone. */
     private final Client readClient;
     private final GetOption readOption;
@@ -37,6 +41,22 @@ public final class EtcdStore implements Store {
         this.config = config;
         this.client = build(config, config.endpoints().toArray(URI[]::new));
         this.readClient = config.member().map(m -> build(config, m)).orElse(client);
+        Client leaderClient = null;
+        URI leaderUri = null;
+        if (config.writeTo() == EtcdConfig.WriteTo.LEADER) {
+            try {
+                leaderUri = leader(client, config);
+                leaderClient = build(config, leaderUri);
+            } catch (RuntimeException e) {
+                if (readClient != client) {
+                    readClient.close();
+                }
+                client.close();
+                throw e;
+            }
+        }
+        this.writeClient = leaderClient == null ? client : leaderClient;
+        this.writeLeader = leaderClient == null ? null : leaderUri;
         this.readOption = GetOption.builder().withSerializable(config.readMode() == EtcdConfig.ReadMode.SERIALIZABLE)
                 .build();
         this.members = new MemberWatch(client.getMaintenanceClient(), config.endpoints(),
@@ -50,6 +70,29 @@ public final class EtcdStore implements Store {
             close();
             throw e;
         }
+    }
+
+    /**
+     * The endpoint of the member that leads, as the members say it (a member whose own id is the leader it
+     * follows); unreachable when none of them names itself leader within the timeout.
+     */
+    static URI leader(Client client, EtcdConfig config) {
+        for (URI endpoint : config.endpoints()) {
+            try {
+                io.etcd.jetcd.maintenance.StatusResponse status = client.getMaintenanceClient()
+                        .statusMember(endpoint.toString()).get(config.timeout().toMillis(), TimeUnit.MILLISECONDS);
+                if (status.getLeader() != 0 && status.getLeader() == status.getHeader().getMemberId()) {
+                    return endpoint;
+                }
+            } catch (ExecutionException | TimeoutException e) {
+                // the next member
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        throw new StoreUnreachableException("no member of " + config.where() + " said it leads, so writes cannot go"
+                + " to the leader (" + EtcdConfig.WRITE_TO + "=leader)");
     }
 
     private static Client build(EtcdConfig config, URI... endpoints) {
@@ -83,9 +126,21 @@ public final class EtcdStore implements Store {
         return config;
     }
 
-    /** Where writes go (any member; etcd forwards to the leader). */
+    /** Where writes go (any member, which forwards to the leader; or the leader alone). */
     KV writes() {
-        return client.getKVClient();
+        return writeClient.getKVClient();
+    }
+
+    /** With {@code etcd.readmode=linearizable}: every read sees every write acknowledged before it began. */
+    @Override
+    public boolean readsLinearizable() {
+        return config.readMode() == EtcdConfig.ReadMode.LINEARIZABLE;
+    }
+
+    /** {@code etcd.member}'s URL, when reads go to that member alone. */
+    @Override
+    public String readMember() {
+        return config.member().map(URI::toString).orElse("");
     }
 
     /** Where reads and scans go. */
@@ -137,6 +192,9 @@ public final class EtcdStore implements Store {
         facts.put("readmode", config.readMode().name().toLowerCase(java.util.Locale.ROOT));
         facts.put("members", Integer.toString(config.endpoints().size()));
         config.member().ifPresent(m -> facts.put("member", m.toString()));
+        if (writeClient != client) {
+            facts.put("writes", "leader " + writeLeader);
+        }
         return facts;
     }
 
@@ -169,6 +227,9 @@ public final class EtcdStore implements Store {
     @Override
     public void close() {
         members.close();
+        if (writeClient != null && writeClient != client) {
+            writeClient.close();
+        }
         if (readClient != client) {
             readClient.close();
         }

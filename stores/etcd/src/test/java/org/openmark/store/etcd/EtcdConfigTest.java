@@ -24,6 +24,14 @@ class EtcdConfigTest {
         assertEquals(EtcdConfig.ReadMode.LINEARIZABLE, config.readMode());
         assertEquals(Optional.empty(), config.member());
         assertEquals(5000, config.timeout().toMillis());
+        assertEquals(EtcdConfig.WriteTo.ANY, config.writeTo());
+    }
+
+    @Test
+    void writeTo_leader_saidInWhere() {
+        EtcdConfig config = config("etcd.endpoints", THREE, "etcd.writeto", "leader");
+        assertEquals(EtcdConfig.WriteTo.LEADER, config.writeTo());
+        assertTrue(config.where().contains("writes to the leader"), config.where());
     }
 
     @Test
@@ -44,6 +52,7 @@ class EtcdConfigTest {
         assertEquals("etcd.endpoints= , : must list at least one member's URL, e.g. http://127.0.0.1:2379",
                 refused("etcd.endpoints", " , "));
         assertEquals("etcd.readmode=quorum: must be one of linearizable, serializable", refused("etcd.readmode", "quorum"));
+        assertEquals("etcd.writeto=follower: must be one of any, leader", refused("etcd.writeto", "follower"));
         assertEquals("etcd.timeout=0: must be > 0 milliseconds", refused("etcd.timeout", "0"));
         assertEquals("etcd.user=root: needs etcd.password", refused("etcd.user", "root"));
     }
