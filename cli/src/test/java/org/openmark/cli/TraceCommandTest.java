@@ -275,4 +275,27 @@ class TraceCommandTest {
         assertFalse(Files.exists(out), "no results of a replay that did not run");
         assertEquals("", r.out, r::toString);
     }
+
+    @Test
+    void theCsvDocsTracesMdShows_replaysAsDocumented_everyRowOk() throws IOException {
+        List<String> doc = Files.readAllLines(Path.of("..", "docs", "traces.md"));
+        int from = doc.indexOf("cat > mine.csv <<'EOF'");
+        int to = doc.subList(from, doc.size()).indexOf("EOF") + from;
+        assertTrue(from >= 0 && to > from, "docs/traces.md shows a CSV to paste");
+        Path csv = dir.resolve("mine.csv");
+        Files.writeString(csv, String.join("\n", doc.subList(from + 1, to)) + "\n");
+        String command = doc.get(to + 1);
+        assertEquals("bin/openmark replay mine.csv --store memory --out mine/", command);
+        Path out = dir.resolve("mine");
+        CliRunner r = CliRunner.run("replay", csv.toString(), "--store", "memory", "--out", out.toString(), "--time",
+                "virtual", "--quiet");
+        assertEquals(0, r.exitCode, r::toString);
+        JsonNode total = JSON.readTree(out.resolve("result.json").toFile()).get("operations");
+        long rows = doc.subList(from + 2, to).size();
+        long ok = 0;
+        for (String op : List.of("INSERT", "READ-MODIFY-WRITE", "DELETE", "READ", "UPDATE")) {
+            ok += total.path(op).path("statuses").path("OK").asLong();
+        }
+        assertEquals(rows + 2, ok, "every row OK (a read-modify-write also counted as a read and an update): " + total);
+    }
 }
