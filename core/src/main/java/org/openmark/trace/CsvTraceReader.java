@@ -59,7 +59,7 @@ final class CsvTraceReader implements TraceSource {
     private final int status;
     private final int client;
     private final List<String> names;
-    private long line; // the physical lines read so far
+    private long line; // the lines begun so far
     private long rowLine; // the line the current row starts on
     private long operations;
     private Instant firstInstant; // the first row's, when the times are ISO timestamps
@@ -299,10 +299,13 @@ final class CsvTraceReader implements TraceSource {
         return new TraceFileException(file, what);
     }
 
-    /** The next row's fields (a quoted field may hold commas, doubled quotes and line breaks), or null at the end. */
+    /**
+     * The next row's fields, or null at the end. A row ends at a line break (LF, CRLF or CR) outside quotes; a
+     * quoted field keeps what it holds as written (commas, doubled quotes, line breaks of any kind).
+     */
     private List<String> row() throws IOException {
-        String text = in.readLine();
-        if (text == null) {
+        int ch = in.read();
+        if (ch < 0) {
             return null;
         }
         line++;
@@ -310,41 +313,59 @@ final class CsvTraceReader implements TraceSource {
         List<String> row = new ArrayList<>();
         StringBuilder field = new StringBuilder();
         boolean quoted = false;
-        int i = 0;
         while (true) {
-            if (i == text.length()) {
-                if (!quoted) {
-                    row.add(field.toString());
-                    return row;
-                }
-                text = in.readLine(); // a line break inside quotes
-                if (text == null) {
+            if (ch < 0) {
+                if (quoted) {
                     throw error("line " + rowLine + ": a quoted field is not closed before the file's end");
                 }
-                line++;
-                field.append('\n');
-                i = 0;
-                continue;
+                row.add(field.toString());
+                return row;
             }
-            char ch = text.charAt(i++);
             if (quoted) {
                 if (ch == '"') {
-                    if (i < text.length() && text.charAt(i) == '"') {
+                    in.mark(1);
+                    int after = in.read();
+                    if (after == '"') {
                         field.append('"');
-                        i++;
                     } else {
                         quoted = false;
+                        in.reset();
                     }
                 } else {
-                    field.append(ch);
+                    countLine(ch);
+                    field.append((char) ch);
                 }
             } else if (ch == ',') {
                 row.add(field.toString());
                 field.setLength(0);
+            } else if (ch == '\n' || ch == '\r') {
+                if (ch == '\r') {
+                    in.mark(1);
+                    if (in.read() != '\n') {
+                        in.reset();
+                    }
+                }
+                row.add(field.toString());
+                return row;
             } else if (ch == '"' && field.isEmpty()) {
                 quoted = true;
             } else {
-                field.append(ch);
+                field.append((char) ch);
+            }
+            ch = in.read();
+        }
+    }
+
+    /** Counts a line break inside a quoted field (CRLF once), so errors name the lines an editor shows. */
+    private void countLine(int ch) throws IOException {
+        if (ch == '\n') {
+            line++;
+        } else if (ch == '\r') {
+            in.mark(1);
+            int after = in.read();
+            in.reset();
+            if (after != '\n') {
+                line++;
             }
         }
     }

@@ -161,4 +161,14 @@ class CsvTraceReaderTest {
                 () -> TraceFileFormat.parse("--format", "json"));
         assertTrue(bad.getMessage().contains("--format=json: must be one of auto, openmark, csv"), bad.getMessage());
     }
+
+    @Test
+    void crlfLines_andLineBreaksOfAnyKindInsideQuotes_areKeptAsWritten_andErrorsCountTheLines() throws IOException {
+        Path file = csv("crlf.csv", "time,op,key\r\n0,read,\"a\r\nb\"\r\n1,read,\"c\rd\"\r\n2,read,\"e\nf\"\r\n3,read,g");
+        assertEquals(List.of("a\r\nb", "c\rd", "e\nf", "g"), all(file, TraceFileFormat.CSV).stream()
+                .map(TraceRecord::key).toList());
+        Path bad = csv("crlf-bad.csv", "time,op,key\r\n0,read,\"a\r\nb\"\r\n1,read,\"c\rd\"\r\n2,get,x\r\n");
+        TraceFileException e = assertThrows(TraceFileException.class, () -> all(bad, TraceFileFormat.CSV));
+        assertTrue(e.getMessage().startsWith(bad + ": line 6, column op: 'get'"), e.getMessage());
+    }
 }
