@@ -33,7 +33,12 @@ public enum TraceFileFormat {
 
     /** Opens {@code file} in this format; a missing file is refused naming it. */
     public TraceSource open(Path file) throws IOException {
-        return switch (resolve(file)) {
+        TraceFileFormat begins = AUTO.resolve(file);
+        if (this == CSV && begins == OPENMARK) {
+            throw new TraceFileException(file.toString(), "is an openmark trace (written by --record-ops), not a CSV:"
+                    + " read it as openmark (--format openmark or auto), or print it as CSV with trace show");
+        }
+        return switch (this == AUTO ? begins : this) {
             case CSV -> CsvTraceReader.open(file);
             default -> TraceReader.open(file);
         };

@@ -156,6 +156,11 @@ class CsvTraceReaderTest {
         TraceFileException e = assertThrows(TraceFileException.class,
                 () -> ReplaySchedule.load(file, TraceFileFormat.OPENMARK, 1));
         assertTrue(e.getMessage().contains("not an openmark trace"), e.getMessage());
+        Path binary = csv("run.trace", "OMTRACE\u0001\u0000\u0000\u0000\u0002{}");
+        TraceFileException asCsv = assertThrows(TraceFileException.class,
+                () -> ReplaySchedule.load(binary, TraceFileFormat.CSV, 1));
+        assertTrue(asCsv.getMessage().startsWith(binary + ": is an openmark trace (written by --record-ops), not a CSV"),
+                asCsv.getMessage());
         assertEquals(TraceFileFormat.CSV, TraceFileFormat.parse("--format", "CSV"));
         org.openmark.config.ConfigException bad = assertThrows(org.openmark.config.ConfigException.class,
                 () -> TraceFileFormat.parse("--format", "json"));
