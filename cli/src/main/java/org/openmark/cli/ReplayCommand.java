@@ -10,6 +10,7 @@ import org.openmark.config.Settings;
 import org.openmark.run.Phase;
 import org.openmark.run.RunProperties;
 import org.openmark.trace.ReplaySettings;
+import org.openmark.trace.TraceFileFormat;
 import org.openmark.trace.TraceSummary;
 import org.openmark.workload.Workloads;
 import picocli.CommandLine.Command;
@@ -22,7 +23,7 @@ import picocli.CommandLine.Parameters;
  * come from the trace: the workload, the model, the rate (the trace's mean) and the operation count.
  */
 @Command(name = "replay", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Replay a trace (written by run --record-ops) against a store: every operation at its recorded"
+        description = {"Replay a trace (written by run --record-ops, or a plain CSV of your own) against a store: every operation at its recorded"
                 + " intended time, open-loop, latency from the intended start; the same reports as run.",
             "Example: bin/openmark replay run.trace --store memory --speed 2 --out replayed/"})
 final class ReplayCommand extends PhaseCommand {
@@ -32,6 +33,12 @@ final class ReplayCommand extends PhaseCommand {
     @Option(names = "--speed", paramLabel = "X", description = "Replay X times as fast as recorded (every gap"
             + " divided by X): 2 halves them, 0.5 doubles them (default 1).")
     Double speed;
+
+    @Option(names = "--format", paramLabel = "FORMAT", description = "How TRACE is read: openmark (written by"
+            + " --record-ops), csv (a plain CSV with a header row: time, op, key, and optionally table, fields, bytes,"
+            + " scan_length; see docs/traces.md), or auto (default: openmark's when the file begins as one, csv"
+            + " otherwise).")
+    String format;
 
     /** Said in the report: what was replayed. */
     private String replayNote;
@@ -79,7 +86,8 @@ final class ReplayCommand extends PhaseCommand {
         if (!(x > 0) || Double.isInfinite(x)) {
             throw ConfigException.of("--speed", String.valueOf(speed), "must be a number > 0 (2 replays twice as fast)");
         }
-        TraceSummary summary = TraceSummary.of(trace, x);
+        TraceFileFormat fileFormat = format == null ? TraceFileFormat.AUTO : TraceFileFormat.parse("--format", format);
+        TraceSummary summary = TraceSummary.of(trace, fileFormat, x);
         replayNote = String.format(Locale.ROOT, "replay of %s: its %,d operations, each at its recorded intended start%s"
                 + " (the model's arrival process and rate are not drawn: %.0f/s is the trace's mean)", trace,
                 summary.operations(), x == 1 ? "" : " over " + x + " (--speed)", summary.meanRatePerSec());
@@ -101,12 +109,13 @@ final class ReplayCommand extends PhaseCommand {
                         }
                     });
         }
-        // the trace's seed, unless one is given: its values, and in virtual time its whole result, come out the same
-        if (options.seed == null && !PropertySources.pairs(options.properties).containsKey(RunProperties.SEED)) {
+        // the trace's seed (openmark's own traces: a CSV has none), unless one is given: its values, and in virtual time its whole result, come out the same
+        if (summary.header().formatVersion() > 0 && options.seed == null && !PropertySources.pairs(options.properties).containsKey(RunProperties.SEED)) {
             m.put(RunProperties.SEED, Long.toString(summary.header().seed()));
         }
         m.put(Workloads.PROPERTY, "trace");
         m.put(ReplaySettings.FILE, trace.toString());
+        m.put(TraceFileFormat.PROPERTY, fileFormat.toString());
         m.put(ReplaySettings.SPEED, Double.toString(x));
         m.put(RunProperties.MODEL, "open");
         m.put(RunProperties.RATE, String.format(Locale.ROOT, "%.6f", summary.meanRatePerSec()));

@@ -166,7 +166,10 @@ class TraceCommandTest {
         cases.put(List.of("replay", trace.toString(), "--record-ops", trace.toString()),
                 "--record-ops=" + trace + ": is the trace being replayed");
         cases.put(List.of("replay", dir.resolve("none.trace").toString()), dir.resolve("none.trace") + ": no such file");
-        cases.put(List.of("replay", notATrace.toString()), notATrace + ": not an openmark trace");
+        cases.put(List.of("replay", notATrace.toString()), notATrace + ": line 1: no op column (or operation)");
+        cases.put(List.of("replay", notATrace.toString(), "--format", "openmark"), notATrace + ": not an openmark trace");
+        cases.put(List.of("replay", trace.toString(), "--format", "json"), "--format=json: must be one of auto,"
+                + " openmark, csv");
         cases.put(List.of("trace", "show", notATrace.toString()), notATrace + ": not an openmark trace");
         cases.put(List.of("run", "--store", "memory", "--time", "virtual", "--record-ops", noDir.toString()),
                 "--record-ops=" + noDir + ": its directory " + noDir.getParent() + " does not exist");
@@ -184,5 +187,115 @@ class TraceCommandTest {
         }
         assertFalse(Files.exists(dir.resolve("c.trace")));
         assertEquals(3000, show(trace).size(), "the trace a refused replay named is untouched");
+    }
+
+    /** Intended start, operation, table, key, fields, scan length, and a write's bytes, of each row, sorted. */
+    private static List<String> calls(List<String[]> rows) {
+        return rows.stream().map(c -> String.format("%019d %s %s %s %s %s %s", Long.parseLong(c[0]), c[3], c[4], c[5],
+                c[6], c[8], c[3].equals("READ") || c[3].equals("SCAN") || c[3].equals("DELETE") ? "-" : c[7]))
+                .sorted().toList();
+    }
+
+    @Test
+    void traceShowsCsv_replayed_issuesTheRecordedCallsAtTheirIntendedStarts_andTwoReplaysWriteTheSameFiles()
+            throws IOException {
+        Path trace = record("run.trace");
+        CliRunner shown = CliRunner.run("trace", "show", trace.toString());
+        assertEquals(0, shown.exitCode, shown::toString);
+        Path csv = dir.resolve("run.csv");
+        Files.writeString(csv, shown.out);
+        List<String> recorded = calls(show(trace));
+        Map<String, byte[]> first = null;
+        for (int i = 0; i < 2; i++) {
+            Path out = dir.resolve("csv" + i);
+            Path again = dir.resolve("csv" + i + ".trace");
+            CliRunner r = CliRunner.run("replay", csv.toString(), "--store", "memory", "--time", "virtual", "--seed",
+                    "11", "--quiet", "--record-ops", again.toString(), "--out", out.toString());
+            assertEquals(0, r.exitCode, r::toString);
+            assertTrue(r.out.contains("replay of " + csv + ": its 3,000 operations"), r::toString);
+            assertFalse(r.out.contains("unknown property"), r::toString);
+            assertEquals(recorded, calls(show(again)));
+            Map<String, byte[]> files = new TreeMap<>();
+            for (String f : List.of("result.json", "result.txt", "latency.hlog", "timeseries.csv")) {
+                files.put(f, Files.readAllBytes(out.resolve(f)));
+            }
+            if (first == null) {
+                first = files;
+            } else {
+                for (String f : first.keySet()) {
+                    assertEquals(new String(first.get(f)), new String(files.get(f)), f);
+                }
+            }
+        }
+    }
+
+    @Test
+    void aHandWrittenCsvInMilliseconds_isReplayedAtItsTimes_withItsCallsAndSizes() throws IOException {
+        Path csv = dir.resolve("mine.csv");
+        Files.writeString(csv, """
+                time_ms,op,key,bytes
+                0,insert,user1,500
+                0.5,READ,user1,
+                12,update,user1,40
+                1500,rmw,user1,
+                1500.25,Delete,user1,
+                """);
+        Path again = dir.resolve("mine.trace");
+        Path out = dir.resolve("mine");
+        CliRunner r = CliRunner.run("replay", csv.toString(), "--store", "memory", "--time", "virtual", "--quiet",
+                "--record-ops", again.toString(), "--out", out.toString());
+        assertEquals(0, r.exitCode, r::toString);
+        assertEquals(List.of(
+                "0000000000000000000 INSERT usertable user1 1 0 500",
+                "0000000000000500000 READ usertable user1 all 0 -",
+                "0000000000012000000 UPDATE usertable user1 1 0 40",
+                "0000000001500000000 READ-MODIFY-WRITE usertable user1 1 0 100",
+                "0000000001500250000 DELETE usertable user1 all 0 -"), calls(show(again)));
+        JsonNode ops = JSON.readTree(out.resolve("result.json").toFile()).get("operations");
+        // each call found what the earlier ones wrote; a read-modify-write counts its read and its update too (as YCSB)
+        Map<String, Integer> ok = Map.of("INSERT", 1, "READ", 2, "UPDATE", 2, "READ-MODIFY-WRITE", 1, "DELETE", 1);
+        for (Map.Entry<String, Integer> e : ok.entrySet()) {
+            assertEquals("{\"OK\":" + e.getValue() + "}", ops.path(e.getKey()).path("statuses").toString(),
+                    () -> e.getKey() + ": " + ops);
+        }
+    }
+
+    @Test
+    void aCsvWithABadRow_exit2NamingFileLineAndColumn_andNothingIsRunOrWritten() throws IOException {
+        Path csv = dir.resolve("bad.csv");
+        Files.writeString(csv, "time,op,key\n0,read,user1\n0.5,get,user2\n");
+        Path again = dir.resolve("bad.trace");
+        Path out = dir.resolve("bad");
+        CliRunner r = CliRunner.run("replay", csv.toString(), "--store", "memory", "--time", "virtual", "--quiet",
+                "--record-ops", again.toString(), "--out", out.toString());
+        assertEquals(Main.EXIT_BAD_INPUT, r.exitCode, r::toString);
+        assertTrue(r.err.startsWith("openmark: error: " + csv + ": line 3, column op: 'get' is not an operation: read,"
+                + " update, insert, scan, delete, rmw (any case)"), r::toString);
+        assertFalse(Files.exists(again), "no trace of a replay that did not run");
+        assertFalse(Files.exists(out), "no results of a replay that did not run");
+        assertEquals("", r.out, r::toString);
+    }
+
+    @Test
+    void theCsvDocsTracesMdShows_replaysAsDocumented_everyRowOk() throws IOException {
+        List<String> doc = Files.readAllLines(Path.of("..", "docs", "traces.md"));
+        int from = doc.indexOf("cat > mine.csv <<'EOF'");
+        int to = doc.subList(from, doc.size()).indexOf("EOF") + from;
+        assertTrue(from >= 0 && to > from, "docs/traces.md shows a CSV to paste");
+        Path csv = dir.resolve("mine.csv");
+        Files.writeString(csv, String.join("\n", doc.subList(from + 1, to)) + "\n");
+        String command = doc.get(to + 1);
+        assertEquals("bin/openmark replay mine.csv --store memory --out mine/", command);
+        Path out = dir.resolve("mine");
+        CliRunner r = CliRunner.run("replay", csv.toString(), "--store", "memory", "--out", out.toString(), "--time",
+                "virtual", "--quiet");
+        assertEquals(0, r.exitCode, r::toString);
+        JsonNode total = JSON.readTree(out.resolve("result.json").toFile()).get("operations");
+        long rows = doc.subList(from + 2, to).size();
+        long ok = 0;
+        for (String op : List.of("INSERT", "READ-MODIFY-WRITE", "DELETE", "READ", "UPDATE")) {
+            ok += total.path(op).path("statuses").path("OK").asLong();
+        }
+        assertEquals(rows + 2, ok, "every row OK (a read-modify-write also counted as a read and an update): " + total);
     }
 }

@@ -25,13 +25,13 @@ import java.util.TreeMap;
 record ReplaySchedule(TraceHeader header, TraceEnd end, List<TraceRecord> operations, long[] offsetsNanos,
         Map<String, Long> left) {
 
-    /** Reads {@code file} whole; an incomplete or damaged trace is refused ({@link TraceFileException}). */
-    static ReplaySchedule load(Path file, double speed) {
+    /** Reads {@code file} (streamed, in {@code format}) and keeps its operations; an incomplete or damaged trace is refused ({@link TraceFileException}). */
+    static ReplaySchedule load(Path file, TraceFileFormat format, double speed) {
         List<TraceRecord> ops = new ArrayList<>();
         Map<String, Long> left = new TreeMap<>();
         TraceHeader header;
         TraceEnd end;
-        try (TraceReader reader = TraceReader.open(file)) {
+        try (TraceSource reader = format.open(file)) {
             header = reader.header();
             for (TraceRecord r = reader.next(); r != null; r = reader.next()) {
                 if (ReplayedCall.of(r.operation()) == null || r.table() == null || r.key() == null) {

@@ -14,11 +14,12 @@ import org.openmark.workload.WorkloadSettings;
 
 /**
  * A replay's settings ({@code workload=trace}): the trace ({@value #FILE}), how much faster than
- * recorded it is replayed ({@value #SPEED}) and the prefix of the field names its values get.
+ * recorded it is replayed ({@value #SPEED}), how the file is read ({@value TraceFileFormat#PROPERTY}:
+ * auto, openmark or csv) and the prefix of the field names its values get.
  *
  * @param speed 2 replays twice as fast (every gap halved), 0.5 half as fast
  */
-public record ReplaySettings(Path file, double speed, String fieldPrefix) implements WorkloadSettings {
+public record ReplaySettings(Path file, TraceFileFormat format, double speed, String fieldPrefix) implements WorkloadSettings {
     /** The trace to replay. */
     public static final String FILE = "trace.file";
     /** Recorded time / replayed time. */
@@ -50,13 +51,16 @@ public record ReplaySettings(Path file, double speed, String fieldPrefix) implem
                 throw ConfigException.of(SPEED, speedText, "must be a number > 0 (2 replays twice as fast)");
             }
         }
-        return new ReplaySettings(Path.of(file), speed,
+        String formatText = s.getString(TraceFileFormat.PROPERTY, null);
+        TraceFileFormat format = formatText == null ? TraceFileFormat.AUTO
+                : TraceFileFormat.parse(TraceFileFormat.PROPERTY, formatText);
+        return new ReplaySettings(Path.of(file), format, speed,
                 s.getString(WorkloadProperties.FIELD_NAME_PREFIX, WorkloadDefaults.FIELD_NAME_PREFIX));
     }
 
     @Override
     public Workload create(Clock clock, OptionalLong operationCount) {
-        return new ReplayWorkload(ReplaySchedule.load(file, speed), fieldPrefix);
+        return new ReplayWorkload(ReplaySchedule.load(file, format, speed), fieldPrefix);
     }
 
     @Override

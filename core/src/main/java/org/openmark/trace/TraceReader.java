@@ -3,7 +3,6 @@ package org.openmark.trace;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.luben.zstd.ZstdInputStream;
 import java.io.BufferedInputStream;
-import java.io.Closeable;
 import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.IOException;
@@ -22,7 +21,7 @@ import java.util.List;
  * mark (its run died) is refused with a {@link TraceFileException} naming the file; {@link #next}
  * throws it once it reaches the point where the file stops.
  */
-public final class TraceReader implements Closeable {
+public final class TraceReader implements TraceSource {
     private final String file;
     private final InputStream in;
     private final TraceHeader header;
@@ -81,11 +80,13 @@ public final class TraceReader implements Closeable {
         }
     }
 
+    @Override
     public TraceHeader header() {
         return header;
     }
 
     /** The next operation, or null after the last one (the end mark is then {@link #end}). */
+    @Override
     public TraceRecord next() throws IOException {
         if (end != null) {
             return null;
@@ -186,6 +187,7 @@ public final class TraceReader implements Closeable {
     }
 
     /** The end mark, once {@link #next} returned null. */
+    @Override
     public TraceEnd end() {
         return end;
     }

@@ -16,9 +16,9 @@ import java.util.Map;
 public record TraceSummary(long operations, long spanNanos, Map<String, Long> left, TraceEnd end,
         TraceHeader header) {
 
-    /** Reads {@code file} whole (refusing an incomplete or damaged one, naming it). */
-    public static TraceSummary of(Path file, double speed) {
-        ReplaySchedule s = ReplaySchedule.load(file, speed);
+    /** Reads {@code file} whole, in {@code format} (refusing an incomplete or damaged one, naming it). */
+    public static TraceSummary of(Path file, TraceFileFormat format, double speed) {
+        ReplaySchedule s = ReplaySchedule.load(file, format, speed);
         return new TraceSummary(s.operations().size(), s.spanNanos(), s.left(), s.end(), s.header());
     }
 

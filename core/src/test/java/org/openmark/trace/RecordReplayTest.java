@@ -172,7 +172,7 @@ class RecordReplayTest {
         TraceRecorder recorder = TraceRecorder.start("--record-ops", file, TraceFileTest.HEADER);
         run(cfg, cfg.workload().create(new VirtualClock(), OptionalLong.of(OPS)), recorder, OPS);
         recorder.finish(false);
-        ReplaySchedule schedule = ReplaySchedule.load(file, 1);
+        ReplaySchedule schedule = ReplaySchedule.load(file, TraceFileFormat.AUTO, 1);
         WorkloadClient client = new ReplayWorkload(schedule, "field").newClient(0, 1, 7);
         int writes = 0;
         for (TraceRecord r : schedule.operations()) {
@@ -189,7 +189,7 @@ class RecordReplayTest {
     }
 
     private Kept replay(Path file, double speed) throws Exception {
-        TraceSummary summary = TraceSummary.of(file, speed);
+        TraceSummary summary = TraceSummary.of(file, TraceFileFormat.AUTO, speed);
         RunConfig cfg = TestConfigs.run("workload", "trace", "trace.file", file.toString(), "trace.speed",
                 String.valueOf(speed), "model", "open", "rate", String.valueOf(summary.meanRatePerSec()),
                 "operationcount", String.valueOf(summary.operations()));

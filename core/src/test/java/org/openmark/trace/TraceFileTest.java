@@ -91,7 +91,7 @@ class TraceFileTest {
             throws IOException {
         List<TraceRecord> written = records(4_000, 7);
         Path file = write("mixed.trace", written, true);
-        ReplaySchedule schedule = ReplaySchedule.load(file, 4);
+        ReplaySchedule schedule = ReplaySchedule.load(file, TraceFileFormat.OPENMARK, 4);
         long units = written.stream().filter(r -> r.operation().equals("TXN")).count();
         assertTrue(units > 0);
         assertEquals(Map.of("TXN", units), schedule.left());
