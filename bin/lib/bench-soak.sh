@@ -54,6 +54,7 @@ for store in "${stores[@]}"; do
     --rate "$rate" --duration "$duration" --seed 1 --quiet --out "$dir" > "$out/soak-$store.txt" \
     2> "$out/soak-$store.err" &
   pid=$!
+  trap 'kill "$pid" 2>/dev/null || true' EXIT   # a bench that ends early leaves no run behind
   # The run loads its records first (outside its measured window): the samples count from its start.
   n=0
   while kill -0 "$pid" 2>/dev/null; do
@@ -63,12 +64,14 @@ for store in "${stores[@]}"; do
     rss=$(awk '/^VmRSS:/ {print int($2 / 1024)}' "/proc/$pid/status" 2>/dev/null || echo "")
     # a run that is ending (writing its results) is no sample of a running one
     [ -n "$rss" ] && [ ! -e "$dir/result.json" ] || continue
-    # the files being written (under their temporary names until the end), name and bytes
+    # the files being written (under their temporary names until the end), name and bytes; none while the run
+    # is still loading its records (its directory does not exist yet: find fails, which must not end the bench)
     files=$(find "$dir" -type f ! -name '.openmark-outputs' -printf '%f=%s ' 2>/dev/null \
-      | sed 's/\.\([^ =]*\)\.tmp=/\1=/g')
+      | sed 's/\.\([^ =]*\)\.tmp=/\1=/g' || true)
     printf '%s\t%s\t%s\n' "$n" "$rss" "$files" >> "$samples"
   done
   if wait "$pid"; then status=0; else status=$?; fi
+  trap - EXIT
   if [ "$status" != 0 ] && [ "$status" != 3 ]; then   # 3: not valid, still a result
     echo "bin/bench soak: the run on $store ended with exit $status:" >&2; tail -5 "$out/soak-$store.err" >&2
     failed=1; continue
