@@ -39,6 +39,8 @@ class MetricsPrometheusEndToEndTest {
     Path dir;
 
     @Test
+    @Tag("quiet") // Prometheus's rate() over scrapes a second apart is within 2 % only when neither it nor the run
+    // is starved: in the full suite it once gave 1,848 against 1,985/s (2026-11-29)
     void run_scrapedEverySecond_prometheusHasTheResultsFigures() throws Exception {
         int port = freePort();
         String instance = "127.0.0.1:" + port;
