@@ -92,17 +92,7 @@ class TraceCommandTest {
             assertTrue(r.out.contains("replay of " + trace + ": its 3,000 operations"), r::toString);
             assertFalse(r.out.contains("unknown property"), r::toString);
             assertEquals(recorded, scheduled(show(again), 1));
-            Map<String, byte[]> files = new TreeMap<>();
-            for (String f : List.of("result.json", "result.txt", "latency.hlog", "timeseries.csv")) {
-                files.put(f, Files.readAllBytes(out.resolve(f)));
-            }
-            if (first == null) {
-                first = files;
-            } else {
-                for (String f : first.keySet()) {
-                    assertEquals(new String(first.get(f)), new String(files.get(f)), f);
-                }
-            }
+            first = sameOutputsAs(first, out);
         }
     }
 
@@ -215,17 +205,7 @@ class TraceCommandTest {
             assertTrue(r.out.contains("replay of " + csv + ": its 3,000 operations"), r::toString);
             assertFalse(r.out.contains("unknown property"), r::toString);
             assertEquals(recorded, calls(show(again)));
-            Map<String, byte[]> files = new TreeMap<>();
-            for (String f : List.of("result.json", "result.txt", "latency.hlog", "timeseries.csv")) {
-                files.put(f, Files.readAllBytes(out.resolve(f)));
-            }
-            if (first == null) {
-                first = files;
-            } else {
-                for (String f : first.keySet()) {
-                    assertEquals(new String(first.get(f)), new String(files.get(f)), f);
-                }
-            }
+            first = sameOutputsAs(first, out);
         }
     }
 
@@ -297,5 +277,20 @@ class TraceCommandTest {
             ok += total.path(op).path("statuses").path("OK").asLong();
         }
         assertEquals(rows + 2, ok, "every row OK (a read-modify-write also counted as a read and an update): " + total);
+    }
+
+    /** The run's outputs in {@code out}; once {@code first} is known, asserts that they equal it byte for byte. */
+    private static Map<String, byte[]> sameOutputsAs(Map<String, byte[]> first, Path out) throws java.io.IOException {
+        Map<String, byte[]> files = new TreeMap<>();
+        for (String f : List.of("result.json", "result.txt", "latency.hlog", "timeseries.csv")) {
+            files.put(f, Files.readAllBytes(out.resolve(f)));
+        }
+        if (first == null) {
+            return files;
+        }
+        for (String f : first.keySet()) {
+            assertEquals(new String(first.get(f)), new String(files.get(f)), f);
+        }
+        return first;
     }
 }
