@@ -32,6 +32,7 @@ class OpenModelRealTimeTest {
     private static final int OPS = 600;
 
     @Test
+    @org.junit.jupiter.api.Tag("quiet") // its send-lag bound holds only on a machine not busy with other builds
     void storeStalls100ms_operationsKeepBeingIssuedOnTimeAndTheStallIsCharged() throws Exception {
         AtomicLong first = new AtomicLong(Long.MIN_VALUE);
         LatencyStore store = new LatencyStore(Clock.system(), start -> {
